@@ -1,0 +1,234 @@
+// lockstep._core: the compiled engine for Python. Configurations cross as nested dicts
+// ({section: {key: value}}) and are checked by the one schema (host/config/schema.cpp); state
+// and results come back as numpy arrays. The GIL is released while cycles run.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <sys/resource.h>
+
+#include <chrono>
+
+#include "host/config/schema.hpp"
+#include "host/engine/engine.hpp"
+#include "host/topology/topology.hpp"
+
+namespace py = pybind11;
+using namespace ls;
+
+namespace {
+
+Value to_value(const std::string& key, const py::handle& o) {
+  if (py::isinstance<py::bool_>(o)) return Value(o.cast<bool>());
+  if (py::isinstance<py::int_>(o)) return Value(o.cast<int64_t>());
+  if (py::isinstance<py::float_>(o)) return Value(o.cast<double>());
+  if (py::isinstance<py::str>(o)) return Value(o.cast<std::string>());
+  if (py::isinstance<py::list>(o) || py::isinstance<py::tuple>(o)) {
+    bool all_int = true;
+    for (auto x : o) {
+      if (py::isinstance<py::bool_>(x) || !(py::isinstance<py::int_>(x) || py::isinstance<py::float_>(x)))
+        throw ConfigError(key + " = " + py::repr(o).cast<std::string>() + ": allowed a list of numbers");
+      all_int &= py::isinstance<py::int_>(x);
+    }
+    if (all_int) return Value(o.cast<std::vector<int64_t>>());
+    return Value(o.cast<std::vector<double>>());
+  }
+  throw ConfigError(key + " = " + py::repr(o).cast<std::string>() +
+                    ": allowed a bool, integer, number, string or list");
+}
+
+Config config_from_dict(const py::dict& d) {
+  Config c;
+  for (auto item : d) {
+    const std::string section = py::str(item.first);
+    if (!py::isinstance<py::dict>(item.second))
+      throw ConfigError("[" + section + "] = " + py::repr(item.second).cast<std::string>() +
+                        ": allowed a table of keys");
+    for (auto kv : item.second.cast<py::dict>()) {
+      const std::string name = py::str(kv.first);
+      set_key(c, section, name, to_value(section + "." + name, kv.second));
+    }
+  }
+  validate(c);
+  return c;
+}
+
+py::object value_to_py(const Value& v) {
+  return std::visit([](const auto& x) -> py::object { return py::cast(x); }, v);
+}
+
+py::dict config_to_dict(const Config& c) {
+  py::dict out;
+  for (const KeyInfo& k : schema()) {
+    if (!out.contains(k.section)) out[py::str(k.section)] = py::dict();
+    out[py::str(k.section)].cast<py::dict>()[py::str(k.name)] = value_to_py(k.get(c));
+  }
+  return out;
+}
+
+std::vector<Config> configs_from(const py::object& o) {
+  std::vector<Config> cs;
+  if (py::isinstance<py::dict>(o)) {
+    cs.push_back(config_from_dict(o.cast<py::dict>()));
+  } else {
+    for (auto x : o) cs.push_back(config_from_dict(x.cast<py::dict>()));
+  }
+  if (cs.empty()) throw ConfigError("a batch needs at least one configuration");
+  return cs;
+}
+
+EngineOptions options(const Config& c, const std::string& backend, int threads, py::object debug) {
+  EngineOptions o;
+  o.backend = backend.empty() ? c.run.backend : backend;
+  o.threads = threads >= 0 ? threads : static_cast<int>(c.run.threads);
+  o.debug = debug.is_none() ? c.run.debug : debug.cast<bool>();
+  return o;
+}
+
+py::array to_numpy(const HostArray& a) {
+  std::string fmt = std::string(1, a.dtype) + std::to_string(a.itemsize);
+  py::array out(py::dtype(fmt), std::vector<py::ssize_t>(a.shape.begin(), a.shape.end()));
+  std::memcpy(out.mutable_data(), a.bytes.data(), a.bytes.size());
+  return out;
+}
+
+py::list results_to_py(const std::vector<InstanceResult>& rs, const Config& c) {
+  const Topology t = build_topology(c.topology);
+  py::list out;
+  for (const InstanceResult& r : rs) {
+    py::dict d;
+    d["offered"] = r.offered;
+    d["accepted"] = r.accepted;
+    d["accepted_min"] = r.accepted_min;
+    d["latency_mean"] = r.latency_mean;
+    d["latency_p50"] = r.latency_p50;
+    d["latency_p99"] = r.latency_p99;
+    d["latency_max"] = r.latency_max;
+    d["network_latency_mean"] = r.network_latency_mean;
+    d["hops_mean"] = r.hops_mean;
+    d["packets"] = r.packets;
+    d["saturated"] = r.saturated;
+    d["saturation_reason"] = r.saturation_reason;
+    d["cycles"] = r.cycles;
+    d["wall_s"] = r.wall_s;
+    d["backend"] = r.backend;
+    d["link_util_mean"] = r.link_util_mean;
+    d["link_util_max"] = r.link_util_max;
+    py::array_t<double> link({t.routers, t.ports}), vc({t.routers, t.ports, static_cast<uint32_t>(c.router.vcs)});
+    std::memcpy(link.mutable_data(), r.link_utilization.data(), r.link_utilization.size() * sizeof(double));
+    std::memcpy(vc.mutable_data(), r.vc_utilization.data(), r.vc_utilization.size() * sizeof(double));
+    d["link_utilization"] = link;
+    d["vc_utilization"] = vc;
+    out.append(d);
+  }
+  return out;
+}
+
+class Simulator {
+ public:
+  Simulator(const py::object& cfgs, const std::string& backend, int threads, py::object debug)
+      : cfgs_(configs_from(cfgs)), engine_(make_engine(cfgs_, options(cfgs_[0], backend, threads, debug))) {}
+  void step(uint64_t n) {
+    py::gil_scoped_release release;
+    engine_->step(n);
+  }
+  py::list run() {
+    std::vector<InstanceResult> rs;
+    {
+      py::gil_scoped_release release;
+      rs = engine_->run();
+    }
+    return results_to_py(rs, cfgs_[0]);
+  }
+  uint64_t cycle() const { return engine_->cycle(); }
+  std::string backend() const { return engine_->backend(); }
+  uint32_t instances() const { return engine_->instances(); }
+  std::vector<std::string> state_names() const { return engine_->state_names(); }
+  py::array state(const std::string& name) const { return to_numpy(engine_->state(name)); }
+
+ private:
+  std::vector<Config> cfgs_;
+  std::unique_ptr<Engine> engine_;
+};
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "lockstep compiled engine";
+  static py::exception<SimulationError> sim_error(m, "SimulationError", PyExc_RuntimeError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const ConfigError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const SimulationError& e) {
+      sim_error(e.what());
+    }
+  });
+
+  m.def("schema", [] {
+    py::list out;
+    const Config defaults;
+    for (const KeyInfo& k : schema()) {
+      py::dict d;
+      d["key"] = k.key();
+      d["section"] = k.section;
+      d["name"] = k.name;
+      d["type"] = type_name(k.type);
+      d["default"] = value_to_py(k.get(defaults));
+      d["allowed"] = k.allowed;
+      d["doc"] = k.doc;
+      d["per_instance"] = k.per_instance;
+      out.append(d);
+    }
+    return out;
+  }, "Every configuration key: type, default, allowed values, meaning.");
+  m.def("defaults", [] { return config_to_dict(Config{}); }, "The default configuration.");
+  m.def("validate", [](const py::dict& d) { return config_to_dict(config_from_dict(d)); },
+        "Fills defaults and checks a configuration; raises ValueError naming key, value and what is allowed.");
+  m.def("cuda_available", &cuda_available);
+  m.def("run_batch",
+        [](const py::object& cfgs, const std::string& backend, int threads, py::object debug) {
+          Simulator s(cfgs, backend, threads, debug);
+          return s.run();
+        },
+        py::arg("cfgs"), py::arg("backend") = "", py::arg("threads") = -1, py::arg("debug") = py::none(),
+        "Runs each configuration as one instance of one batch (warm-up, window, drain).");
+  m.def("bench",
+        [](const py::object& cfgs, uint64_t cycles, int threads, const std::string& backend) {
+          std::vector<Config> cs = configs_from(cfgs);
+          EngineOptions o = options(cs[0], backend, threads, py::none());
+          o.debug = false;
+          std::unique_ptr<Engine> e = make_engine(cs, o);
+          const Topology t = build_topology(cs[0].topology);
+          double wall;
+          {
+            py::gil_scoped_release release;
+            e->step(std::min<uint64_t>(cycles, 1000));  // reach a loaded steady state first
+            const auto t0 = std::chrono::steady_clock::now();
+            e->step(cycles);
+            wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+          }
+          rusage ru{};
+          getrusage(RUSAGE_SELF, &ru);
+          py::dict d;
+          d["routers"] = static_cast<uint64_t>(t.routers) * cs.size();
+          d["cycles"] = cycles;
+          d["wall_s"] = wall;
+          d["router_cycles_per_s"] = static_cast<double>(t.routers) * cs.size() * cycles / wall;
+          d["peak_rss_mb"] = ru.ru_maxrss / 1024.0;
+          d["backend"] = e->backend();
+          return d;
+        },
+        py::arg("cfgs"), py::arg("cycles") = 10000, py::arg("threads") = -1, py::arg("backend") = "",
+        "Router-cycles per second after a 1000-cycle warm-up (peak RSS is the process's).");
+  py::class_<Simulator>(m, "Simulator")
+      .def(py::init<const py::object&, const std::string&, int, py::object>(), py::arg("cfgs"),
+           py::arg("backend") = "", py::arg("threads") = -1, py::arg("debug") = py::none())
+      .def("step", &Simulator::step, py::arg("n") = 1)
+      .def("run", &Simulator::run)
+      .def_property_readonly("cycle", &Simulator::cycle)
+      .def_property_readonly("backend", &Simulator::backend)
+      .def_property_readonly("instances", &Simulator::instances)
+      .def("state_names", &Simulator::state_names)
+      .def("state", &Simulator::state, py::arg("name"));
+}

@@ -1,0 +1,11 @@
+// Is a CUDA device usable here? Compiled only in CUDA builds (cuda_probe_none.cpp otherwise).
+#include <cuda_runtime.h>
+
+namespace ls {
+
+bool cuda_available() {
+  int n = 0;
+  return cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
+}
+
+}  // namespace ls

@@ -1,0 +1,71 @@
+// The parsed configuration: a plain struct mirroring the TOML sections. Defaults, allowed
+// values and documentation of every key live in one table (schema.cpp).
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace ls {
+
+// Bad configuration: the message names the key, the value and what is allowed.
+struct ConfigError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+struct TopologyConfig {
+  std::string kind = "torus";
+  std::vector<int64_t> radix = {8, 8};
+  int64_t link_delay = 1;
+  int64_t terminal_delay = 1;
+};
+
+struct RouterConfig {
+  std::string family = "vc";
+  int64_t vcs = 2;
+  int64_t vc_depth = 8;
+  std::string routing = "dor";
+  std::string flow_control = "wormhole";
+  std::string vc_allocator = "islip";
+  std::string sw_allocator = "islip";
+  int64_t alloc_iters = 1;
+  int64_t routing_delay = 1;
+  int64_t vc_alloc_delay = 1;
+  int64_t sw_alloc_delay = 1;
+  int64_t st_delay = 1;
+  int64_t credit_delay = 0;
+};
+
+struct TrafficConfig {
+  std::string pattern = "uniform";
+  std::string injection = "bernoulli";
+  int64_t packet_size = 1;
+  std::vector<int64_t> packet_sizes = {};
+  std::vector<double> packet_size_weights = {};
+  double offered = 0.2;
+  std::vector<int64_t> hotspot_nodes = {0};
+  double hotspot_fraction = 0.2;
+  double burst_alpha = 0.1;
+  double burst_beta = 0.1;
+};
+
+struct RunConfig {
+  int64_t warmup = 2000;
+  int64_t measure = 10000;
+  int64_t drain = 20000;
+  int64_t seed = 1;
+  std::string backend = "auto";
+  int64_t threads = 0;
+  bool debug = false;
+  int64_t watchdog = 5000;
+  double latency_threshold = 500.0;
+};
+
+struct Config {
+  TopologyConfig topology;
+  RouterConfig router;
+  TrafficConfig traffic;
+  RunConfig run;
+};
+
+}  // namespace ls

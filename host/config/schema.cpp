@@ -1,0 +1,372 @@
+#include "schema.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace ls {
+namespace {
+
+std::string num(double x) {
+  std::ostringstream o;
+  o << x;
+  return o.str();
+}
+
+[[noreturn]] void bad(const std::string& key, const Value& v, const std::string& allowed) {
+  throw ConfigError(key + " = " + to_string(v) + ": allowed " + allowed);
+}
+
+int64_t as_int(const std::string& key, const Value& v, int64_t lo, int64_t hi) {
+  const std::string range = "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  int64_t x;
+  if (auto p = std::get_if<int64_t>(&v)) {
+    x = *p;
+  } else {
+    bad(key, v, range);
+  }
+  if (x < lo || x > hi) bad(key, v, range);
+  return x;
+}
+
+double as_float(const std::string& key, const Value& v, double lo, double hi) {
+  const std::string range = "a number in [" + num(lo) + ", " + num(hi) + "]";
+  double x;
+  if (auto p = std::get_if<double>(&v)) {
+    x = *p;
+  } else if (auto q = std::get_if<int64_t>(&v)) {
+    x = static_cast<double>(*q);
+  } else {
+    bad(key, v, range);
+  }
+  if (!(x >= lo && x <= hi)) bad(key, v, range);
+  return x;
+}
+
+std::string join(const std::vector<std::string>& xs) {
+  std::string s;
+  for (size_t i = 0; i < xs.size(); ++i) s += (i ? ", " : "") + xs[i];
+  return s;
+}
+
+// Builders: one line per key in the table below.
+template <class S>
+KeyInfo int_key(const char* sec, const char* name, S Config::*part, int64_t S::*m, int64_t lo,
+                int64_t hi, const char* doc, bool per_inst = false) {
+  std::string allowed = "integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  std::string key = std::string(sec) + "." + name;
+  return {sec, name, ValueType::kInt, allowed, doc, per_inst,
+          [=](const Config& c) { return Value((c.*part).*m); },
+          [=](Config& c, const Value& v) { (c.*part).*m = as_int(key, v, lo, hi); }};
+}
+
+template <class S>
+KeyInfo float_key(const char* sec, const char* name, S Config::*part, double S::*m, double lo,
+                  double hi, const char* doc, bool per_inst = false) {
+  std::string allowed = "number in [" + num(lo) + ", " + num(hi) + "]";
+  std::string key = std::string(sec) + "." + name;
+  return {sec, name, ValueType::kFloat, allowed, doc, per_inst,
+          [=](const Config& c) { return Value((c.*part).*m); },
+          [=](Config& c, const Value& v) { (c.*part).*m = as_float(key, v, lo, hi); }};
+}
+
+template <class S>
+KeyInfo enum_key(const char* sec, const char* name, S Config::*part, std::string S::*m,
+                 std::vector<std::string> choices, const char* doc, bool per_inst = false) {
+  std::string key = std::string(sec) + "." + name, allowed = join(choices);
+  return {sec, name, ValueType::kString, allowed, doc, per_inst,
+          [=](const Config& c) { return Value((c.*part).*m); },
+          [=](Config& c, const Value& v) {
+            auto p = std::get_if<std::string>(&v);
+            if (!p) bad(key, v, allowed);
+            for (auto& ch : choices)
+              if (*p == ch) {
+                (c.*part).*m = *p;
+                return;
+              }
+            bad(key, v, allowed);
+          }};
+}
+
+template <class S>
+KeyInfo bool_key(const char* sec, const char* name, S Config::*part, bool S::*m, const char* doc) {
+  std::string key = std::string(sec) + "." + name;
+  return {sec, name, ValueType::kBool, "true, false", doc, false,
+          [=](const Config& c) { return Value((c.*part).*m); },
+          [=](Config& c, const Value& v) {
+            auto p = std::get_if<bool>(&v);
+            if (!p) bad(key, v, "true, false");
+            (c.*part).*m = *p;
+          }};
+}
+
+template <class S>
+KeyInfo int_list_key(const char* sec, const char* name, S Config::*part, std::vector<int64_t> S::*m,
+                     size_t min_len, size_t max_len, int64_t lo, int64_t hi, const char* doc,
+                     bool per_inst = false) {
+  std::string key = std::string(sec) + "." + name;
+  std::string allowed = "a list of " + std::to_string(min_len) + " to " + std::to_string(max_len) +
+                        " integers in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  return {sec, name, ValueType::kIntList, allowed, doc, per_inst,
+          [=](const Config& c) { return Value((c.*part).*m); },
+          [=](Config& c, const Value& v) {
+            const std::vector<int64_t>* p = std::get_if<std::vector<int64_t>>(&v);
+            const std::vector<double>* q = std::get_if<std::vector<double>>(&v);
+            if (q && q->empty()) {
+              static const std::vector<int64_t> empty;
+              p = &empty;
+            }
+            if (!p || p->size() < min_len || p->size() > max_len) bad(key, v, allowed);
+            for (int64_t x : *p)
+              if (x < lo || x > hi) bad(key, v, allowed);
+            (c.*part).*m = *p;
+          }};
+}
+
+template <class S>
+KeyInfo float_list_key(const char* sec, const char* name, S Config::*part, std::vector<double> S::*m,
+                       size_t max_len, const char* doc, bool per_inst = false) {
+  std::string key = std::string(sec) + "." + name;
+  std::string allowed = "a list of at most " + std::to_string(max_len) + " non-negative numbers";
+  return {sec, name, ValueType::kFloatList, allowed, doc, per_inst,
+          [=](const Config& c) { return Value((c.*part).*m); },
+          [=](Config& c, const Value& v) {
+            std::vector<double> out;
+            if (auto p = std::get_if<std::vector<double>>(&v)) {
+              out = *p;
+            } else if (auto q = std::get_if<std::vector<int64_t>>(&v)) {
+              out.assign(q->begin(), q->end());
+            } else {
+              bad(key, v, allowed);
+            }
+            if (out.size() > max_len) bad(key, v, allowed);
+            for (double x : out)
+              if (!(x >= 0)) bad(key, v, allowed);
+            (c.*part).*m = out;
+          }};
+}
+
+std::vector<KeyInfo> make_schema() {
+  using T = TopologyConfig;
+  using R = RouterConfig;
+  using F = TrafficConfig;
+  using U = RunConfig;
+  const auto topo = &Config::topology;
+  const auto rtr = &Config::router;
+  const auto trf = &Config::traffic;
+  const auto run = &Config::run;
+  return {
+      enum_key("topology", "kind", topo, &T::kind, {"mesh", "torus", "crossbar"},
+               "k-ary n-cube mesh or torus (one terminal per router), or one crossbar router with "
+               "radix[0] terminals"),
+      int_list_key("topology", "radix", topo, &T::radix, 1, 4, 2, 4096,
+                   "routers per dimension, dimension 0 first (crossbar: [ports], at most 16)"),
+      int_key("topology", "link_delay", topo, &T::link_delay, 1, 64,
+              "cycles a flit (and a credit) spends on a router-to-router link"),
+      int_key("topology", "terminal_delay", topo, &T::terminal_delay, 1, 64,
+              "cycles on the injection and on the ejection channel"),
+      enum_key("router", "family", rtr, &R::family, {"vc"}, "router model"),
+      int_key("router", "vcs", rtr, &R::vcs, 1, 16, "virtual channels per port"),
+      int_key("router", "vc_depth", rtr, &R::vc_depth, 1, 255, "flits per VC buffer"),
+      enum_key("router", "routing", rtr, &R::routing, {"dor", "min_adaptive"},
+               "dimension order (torus: two dateline VC classes), or minimal adaptive with a "
+               "dimension-order escape sub-network (Duato)"),
+      enum_key("router", "flow_control", rtr, &R::flow_control, {"wormhole", "vct"},
+               "wormhole, or virtual cut-through (a head advances only if the downstream VC can "
+               "take the whole packet)"),
+      enum_key("router", "vc_allocator", rtr, &R::vc_allocator, {"islip", "separable_input_first"},
+               "VC allocator"),
+      enum_key("router", "sw_allocator", rtr, &R::sw_allocator, {"islip", "separable_input_first"},
+               "switch allocator"),
+      int_key("router", "alloc_iters", rtr, &R::alloc_iters, 1, 8, "iSLIP iterations"),
+      int_key("router", "routing_delay", rtr, &R::routing_delay, 0, 64, "route computation cycles"),
+      int_key("router", "vc_alloc_delay", rtr, &R::vc_alloc_delay, 0, 64, "VC allocation cycles"),
+      int_key("router", "sw_alloc_delay", rtr, &R::sw_alloc_delay, 1, 64, "switch allocation cycles"),
+      int_key("router", "st_delay", rtr, &R::st_delay, 0, 64, "switch traversal cycles"),
+      int_key("router", "credit_delay", rtr, &R::credit_delay, 0, 64,
+              "cycles a router takes to send a credit, on top of the link"),
+      enum_key("traffic", "pattern", trf, &F::pattern,
+               {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor",
+                "hotspot", "randperm"},
+               "destination pattern (uniform includes the source itself, as BookSim)", true),
+      enum_key("traffic", "injection", trf, &F::injection, {"bernoulli", "onoff"},
+               "packet creation process: Bernoulli, or a two-state Markov on/off (bursty) source",
+               true),
+      int_key("traffic", "packet_size", trf, &F::packet_size, 1, 65535, "flits per packet", true),
+      int_list_key("traffic", "packet_sizes", trf, &F::packet_sizes, 0, 8, 1, 65535,
+                   "size distribution: sizes (overrides packet_size when not empty)", true),
+      float_list_key("traffic", "packet_size_weights", trf, &F::packet_size_weights, 8,
+                     "size distribution: relative weight of each entry of packet_sizes", true),
+      float_key("traffic", "offered", trf, &F::offered, 0.0, 64.0,
+                "offered load in flits per node per cycle", true),
+      int_list_key("traffic", "hotspot_nodes", trf, &F::hotspot_nodes, 0, 8, 0, 1 << 30,
+                   "hotspot: the hot nodes", true),
+      float_key("traffic", "hotspot_fraction", trf, &F::hotspot_fraction, 0.0, 1.0,
+                "hotspot: fraction of packets sent to a hot node (the rest uniform)", true),
+      float_key("traffic", "burst_alpha", trf, &F::burst_alpha, 0.0, 1.0,
+                "on/off: probability per cycle that an off source turns on", true),
+      float_key("traffic", "burst_beta", trf, &F::burst_beta, 0.0, 1.0,
+                "on/off: probability per cycle that an on source turns off", true),
+      int_key("run", "warmup", run, &U::warmup, 0, 1ll << 30, "cycles before measuring"),
+      int_key("run", "measure", run, &U::measure, 1, 1ll << 30,
+              "measurement window: packets created in it are tracked to delivery"),
+      int_key("run", "drain", run, &U::drain, 0, 1ll << 30,
+              "at most this many cycles after the window to deliver the tracked packets"),
+      int_key("run", "seed", run, &U::seed, 0, (1ll << 62), "random seed", true),
+      enum_key("run", "backend", run, &U::backend, {"auto", "cpu", "cuda"},
+               "auto takes CUDA when a GPU is present, else the CPU"),
+      int_key("run", "threads", run, &U::threads, 0, 1024, "CPU threads (0: all cores)"),
+      bool_key("run", "debug", run, &U::debug,
+               "check invariants after every cycle and stop at the first violation"),
+      int_key("run", "watchdog", run, &U::watchdog, 0, 1ll << 30,
+              "report a deadlock after this many cycles without a flit moving (0: off)"),
+      float_key("run", "latency_threshold", run, &U::latency_threshold, 1.0, 1e9,
+                "mean packet latency above which a point is flagged saturated"),
+  };
+}
+
+}  // namespace
+
+const std::vector<KeyInfo>& schema() {
+  static const std::vector<KeyInfo> s = make_schema();
+  return s;
+}
+
+const char* type_name(ValueType t) {
+  switch (t) {
+    case ValueType::kBool: return "bool";
+    case ValueType::kInt: return "int";
+    case ValueType::kFloat: return "float";
+    case ValueType::kString: return "str";
+    case ValueType::kIntList: return "int_list";
+    case ValueType::kFloatList: return "float_list";
+  }
+  return "?";
+}
+
+std::string to_string(const Value& v) {
+  std::ostringstream o;
+  struct {
+    std::ostringstream& o;
+    void operator()(bool b) { o << (b ? "true" : "false"); }
+    void operator()(int64_t i) { o << i; }
+    void operator()(double d) { o << d; }
+    void operator()(const std::string& s) { o << '"' << s << '"'; }
+    void operator()(const std::vector<int64_t>& xs) {
+      o << '[';
+      for (size_t i = 0; i < xs.size(); ++i) o << (i ? ", " : "") << xs[i];
+      o << ']';
+    }
+    void operator()(const std::vector<double>& xs) {
+      o << '[';
+      for (size_t i = 0; i < xs.size(); ++i) o << (i ? ", " : "") << xs[i];
+      o << ']';
+    }
+  } visit{o};
+  std::visit(visit, v);
+  return o.str();
+}
+
+void set_key(Config& c, const std::string& section, const std::string& name, const Value& v) {
+  std::vector<std::string> sections, names;
+  for (const KeyInfo& k : schema()) {
+    if (k.section == section && k.name == name) return k.set(c, v);
+    if (sections.empty() || sections.back() != k.section) sections.push_back(k.section);
+    if (k.section == section) names.push_back(k.name);
+  }
+  if (names.empty()) throw ConfigError("unknown section [" + section + "]: allowed " + join(sections));
+  throw ConfigError("unknown key " + section + "." + name + ": allowed " + join(names));
+}
+
+namespace {
+bool pow2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
+}  // namespace
+
+void validate(const Config& c) {
+  const auto& t = c.topology;
+  const auto& r = c.router;
+  const auto& f = c.traffic;
+  const bool crossbar = t.kind == "crossbar", torus = t.kind == "torus";
+  int64_t nodes = 1;
+  for (int64_t k : t.radix) nodes *= k;
+  if (crossbar && (t.radix.size() != 1 || t.radix[0] > 16))
+    throw ConfigError("topology.radix = " + to_string(t.radix) +
+                      ": allowed for a crossbar a single entry, the number of ports (2 to 16)");
+  if (nodes > (1ll << 30))
+    throw ConfigError("topology.radix = " + to_string(t.radix) + ": allowed at most 2^30 nodes");
+  if (crossbar && r.routing != "dor")
+    throw ConfigError("router.routing = \"" + r.routing + "\": allowed for a crossbar: dor");
+  if (r.routing == "dor" && torus && (r.vcs < 2 || r.vcs % 2))
+    throw ConfigError("router.vcs = " + std::to_string(r.vcs) +
+                      ": allowed for torus dimension-order routing an even number >= 2 (two "
+                      "dateline classes)");
+  if (r.routing == "min_adaptive" && r.vcs < (torus ? 3 : 2))
+    throw ConfigError("router.vcs = " + std::to_string(r.vcs) + ": allowed for min_adaptive on a " +
+                      t.kind + " at least " + (torus ? "3 (2 escape + 1 adaptive)" : "2 (1 escape + 1 adaptive)"));
+  // Packet sizes.
+  if (f.packet_sizes.size() != f.packet_size_weights.size())
+    throw ConfigError("traffic.packet_size_weights = " + to_string(f.packet_size_weights) +
+                      ": allowed one weight per entry of traffic.packet_sizes " +
+                      to_string(f.packet_sizes));
+  double mean_size = static_cast<double>(f.packet_size), max_size = mean_size;
+  if (!f.packet_sizes.empty()) {
+    double wsum = 0, m = 0;
+    max_size = 0;
+    for (size_t i = 0; i < f.packet_sizes.size(); ++i) {
+      wsum += f.packet_size_weights[i];
+      m += f.packet_size_weights[i] * f.packet_sizes[i];
+      max_size = std::max(max_size, static_cast<double>(f.packet_sizes[i]));
+    }
+    if (!(wsum > 0))
+      throw ConfigError("traffic.packet_size_weights = " + to_string(f.packet_size_weights) +
+                        ": allowed weights with a positive sum");
+    mean_size = m / wsum;
+  }
+  if (r.flow_control == "vct" && max_size > r.vc_depth)
+    throw ConfigError("router.vc_depth = " + std::to_string(r.vc_depth) +
+                      ": allowed for virtual cut-through at least the largest packet (" +
+                      std::to_string(static_cast<int64_t>(max_size)) + " flits)");
+  double rate = f.offered / mean_size;
+  if (f.injection == "onoff") {
+    if (!(f.burst_alpha > 0))
+      throw ConfigError("traffic.burst_alpha = " + num(f.burst_alpha) + ": allowed > 0 for onoff");
+    rate *= (f.burst_alpha + f.burst_beta) / f.burst_alpha;
+  }
+  if (rate > 1.0)
+    throw ConfigError("traffic.offered = " + num(f.offered) +
+                      ": allowed at most one packet per node per cycle" +
+                      (f.injection == "onoff" ? std::string(" while on") : std::string("")) +
+                      ", here offered <= " + num(f.offered / rate));
+  // Patterns.
+  const std::string& p = f.pattern;
+  if ((p == "transpose" || p == "bitcomp" || p == "bitrev" || p == "shuffle") && !pow2(nodes))
+    throw ConfigError("traffic.pattern = \"" + p + "\": allowed only when the number of nodes (" +
+                      std::to_string(nodes) + ") is a power of two");
+  if (p == "transpose") {
+    int bits = 0;
+    while ((1ll << bits) < nodes) ++bits;
+    if (bits % 2)
+      throw ConfigError("traffic.pattern = \"transpose\": allowed only when log2(nodes) is even, "
+                        "here nodes = " + std::to_string(nodes));
+  }
+  if (p == "hotspot") {
+    if (f.hotspot_nodes.empty())
+      throw ConfigError("traffic.hotspot_nodes = []: allowed 1 to 8 node numbers for hotspot");
+    for (int64_t h : f.hotspot_nodes)
+      if (h >= nodes)
+        throw ConfigError("traffic.hotspot_nodes = " + to_string(f.hotspot_nodes) +
+                          ": allowed node numbers below " + std::to_string(nodes));
+  }
+}
+
+void check_same_batch(const std::vector<Config>& cs) {
+  for (size_t i = 1; i < cs.size(); ++i)
+    for (const KeyInfo& k : schema()) {
+      if (k.per_instance) continue;
+      if (k.get(cs[i]) != k.get(cs[0]))
+        throw ConfigError(k.key() + " = " + to_string(k.get(cs[i])) + " in instance " +
+                          std::to_string(i) + ": allowed only " + to_string(k.get(cs[0])) +
+                          " (every instance of a batch shares " + k.key() + ")");
+    }
+}
+
+}  // namespace ls

@@ -1,0 +1,37 @@
+// The configuration schema: every key with its type, default, allowed values and meaning, in
+// one table. Python, the CLI and the README's reference are all generated from it.
+#pragma once
+#include <functional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "config.hpp"
+
+namespace ls {
+
+using Value = std::variant<bool, int64_t, double, std::string, std::vector<int64_t>, std::vector<double>>;
+enum class ValueType { kBool, kInt, kFloat, kString, kIntList, kFloatList };
+
+struct KeyInfo {
+  std::string section, name;
+  ValueType type;
+  std::string allowed, doc;
+  bool per_instance;  // may differ between the instances of one batch
+  std::function<Value(const Config&)> get;
+  std::function<void(Config&, const Value&)> set;  // checks the value alone; throws ConfigError
+  std::string key() const { return section + "." + name; }
+};
+
+const std::vector<KeyInfo>& schema();
+const char* type_name(ValueType t);
+std::string to_string(const Value& v);
+
+// Sets one key; unknown sections/keys and bad values throw ConfigError naming key and value.
+void set_key(Config& c, const std::string& section, const std::string& name, const Value& v);
+// Checks the rules that involve several keys (call after all keys are set).
+void validate(const Config& c);
+// Throws unless the non-per-instance keys of all configs are equal.
+void check_same_batch(const std::vector<Config>& cs);
+
+}  // namespace ls

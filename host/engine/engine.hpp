@@ -1,0 +1,67 @@
+// A batch of independent network instances advanced together on one backend. The engine of a
+// router family implements this interface; the host drives it (step, run, read state) without
+// knowing which family or backend is underneath.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../config/config.hpp"
+
+namespace ls {
+
+// An invariant broken in debug mode, or a deadlock reported by the watchdog.
+struct SimulationError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct InstanceResult {
+  double offered = 0, accepted = 0, accepted_min = 0;
+  double latency_mean = 0, latency_p50 = 0, latency_p99 = 0, latency_max = 0;
+  double network_latency_mean = 0, hops_mean = 0;
+  uint64_t packets = 0;
+  bool saturated = false;
+  std::string saturation_reason;
+  uint64_t cycles = 0;
+  double wall_s = 0;
+  std::string backend;
+  double link_util_mean = 0, link_util_max = 0;
+  std::vector<double> link_utilization;  // [router, port]: flits per cycle
+  std::vector<double> vc_utilization;    // [router, port, vc]: flits per cycle
+};
+
+// A state array copied to the host, for inspection and teaching.
+struct HostArray {
+  char dtype;  // numpy kind: 'u' unsigned, 'i' signed
+  uint32_t itemsize;
+  std::vector<uint64_t> shape;
+  std::vector<uint8_t> bytes;
+};
+
+struct EngineOptions {
+  std::string backend = "auto";  // auto | cpu | cuda
+  int threads = 0;               // CPU threads, 0: all cores
+  bool debug = false;
+};
+
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  virtual void step(uint64_t cycles) = 0;
+  // Warm-up, measurement window and drain from the current cycle; one result per instance.
+  virtual std::vector<InstanceResult> run() = 0;
+  virtual uint64_t cycle() const = 0;
+  virtual uint32_t instances() const = 0;
+  virtual const char* backend() const = 0;
+  virtual std::vector<std::string> state_names() const = 0;
+  virtual HostArray state(const std::string& name) const = 0;
+};
+
+// Validates the configs (one per instance), checks they can share a batch, and builds the
+// engine of their router family on the backend chosen by opts.backend.
+std::unique_ptr<Engine> make_engine(const std::vector<Config>& configs, const EngineOptions& opts);
+bool cuda_available();
+
+}  // namespace ls

@@ -1,0 +1,65 @@
+#include "measurement.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <numeric>
+
+#include "../../kernels/common/histogram.hpp"
+
+namespace ls {
+
+double histogram_percentile(const std::vector<uint64_t>& hist, double q) {
+  const uint64_t total = std::accumulate(hist.begin(), hist.end(), uint64_t{0});
+  if (total == 0) return 0;
+  const double rank = q * static_cast<double>(total);
+  uint64_t cum = 0;
+  for (uint32_t b = 0; b < hist.size(); ++b) {
+    if (hist[b] == 0) continue;
+    if (static_cast<double>(cum + hist[b]) >= rank) {
+      double lo, width;
+      hist_bin_range(b, &lo, &width);
+      if (width <= 1) return lo;
+      return lo + width * (rank - static_cast<double>(cum)) / static_cast<double>(hist[b]);
+    }
+    cum += hist[b];
+  }
+  return 0;
+}
+
+void summarize(const TerminalTotals& t, const WindowInfo& w, InstanceResult& r) {
+  const double nodes = static_cast<double>(t.created_flits.size());
+  const double m = static_cast<double>(w.measure_cycles);
+  auto sum = [](const std::vector<uint64_t>& v) { return std::accumulate(v.begin(), v.end(), uint64_t{0}); };
+  const uint64_t created = sum(t.meas_created), delivered = sum(t.meas_delivered);
+  r.offered = static_cast<double>(sum(t.created_flits)) / (nodes * m);
+  r.accepted = static_cast<double>(sum(t.ejected_flits)) / (nodes * m);
+  r.accepted_min = static_cast<double>(*std::min_element(t.ejected_flits.begin(), t.ejected_flits.end())) / m;
+  r.packets = delivered;
+  const double d = delivered ? static_cast<double>(delivered) : 1.0;
+  r.latency_mean = static_cast<double>(sum(t.lat_sum)) / d;
+  r.network_latency_mean = static_cast<double>(sum(t.nlat_sum)) / d;
+  r.hops_mean = static_cast<double>(sum(t.hops_sum)) / d;
+  r.latency_max = delivered ? *std::max_element(t.lat_max.begin(), t.lat_max.end()) : 0;
+  r.latency_p50 = histogram_percentile(t.hist, 0.50);
+  r.latency_p99 = histogram_percentile(t.hist, 0.99);
+
+  // Saturation: any one of these, with the reason spelled out (never averaged silently).
+  char why[200] = "";
+  const double growth = static_cast<double>(w.queued_at_end) - static_cast<double>(w.queued_at_start);
+  if (!w.drained) {
+    std::snprintf(why, sizeof why, "%llu of %llu measured packets undelivered after the drain",
+                  static_cast<unsigned long long>(created - delivered),
+                  static_cast<unsigned long long>(created));
+  } else if (r.accepted < 0.95 * r.offered) {
+    std::snprintf(why, sizeof why, "accepted %.4f < 0.95 x offered %.4f", r.accepted, r.offered);
+  } else if (growth > std::max(32.0, 0.02 * static_cast<double>(created))) {
+    std::snprintf(why, sizeof why, "source queues grew by %.0f packets during the window", growth);
+  } else if (r.latency_mean > w.latency_threshold) {
+    std::snprintf(why, sizeof why, "mean latency %.1f > threshold %.1f", r.latency_mean,
+                  w.latency_threshold);
+  }
+  r.saturation_reason = why;
+  r.saturated = !r.saturation_reason.empty();
+}
+
+}  // namespace ls

@@ -1,0 +1,31 @@
+// Turning the terminals' accumulators into the figures the field reports: offered and accepted
+// throughput, latency mean and percentiles, hops, link utilisation, saturation flags.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "engine.hpp"
+
+namespace ls {
+
+// One instance's accumulators, copied to the host ([node] arrays, histogram summed over nodes).
+struct TerminalTotals {
+  std::vector<uint64_t> created_flits, ejected_flits, meas_created, meas_delivered;
+  std::vector<uint64_t> lat_sum, nlat_sum, hops_sum;
+  std::vector<uint32_t> lat_max;
+  std::vector<uint64_t> hist;  // [bin]
+};
+
+struct WindowInfo {
+  uint64_t measure_cycles;
+  uint64_t queued_at_start, queued_at_end;  // source-queue packets summed over nodes
+  bool drained;                              // every tracked packet delivered within the drain
+  double latency_threshold;
+};
+
+double histogram_percentile(const std::vector<uint64_t>& hist, double q);
+
+// Fills the measurement fields of r (link utilisation is left to the caller).
+void summarize(const TerminalTotals& t, const WindowInfo& w, InstanceResult& r);
+
+}  // namespace ls

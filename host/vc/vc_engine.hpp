@@ -1,0 +1,449 @@
+// The vc family's engine, a template over the backend (CpuExec or CudaExec); compiled once per
+// backend by vc_engine_cpu.cpp and vc_engine_cuda.cu. It owns the state arrays, runs the cycle
+// as an ordered list of phases and measures.
+#pragma once
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../../kernels/vc/invariants.hpp"
+#include "../../kernels/vc/link_receive.hpp"
+#include "../../kernels/vc/route_compute.hpp"
+#include "../../kernels/vc/sw_alloc.hpp"
+#include "../../kernels/vc/terminal.hpp"
+#include "../../kernels/vc/vc_alloc.hpp"
+#include "../engine/engine.hpp"
+#include "../engine/measurement.hpp"
+#include "../topology/topology.hpp"
+#include "vc_setup.hpp"
+
+namespace ls {
+
+// Sums the latency histogram over the nodes of each instance: element = (instance, bin).
+struct HistReduce {
+  const uint32_t* hist;
+  uint64_t* out;
+  uint32_t nodes;
+  LS_HD void operator()(uint64_t i) const {
+    const uint64_t inst = i / kHistBins, bin = i % kHistBins;
+    uint64_t s = 0;
+    for (uint32_t n = 0; n < nodes; ++n) s += hist[(inst * nodes + n) * kHistBins + bin];
+    out[i] = s;
+  }
+};
+
+template <class Exec>
+class VcEngine final : public Engine {
+ public:
+  VcEngine(const std::vector<Config>& cfgs, const EngineOptions& opts)
+      : x_(opts.threads), cfgs_(cfgs), debug_(opts.debug) {
+    const Config& c = cfgs_[0];
+    topo_ = build_topology(c.topology);
+    I_ = static_cast<uint32_t>(cfgs_.size());
+    E_ = static_cast<uint64_t>(I_) * topo_.routers;
+    NN_ = static_cast<uint64_t>(I_) * topo_.nodes;
+    v_.prm = make_vc_params(c, topo_);
+    const VcParams& p = v_.prm;
+    v_.lay = VcLayout{p.routers, p.ports, p.vcs, p.depth, p.slots, p.nodes};
+    allocate();
+    initialise();
+  }
+
+  ~VcEngine() override {
+    for (void* a : allocs_) x_.free_bytes(a);
+  }
+
+  void step(uint64_t cycles) override {
+    for (uint64_t k = 0; k < cycles; ++k) cycle_once();
+    x_.sync();
+  }
+
+  std::vector<InstanceResult> run() override;
+
+  uint64_t cycle() const override { return t_; }
+  uint32_t instances() const override { return I_; }
+  const char* backend() const override { return Exec::kName; }
+
+  std::vector<std::string> state_names() const override {
+    std::vector<std::string> n;
+    for (const Field& f : fields_) n.push_back(f.name);
+    return n;
+  }
+
+  HostArray state(const std::string& name) const override {
+    for (const Field& f : fields_) {
+      if (f.name != name) continue;
+      HostArray a{f.dtype, f.itemsize, f.shape, {}};
+      uint64_t n = f.itemsize;
+      for (uint64_t d : f.shape) n *= d;
+      a.bytes.resize(n);
+      x_.download(a.bytes.data(), f.ptr, n);
+      return a;
+    }
+    std::string known;
+    for (const Field& f : fields_) known += (known.empty() ? "" : ", ") + f.name;
+    throw ConfigError("state \"" + name + "\": allowed " + known);
+  }
+
+ private:
+  struct Field {
+    std::string name;
+    void* ptr;
+    char dtype;
+    uint32_t itemsize;
+    std::vector<uint64_t> shape;
+  };
+
+  // Allocates a zeroed device array; a named one is readable through state().
+  template <class T>
+  T* alloc(uint64_t n, const char* name = nullptr, std::vector<uint64_t> shape = {}) {
+    T* p = static_cast<T*>(x_.alloc_bytes(n * sizeof(T)));
+    allocs_.push_back(p);
+    if (name) fields_.push_back({name, p, std::is_signed<T>::value ? 'i' : 'u', sizeof(T), shape});
+    return p;
+  }
+  FlitArrays alloc_flits(uint64_t n) {
+    return FlitArrays{alloc<uint32_t>(n), alloc<uint32_t>(n), alloc<uint32_t>(n),
+                      alloc<uint32_t>(n), alloc<uint32_t>(n), alloc<uint32_t>(n)};
+  }
+  template <class T>
+  T* upload(const std::vector<T>& h, const char* name = nullptr, std::vector<uint64_t> shape = {}) {
+    T* p = alloc<T>(h.size(), name, shape);
+    x_.upload(p, h.data(), h.size() * sizeof(T));
+    return p;
+  }
+  template <class T>
+  std::vector<T> download(const T* p, uint64_t n) const {
+    std::vector<T> h(n);
+    x_.download(h.data(), p, n * sizeof(T));
+    return h;
+  }
+
+  void allocate();
+  void initialise();
+  void cycle_once();
+  void check_invariants();
+  void watchdog(uint64_t since);
+  std::vector<uint64_t> per_instance_sum(const uint64_t* p) const;
+
+  Exec x_;
+  std::vector<Config> cfgs_;
+  bool debug_;
+  Topology topo_;
+  uint32_t I_ = 0;
+  uint64_t E_ = 0, NN_ = 0, t_ = 0;
+  VcView v_{};
+  std::vector<void*> allocs_;
+  std::vector<Field> fields_;
+  uint64_t* hist_sum_ = nullptr;
+};
+
+template <class Exec>
+void VcEngine<Exec>::allocate() {
+  const VcParams& p = v_.prm;
+  const uint64_t I = I_, R = p.routers, P = p.ports, V = p.vcs, N = p.nodes, S = p.slots;
+  const uint64_t ivc = E_ * P * V, ports = E_ * P;
+  VcState& s = v_.s;
+  s.buf = alloc_flits(ivc * p.depth);
+  s.ivc_head = alloc<uint8_t>(ivc);
+  s.ivc_count = alloc<uint8_t>(ivc, "occupancy", {I, R, P, V});
+  s.ivc_state = alloc<uint8_t>(ivc, "ivc_state", {I, R, P, V});
+  s.ivc_ready = alloc<uint32_t>(ivc);
+  s.ivc_arrival = alloc<uint32_t>(ivc);
+  s.ivc_route_port = alloc<uint8_t>(ivc, "route_port", {I, R, P, V});
+  s.ivc_route_lo = alloc<uint8_t>(ivc);
+  s.ivc_route_hi = alloc<uint8_t>(ivc);
+  s.ivc_adapt_ports = alloc<uint16_t>(ivc);
+  s.ivc_adapt_lo = alloc<uint8_t>(ivc);
+  s.ivc_adapt_hi = alloc<uint8_t>(ivc);
+  s.ivc_out = alloc<int16_t>(ivc, "ivc_out", {I, R, P, V});
+  s.ivc_va_ptr = alloc<uint16_t>(ivc);
+  s.ovc_credits = alloc<uint8_t>(ivc, "credits", {I, R, P, V});
+  s.ovc_owner = alloc<int16_t>(ivc, "vc_owner", {I, R, P, V});
+  s.ovc_va_ptr = alloc<uint16_t>(ivc);
+  s.ovc_flits = alloc<uint32_t>(ivc, "vc_flits", {I, R, P, V});
+  s.out_belt = alloc_flits(ports * S);
+  s.out_belt_valid = alloc<uint8_t>(ports * S, "out_belt_valid", {I, R, P, S});
+  s.cr_belt = alloc<int8_t>(ports * S, "credit_belt", {I, R, P, S});
+  s.sa_out_ptr = alloc<uint8_t>(ports);
+  s.sa_in_ptr = alloc<uint8_t>(ports);
+  s.sa_vc_ptr = alloc<uint8_t>(ports);
+  s.sa_grant = alloc<int8_t>(ports, "sa_grant", {I, R, P});
+  s.out_flits = alloc<uint32_t>(ports, "link_flits", {I, R, P});
+  s.last_move = alloc<uint32_t>(E_, "last_move", {I, R});
+  s.viol = alloc<uint32_t>(E_);
+  s.viol_info = alloc<uint32_t>(E_ * 4);
+  s.chk_flits = alloc<uint64_t>(E_);
+
+  NicState& n = v_.nic;
+  n.inj_belt = alloc_flits(NN_ * S);
+  n.inj_belt_valid = alloc<uint8_t>(NN_ * S);
+  n.credits = alloc<uint8_t>(NN_ * V, "nic_credits", {I, N, V});
+  n.cursor = alloc<uint32_t>(NN_);
+  n.on_cursor = alloc<uint8_t>(NN_);
+  n.on_now = alloc<uint8_t>(NN_);
+  n.queued = alloc<uint32_t>(NN_, "source_queue", {I, N});
+  n.seq = alloc<uint32_t>(NN_, "packets_sent", {I, N});
+  n.remaining = alloc<uint16_t>(NN_);
+  n.cur_vc = alloc<uint8_t>(NN_);
+  n.vc_ptr = alloc<uint8_t>(NN_);
+  n.cur_dest = alloc<uint32_t>(NN_);
+  n.cur_ctime = alloc<uint32_t>(NN_);
+  n.cur_itime = alloc<uint32_t>(NN_);
+  n.cur_size = alloc<uint16_t>(NN_);
+  n.injected_flits = alloc<uint64_t>(NN_, "injected_flits", {I, N});
+  n.ejected_flits = alloc<uint64_t>(NN_, "ejected_flits", {I, N});
+  n.sink_src = alloc<uint32_t>(NN_ * V);
+  n.sink_seq = alloc<uint32_t>(NN_ * V);
+  n.sink_got = alloc<uint16_t>(NN_ * V);
+  n.viol = alloc<uint32_t>(NN_);
+  n.viol_info = alloc<uint32_t>(NN_ * 4);
+
+  StatsState& st = v_.st;
+  st.created_flits = alloc<uint64_t>(NN_);
+  st.ejected_flits = alloc<uint64_t>(NN_);
+  st.meas_created = alloc<uint64_t>(NN_);
+  st.meas_delivered = alloc<uint64_t>(NN_);
+  st.lat_sum = alloc<uint64_t>(NN_);
+  st.nlat_sum = alloc<uint64_t>(NN_);
+  st.hops_sum = alloc<uint64_t>(NN_);
+  st.lat_max = alloc<uint32_t>(NN_);
+  st.hist = alloc<uint32_t>(NN_ * kHistBins);
+  hist_sum_ = alloc<uint64_t>(I * kHistBins);
+
+  VcTopology& t = v_.topo;
+  t.peer = upload(topo_.peer);
+  t.port_node = upload(topo_.port_node);
+  t.node_router = upload(topo_.node_router);
+  t.node_port = upload(topo_.node_port);
+  t.out_delay = upload(out_delays(cfgs_[0], topo_));
+  t.credit_delay = upload(credit_delays(cfgs_[0], topo_));
+  v_.traffic = upload(traffic_params(cfgs_));
+  v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
+}
+
+template <class Exec>
+void VcEngine<Exec>::initialise() {
+  const VcParams& p = v_.prm;
+  const uint64_t P = p.ports, V = p.vcs, ivc = E_ * P * V;
+  std::vector<uint8_t> credits(ivc, 0);
+  for (uint64_t e = 0; e < E_; ++e)
+    for (uint32_t q = 0; q < P; ++q)
+      if (topo_.peer[(e % p.routers) * P + q] >= 0)
+        std::fill_n(credits.begin() + static_cast<int64_t>((e * P + q) * V), V, static_cast<uint8_t>(p.depth));
+  x_.upload(v_.s.ovc_credits, credits.data(), credits.size());
+  std::vector<int16_t> none16(ivc, kNone);
+  x_.upload(v_.s.ovc_owner, none16.data(), ivc * sizeof(int16_t));
+  x_.upload(v_.s.ivc_out, none16.data(), ivc * sizeof(int16_t));
+  std::vector<int8_t> none8(E_ * P * p.slots, -1);
+  x_.upload(v_.s.cr_belt, none8.data(), none8.size());
+  x_.upload(v_.s.sa_grant, none8.data(), E_ * P);
+  std::vector<uint8_t> nic_credits(NN_ * V, static_cast<uint8_t>(p.depth));
+  x_.upload(v_.nic.credits, nic_credits.data(), nic_credits.size());
+}
+
+// One cycle: the vc family's phases in order. Each is one parallel step over its elements.
+template <class Exec>
+void VcEngine<Exec>::cycle_once() {
+  v_.t = t_;
+  x_.for_each(E_, LinkReceive{v_});
+  x_.for_each(E_, RouteCompute{v_});
+  x_.for_each(E_, VcAlloc{v_});
+  x_.for_each(E_, SwAlloc{v_});
+  x_.for_each(NN_, Terminal{v_});
+  if (debug_) check_invariants();
+  ++t_;
+}
+
+template <class Exec>
+std::vector<uint64_t> VcEngine<Exec>::per_instance_sum(const uint64_t* p) const {
+  std::vector<uint64_t> h = download(p, NN_), out(I_, 0);
+  for (uint64_t i = 0; i < NN_; ++i) out[i / v_.prm.nodes] += h[i];
+  return out;
+}
+
+template <class Exec>
+void VcEngine<Exec>::check_invariants() {
+  x_.for_each(E_, CheckInvariants{v_});
+  const VcParams& p = v_.prm;
+  auto where_router = [&](uint64_t e, const std::vector<uint32_t>& info) {
+    std::ostringstream o;
+    o << "instance " << e / p.routers << ", cycle " << info[e * 4] << ", router " << e % p.routers
+      << ", port " << info[e * 4 + 1] << ", vc " << info[e * 4 + 2];
+    return o.str();
+  };
+  static const char* what[] = {"", "buffer overflow (occupancy would be %v)",
+                               "credits + occupancy + in flight = %v, expected vc_depth",
+                               "a non-head flit (packet %v) at the front of an idle VC",
+                               "flit for node %v ejected here",
+                               "packet %v arrived out of order or incomplete"};
+  auto describe = [&](uint32_t code, uint32_t value) {
+    std::string s = what[code];
+    s.replace(s.find("%v"), 2, std::to_string(value));
+    return s;
+  };
+  std::vector<uint32_t> viol = download(v_.s.viol, E_);
+  for (uint64_t e = 0; e < E_; ++e)
+    if (viol[e]) {
+      std::vector<uint32_t> info = download(v_.s.viol_info, E_ * 4);
+      throw SimulationError("invariant violated at " + where_router(e, info) + ": " +
+                            describe(viol[e], info[e * 4 + 3]));
+    }
+  std::vector<uint32_t> nviol = download(v_.nic.viol, NN_);
+  for (uint64_t ne = 0; ne < NN_; ++ne)
+    if (nviol[ne]) {
+      std::vector<uint32_t> info = download(v_.nic.viol_info, NN_ * 4);
+      std::ostringstream o;
+      o << "invariant violated at instance " << ne / p.nodes << ", cycle " << info[ne * 4]
+        << ", node " << ne % p.nodes << " (router port " << info[ne * 4 + 1] << ", vc "
+        << info[ne * 4 + 2] << "): " << describe(nviol[ne], info[ne * 4 + 3]);
+      throw SimulationError(o.str());
+    }
+  // Flits are conserved: injected - ejected = held in buffers and on belts.
+  std::vector<uint64_t> held = download(v_.s.chk_flits, E_), inj = per_instance_sum(v_.nic.injected_flits),
+                        ej = per_instance_sum(v_.nic.ejected_flits);
+  for (uint32_t i = 0; i < I_; ++i) {
+    uint64_t h = 0;
+    for (uint64_t r = 0; r < p.routers; ++r) h += held[i * p.routers + r];
+    if (inj[i] - ej[i] != h) {
+      std::ostringstream o;
+      o << "invariant violated at instance " << i << ", cycle " << t_ << ": flits injected ("
+        << inj[i] << ") - ejected (" << ej[i] << ") != flits in the network (" << h << ")";
+      throw SimulationError(o.str());
+    }
+  }
+}
+
+// Deadlock watchdog: flits in flight but none has left a router for `limit` cycles.
+template <class Exec>
+void VcEngine<Exec>::watchdog(uint64_t limit) {
+  if (limit == 0 || t_ < limit) return;
+  const VcParams& p = v_.prm;
+  std::vector<uint32_t> last = download(v_.s.last_move, E_);
+  std::vector<uint64_t> inj = per_instance_sum(v_.nic.injected_flits), ej = per_instance_sum(v_.nic.ejected_flits);
+  for (uint32_t i = 0; i < I_; ++i) {
+    if (inj[i] == ej[i]) continue;
+    uint32_t newest = 0;
+    for (uint64_t r = 0; r < p.routers; ++r) newest = std::max(newest, last[i * p.routers + r]);
+    if (t_ - newest < limit) continue;
+    std::vector<uint8_t> occ = download(v_.s.ivc_count, E_ * p.ports * p.vcs);
+    std::vector<uint8_t> st = download(v_.s.ivc_state, E_ * p.ports * p.vcs);
+    std::ostringstream o;
+    o << "deadlock in instance " << i << ": no flit has moved since cycle " << newest << " (now "
+      << t_ << ", " << inj[i] - ej[i] << " flits in flight); stuck:";
+    int shown = 0;
+    for (uint64_t r = 0; r < p.routers && shown < 8; ++r)
+      for (uint32_t q = 0; q < p.ports && shown < 8; ++q)
+        for (uint32_t c = 0; c < p.vcs && shown < 8; ++c) {
+          uint64_t k = ((i * p.routers + r) * p.ports + q) * p.vcs + c;
+          if (!occ[k]) continue;
+          o << " [router " << r << " port " << q << " vc " << c << ": " << int(occ[k])
+            << " flits, state " << (st[k] == kIvcIdle ? "idle" : st[k] == kIvcVcAlloc ? "vc_alloc" : "active") << "]";
+          ++shown;
+        }
+    throw SimulationError(o.str());
+  }
+}
+
+template <class Exec>
+std::vector<InstanceResult> VcEngine<Exec>::run() {
+  const auto t0 = std::chrono::steady_clock::now();
+  const RunConfig& rc = cfgs_[0].run;
+  const uint64_t start = t_;
+  v_.win_start = t_ + static_cast<uint64_t>(rc.warmup);
+  v_.win_end = v_.win_start + static_cast<uint64_t>(rc.measure);
+  // Fresh accumulators, so run() may follow step() (or another run()).
+  const StatsState& st = v_.st;
+  for (void* a : {static_cast<void*>(st.created_flits), static_cast<void*>(st.ejected_flits),
+                  static_cast<void*>(st.meas_created), static_cast<void*>(st.meas_delivered),
+                  static_cast<void*>(st.lat_sum), static_cast<void*>(st.nlat_sum), static_cast<void*>(st.hops_sum)}) {
+    std::vector<uint64_t> z(NN_, 0);
+    x_.upload(a, z.data(), NN_ * 8);
+  }
+  {
+    std::vector<uint32_t> z(NN_ * kHistBins, 0);
+    x_.upload(st.lat_max, z.data(), NN_ * 4);
+    x_.upload(st.hist, z.data(), z.size() * 4);
+    std::vector<uint32_t> zp(E_ * v_.prm.ports * v_.prm.vcs, 0);
+    x_.upload(v_.s.ovc_flits, zp.data(), zp.size() * 4);
+    x_.upload(v_.s.out_flits, zp.data(), E_ * v_.prm.ports * 4);
+  }
+  const uint64_t wd = static_cast<uint64_t>(rc.watchdog);
+  const uint64_t chunk = std::max<uint64_t>(64, std::min<uint64_t>(1024, wd ? wd / 4 : 1024));
+  auto advance_to = [&](uint64_t end) {
+    while (t_ < end) {
+      step(std::min(chunk, end - t_));
+      watchdog(wd);
+    }
+  };
+  advance_to(v_.win_start);
+  std::vector<uint64_t> q_start = [&] {
+    std::vector<uint32_t> q = download(v_.nic.queued, NN_);
+    std::vector<uint64_t> s(I_, 0);
+    for (uint64_t i = 0; i < NN_; ++i) s[i / v_.prm.nodes] += q[i];
+    return s;
+  }();
+  advance_to(v_.win_end);
+  std::vector<uint64_t> q_end(I_, 0);
+  {
+    std::vector<uint32_t> q = download(v_.nic.queued, NN_);
+    for (uint64_t i = 0; i < NN_; ++i) q_end[i / v_.prm.nodes] += q[i];
+  }
+  // Drain: run until every packet created in the window is delivered, or the drain limit.
+  const uint64_t drain_end = v_.win_end + static_cast<uint64_t>(rc.drain);
+  std::vector<bool> drained(I_, false);
+  for (;;) {
+    std::vector<uint64_t> created = per_instance_sum(st.meas_created), got = per_instance_sum(st.meas_delivered);
+    bool all = true;
+    for (uint32_t i = 0; i < I_; ++i) all &= (drained[i] = got[i] == created[i]);
+    if (all || t_ >= drain_end) break;
+    advance_to(std::min(drain_end, t_ + 256));
+  }
+  // Collect.
+  x_.for_each(static_cast<uint64_t>(I_) * kHistBins, HistReduce{st.hist, hist_sum_, v_.prm.nodes});
+  x_.sync();
+  std::vector<uint64_t> hist = download(hist_sum_, static_cast<uint64_t>(I_) * kHistBins);
+  auto h64 = [&](const uint64_t* p) { return download(p, NN_); };
+  std::vector<uint64_t> cf = h64(st.created_flits), ef = h64(st.ejected_flits), mc = h64(st.meas_created),
+                        md = h64(st.meas_delivered), ls = h64(st.lat_sum), nl = h64(st.nlat_sum), hs = h64(st.hops_sum);
+  std::vector<uint32_t> lm = download(st.lat_max, NN_);
+  const VcParams& p = v_.prm;
+  std::vector<uint32_t> link = download(v_.s.out_flits, E_ * p.ports), vcf = download(v_.s.ovc_flits, E_ * p.ports * p.vcs);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double m = static_cast<double>(rc.measure);
+  std::vector<InstanceResult> out(I_);
+  for (uint32_t i = 0; i < I_; ++i) {
+    const uint64_t a = static_cast<uint64_t>(i) * p.nodes, b = a + p.nodes;
+    auto slice = [&](const std::vector<uint64_t>& v) { return std::vector<uint64_t>(v.begin() + a, v.begin() + b); };
+    TerminalTotals tt{slice(cf), slice(ef), slice(mc), slice(md), slice(ls), slice(nl), slice(hs),
+                      std::vector<uint32_t>(lm.begin() + a, lm.begin() + b),
+                      std::vector<uint64_t>(hist.begin() + i * kHistBins, hist.begin() + (i + 1) * kHistBins)};
+    WindowInfo w{static_cast<uint64_t>(rc.measure), q_start[i], q_end[i], drained[i], rc.latency_threshold};
+    InstanceResult& r = out[i];
+    summarize(tt, w, r);
+    r.cycles = t_ - start;
+    r.wall_s = wall;
+    r.backend = Exec::kName;
+    const uint64_t rp0 = static_cast<uint64_t>(i) * p.routers * p.ports;
+    r.link_utilization.resize(p.routers * p.ports);
+    r.vc_utilization.resize(p.routers * p.ports * p.vcs);
+    double sum = 0, mx = 0;
+    uint64_t links = 0;
+    for (uint64_t k = 0; k < r.link_utilization.size(); ++k) {
+      r.link_utilization[k] = link[rp0 + k] / m;
+      if (topo_.peer[k] < 0) continue;
+      sum += r.link_utilization[k];
+      mx = std::max(mx, r.link_utilization[k]);
+      ++links;
+    }
+    for (uint64_t k = 0; k < r.vc_utilization.size(); ++k) r.vc_utilization[k] = vcf[rp0 * p.vcs + k] / m;
+    r.link_util_mean = links ? sum / links : 0;
+    r.link_util_max = mx;
+  }
+  return out;
+}
+
+}  // namespace ls

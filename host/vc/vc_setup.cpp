@@ -1,0 +1,116 @@
+#include "vc_setup.hpp"
+
+#include <algorithm>
+
+#include "../../kernels/common/rng.hpp"
+
+namespace ls {
+namespace {
+
+template <class E>
+E pick(const std::string& s, std::initializer_list<std::pair<const char*, E>> names) {
+  for (auto& n : names)
+    if (s == n.first) return n.second;
+  throw ConfigError("unknown value \"" + s + "\"");  // unreachable after validate()
+}
+
+}  // namespace
+
+VcParams make_vc_params(const Config& c, const Topology& t) {
+  VcParams p{};
+  p.topo = pick<TopologyKind>(c.topology.kind, {{"mesh", TopologyKind::kMesh},
+                                                {"torus", TopologyKind::kTorus},
+                                                {"crossbar", TopologyKind::kCrossbar}});
+  p.routing = pick<Routing>(c.router.routing, {{"dor", Routing::kDor}, {"min_adaptive", Routing::kMinAdaptive}});
+  p.flow = pick<FlowControl>(c.router.flow_control, {{"wormhole", FlowControl::kWormhole}, {"vct", FlowControl::kVct}});
+  auto alloc = [](const std::string& s) {
+    return pick<Allocator>(s, {{"islip", Allocator::kIslip}, {"separable_input_first", Allocator::kSeparableInputFirst}});
+  };
+  p.vc_alloc = alloc(c.router.vc_allocator);
+  p.sw_alloc = alloc(c.router.sw_allocator);
+  p.alloc_iters = static_cast<uint32_t>(c.router.alloc_iters);
+  p.routers = t.routers;
+  p.ports = t.ports;
+  p.nodes = t.nodes;
+  p.vcs = static_cast<uint32_t>(c.router.vcs);
+  p.depth = static_cast<uint32_t>(c.router.vc_depth);
+  p.routing_delay = static_cast<uint32_t>(c.router.routing_delay);
+  p.vc_alloc_delay = static_cast<uint32_t>(c.router.vc_alloc_delay);
+  p.terminal_delay = static_cast<uint32_t>(c.topology.terminal_delay);
+  p.shape = t.shape;
+  uint32_t max_delay = p.terminal_delay;
+  for (uint8_t d : out_delays(c, t)) max_delay = std::max<uint32_t>(max_delay, d);
+  for (uint8_t d : credit_delays(c, t)) max_delay = std::max<uint32_t>(max_delay, d);
+  p.slots = max_delay + 1;
+  return p;
+}
+
+std::vector<uint8_t> out_delays(const Config& c, const Topology& t) {
+  std::vector<uint8_t> d(t.link_delay.size());
+  for (size_t i = 0; i < d.size(); ++i)
+    d[i] = static_cast<uint8_t>(c.router.sw_alloc_delay - 1 + c.router.st_delay + t.link_delay[i]);
+  return d;
+}
+
+std::vector<uint8_t> credit_delays(const Config& c, const Topology& t) {
+  std::vector<uint8_t> d(t.link_delay.size());
+  for (size_t i = 0; i < d.size(); ++i) d[i] = static_cast<uint8_t>(c.router.credit_delay + t.link_delay[i]);
+  return d;
+}
+
+std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs) {
+  std::vector<TrafficParams> out;
+  for (const Config& c : cs) {
+    const TrafficConfig& f = c.traffic;
+    TrafficParams p{};
+    p.seed = static_cast<uint64_t>(c.run.seed);
+    p.pattern = pick<Pattern>(f.pattern, {{"uniform", Pattern::kUniform}, {"transpose", Pattern::kTranspose},
+                                          {"bitcomp", Pattern::kBitcomp}, {"bitrev", Pattern::kBitrev},
+                                          {"shuffle", Pattern::kShuffle}, {"tornado", Pattern::kTornado},
+                                          {"neighbor", Pattern::kNeighbor}, {"hotspot", Pattern::kHotspot},
+                                          {"randperm", Pattern::kRandperm}});
+    p.injection = pick<Injection>(f.injection, {{"bernoulli", Injection::kBernoulli}, {"onoff", Injection::kOnOff}});
+    double mean = static_cast<double>(f.packet_size);
+    if (f.packet_sizes.empty()) {
+      p.n_sizes = 1;
+      p.sizes[0] = static_cast<uint32_t>(f.packet_size);
+    } else {
+      double wsum = 0, m = 0, cum = 0;
+      for (size_t i = 0; i < f.packet_sizes.size(); ++i) wsum += f.packet_size_weights[i];
+      p.n_sizes = static_cast<uint32_t>(f.packet_sizes.size());
+      for (size_t i = 0; i < f.packet_sizes.size(); ++i) {
+        p.sizes[i] = static_cast<uint32_t>(f.packet_sizes[i]);
+        cum += f.packet_size_weights[i] / wsum;
+        p.size_cum[i] = static_cast<uint32_t>(std::min(4294967295.0, cum * 4294967296.0));
+        m += f.packet_size_weights[i] / wsum * f.packet_sizes[i];
+      }
+      p.size_cum[p.n_sizes - 1] = 0xFFFFFFFFu;
+      mean = m;
+    }
+    p.rate = f.offered / mean;
+    p.alpha = f.burst_alpha;
+    p.beta = f.burst_beta;
+    if (p.injection == Injection::kOnOff) p.rate *= (f.burst_alpha + f.burst_beta) / f.burst_alpha;
+    p.n_hot = static_cast<uint32_t>(f.hotspot_nodes.size());
+    for (size_t i = 0; i < f.hotspot_nodes.size(); ++i) p.hot[i] = static_cast<uint32_t>(f.hotspot_nodes[i]);
+    p.hot_fraction = f.hotspot_fraction;
+    out.push_back(p);
+  }
+  return out;
+}
+
+std::vector<uint32_t> random_permutations(const std::vector<Config>& cs, uint32_t nodes) {
+  std::vector<uint32_t> out;
+  for (uint32_t i = 0; i < cs.size(); ++i) {
+    std::vector<uint32_t> perm(nodes);
+    for (uint32_t n = 0; n < nodes; ++n) perm[n] = n;
+    for (uint32_t n = nodes; n > 1; --n) {  // Fisher-Yates on counter-based draws
+      uint32_t j = below(philox_draw(static_cast<uint64_t>(cs[i].run.seed), i, 0, n, 0xFFFF).w[0], n);
+      std::swap(perm[n - 1], perm[j]);
+    }
+    out.insert(out.end(), perm.begin(), perm.end());
+  }
+  return out;
+}
+
+}  // namespace ls

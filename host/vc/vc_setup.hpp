@@ -1,0 +1,21 @@
+// Set-up of a vc batch on the host, once: parameter blocks and per-port tables the kernels
+// read. Nothing here runs per cycle.
+#pragma once
+#include <vector>
+
+#include "../../kernels/vc/vc_state.hpp"
+#include "../config/config.hpp"
+#include "../topology/topology.hpp"
+
+namespace ls {
+
+VcParams make_vc_params(const Config& c, const Topology& t);
+// [R, P] cycles from a switch grant at a port to the flit's buffer write downstream.
+std::vector<uint8_t> out_delays(const Config& c, const Topology& t);
+// [R, P] cycles from a credit leaving input port (r, p) to its arrival upstream.
+std::vector<uint8_t> credit_delays(const Config& c, const Topology& t);
+std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs);
+// [inst, node]: a random permutation per instance (used by the randperm pattern).
+std::vector<uint32_t> random_permutations(const std::vector<Config>& cs, uint32_t nodes);
+
+}  // namespace ls

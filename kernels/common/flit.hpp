@@ -1,0 +1,48 @@
+// A flit is a handful of 32-bit words stored field by field (structure of arrays), in router
+// buffers and on channel belts alike. `meta` packs the small fields.
+#pragma once
+#include <cstdint>
+
+#include "hd.hpp"
+
+namespace ls {
+
+// meta bits: [0] head, [1] tail, [2..7] VC it travels on, [8..15] hops, [16..31] packet size.
+struct FlitMeta {
+  static constexpr uint32_t kHead = 1u, kTail = 2u;
+  LS_HD static uint32_t make(bool head, bool tail, uint32_t vc, uint32_t hops, uint32_t size) {
+    return (head ? kHead : 0u) | (tail ? kTail : 0u) | ((vc & 63u) << 2) | ((hops & 255u) << 8) |
+           (size << 16);
+  }
+  LS_HD static bool head(uint32_t m) { return m & kHead; }
+  LS_HD static bool tail(uint32_t m) { return m & kTail; }
+  LS_HD static uint32_t vc(uint32_t m) { return (m >> 2) & 63u; }
+  LS_HD static uint32_t hops(uint32_t m) { return (m >> 8) & 255u; }
+  LS_HD static uint32_t size(uint32_t m) { return m >> 16; }
+  LS_HD static uint32_t with_vc(uint32_t m, uint32_t vc) { return (m & ~(63u << 2)) | ((vc & 63u) << 2); }
+  LS_HD static uint32_t with_hop(uint32_t m) {
+    uint32_t h = hops(m) + 1;
+    return (m & ~(255u << 8)) | ((h > 255u ? 255u : h) << 8);
+  }
+};
+
+// Views of flit storage; `valid` is only used on belts (a slot may be empty).
+struct FlitArrays {
+  uint32_t* dest;   // destination node
+  uint32_t* src;    // source node
+  uint32_t* seq;    // packet number at its source
+  uint32_t* ctime;  // cycle the packet was created (source queueing counts in latency)
+  uint32_t* itime;  // cycle the head entered the network
+  uint32_t* meta;   // FlitMeta
+
+  LS_HD void copy_to(const FlitArrays& to, uint64_t from_i, uint64_t to_i) const {
+    to.dest[to_i] = dest[from_i];
+    to.src[to_i] = src[from_i];
+    to.seq[to_i] = seq[from_i];
+    to.ctime[to_i] = ctime[from_i];
+    to.itime[to_i] = itime[from_i];
+    to.meta[to_i] = meta[from_i];
+  }
+};
+
+}  // namespace ls

@@ -1,0 +1,45 @@
+// Counter-based randomness (Philox4x32-10, Random123). Every draw is a pure function of
+// (seed, instance, cycle, element, stream): no generator state, so results do not depend on
+// thread count, scheduling or backend.
+#pragma once
+#include <cstdint>
+
+#include <Random123/philox.h>
+
+#include "hd.hpp"
+
+namespace ls {
+
+// Streams keep draws for different purposes independent at the same (cycle, element).
+enum RngStream : uint32_t {
+  kStreamGenerate = 1,  // does a source create a packet this cycle
+  kStreamDest = 2,      // destination of that packet
+  kStreamSize = 3,      // size of that packet
+  kStreamRoute = 4,     // routing tie-breaks
+  kStreamOnOff = 5,     // on/off source state changes
+};
+
+struct Draw {
+  uint32_t w[4];
+};
+
+LS_HD LS_FORCEINLINE Draw philox_draw(uint64_t seed, uint32_t instance, uint64_t cycle,
+                                      uint32_t element, uint32_t stream) {
+  r123::Philox4x32 rng;
+  r123::Philox4x32::ctr_type c = {{static_cast<uint32_t>(cycle),
+                                   static_cast<uint32_t>(cycle >> 32), element, stream}};
+  r123::Philox4x32::key_type k = {{static_cast<uint32_t>(seed) ^ (instance * 0x9E3779B9u),
+                                   static_cast<uint32_t>(seed >> 32)}};
+  r123::Philox4x32::ctr_type r = rng(c, k);
+  return Draw{{r.v[0], r.v[1], r.v[2], r.v[3]}};
+}
+
+// Uniform in [0, 1) with 32 bits of resolution; exact and identical on host and device.
+LS_HD LS_FORCEINLINE double u01(uint32_t x) { return x * (1.0 / 4294967296.0); }
+
+// Uniform integer in [0, n) by multiply-shift (no modulo bias worth noting for n << 2^32).
+LS_HD LS_FORCEINLINE uint32_t below(uint32_t x, uint32_t n) {
+  return static_cast<uint32_t>((static_cast<uint64_t>(x) * n) >> 32);
+}
+
+}  // namespace ls

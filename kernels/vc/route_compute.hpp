@@ -1,0 +1,40 @@
+// Route computation: a head flit at the front of an idle input VC (written in an earlier
+// cycle) gets its output port and VC range; VC allocation may start routing_delay cycles later.
+#pragma once
+#include "link_receive.hpp"
+#include "routing.hpp"
+
+namespace ls {
+
+struct RouteCompute {
+  VcView v;
+  LS_HD void operator()(uint64_t e) const {
+    const VcLayout& L = v.lay;
+    const uint32_t inst = L.inst_of_router(e), r = L.router_of(e);
+    for (uint32_t p = 0; p < L.ports; ++p) {
+      for (uint32_t vc = 0; vc < L.vcs; ++vc) {
+        const uint64_t iv = L.vc(e, p, vc);
+        const uint32_t n = v.s.ivc_count[iv];
+        if (v.s.ivc_state[iv] != kIvcIdle || n == 0) continue;
+        if (n == 1 && v.s.ivc_arrival[iv] >= v.t) continue;  // still being written
+        const uint64_t f = L.slot(e, p, vc, v.s.ivc_head[iv]);
+        if (!FlitMeta::head(v.s.buf.meta[f])) {
+          record_violation(v.s.viol, v.s.viol_info, e, kViolNotHead, v.t, p, vc, v.s.buf.seq[f]);
+          continue;
+        }
+        RouteResult rr = route(v.prm, r, p, vc, v.s.buf.dest[f], v.traffic[inst].seed, inst, v.t,
+                               static_cast<uint32_t>(iv % (L.routers * L.ports * L.vcs)));
+        v.s.ivc_route_port[iv] = rr.port;
+        v.s.ivc_route_lo[iv] = rr.lo;
+        v.s.ivc_route_hi[iv] = rr.hi;
+        v.s.ivc_adapt_ports[iv] = rr.adapt_ports;
+        v.s.ivc_adapt_lo[iv] = rr.adapt_lo;
+        v.s.ivc_adapt_hi[iv] = rr.adapt_hi;
+        v.s.ivc_state[iv] = kIvcVcAlloc;
+        v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.routing_delay);
+      }
+    }
+  }
+};
+
+}  // namespace ls

@@ -1,0 +1,113 @@
+// Routing functions of the vc family. Ports of a k-ary n-cube router: 0 is the terminal,
+// 1+2d sends towards +d, 2+2d towards -d. A crossbar router's port i is terminal i.
+//
+// Torus dimension order uses two dateline VC classes: the class is chosen when a packet enters
+// a dimension and kept until it leaves it; class 1 if its path in that dimension crosses the
+// wraparound link between coordinates k-1 and 0, class 0 otherwise (neither class then holds a
+// cyclic channel dependency). A tie at distance k/2 is broken at random on entry.
+// Minimal adaptive routing (Duato) adds any productive direction on the adaptive VCs, with
+// dimension order on the escape VCs (mesh: VC 0; torus: VCs 0 and 1, one per dateline class).
+#pragma once
+#include <cstdint>
+
+#include "../common/rng.hpp"
+#include "vc_state.hpp"
+
+namespace ls {
+
+struct RouteResult {
+  uint8_t port, lo, hi;       // dimension-order (escape) output port and VC range
+  uint16_t adapt_ports;       // adaptive candidate ports (mask)
+  uint8_t adapt_lo, adapt_hi;
+};
+
+LS_HD inline uint32_t plus_port(uint32_t d) { return 1 + 2 * d; }
+LS_HD inline uint32_t minus_port(uint32_t d) { return 2 + 2 * d; }
+
+// Output port that continues the direction of travel of a flit that came in on `in_port`
+// (it arrived on the -d side iff it travels +d).
+LS_HD inline uint32_t straight_port(uint32_t in_port) {
+  uint32_t d = (in_port - 1) / 2;
+  return (in_port - 1) % 2 ? plus_port(d) : minus_port(d);
+}
+
+// Dimension-order step at router `cur` towards router `dst`. For the torus, `cls` returns the
+// dateline class (0/1); `in_cls` is the class of the VC the flit arrived on.
+LS_HD inline uint32_t dor_port(const VcParams& p, uint32_t cur, uint32_t dst, uint32_t in_port,
+                               uint32_t in_cls, uint64_t seed, uint32_t inst, uint64_t t,
+                               uint32_t elem, uint32_t* cls) {
+  const Shape& s = p.shape;
+  for (uint32_t d = 0; d < s.ndims; ++d) {
+    uint32_t c = s.coord(cur, d), x = s.coord(dst, d), k = s.radix[d];
+    if (c == x) continue;
+    if (p.topo == TopologyKind::kMesh) {
+      *cls = 0;
+      return x > c ? plus_port(d) : minus_port(d);
+    }
+    if (in_port != 0 && (in_port - 1) / 2 == d) {  // already travelling in this dimension
+      *cls = in_cls;
+      return straight_port(in_port);
+    }
+    int dist2 = static_cast<int>(k) - 2 * static_cast<int>((x + k - c) % k);
+    bool plus = dist2 > 0 ||
+                (dist2 == 0 && (philox_draw(seed, inst, t, elem, kStreamRoute).w[0] & 1u));
+    *cls = plus ? (c > x) : (c < x);  // does the path cross the k-1 <-> 0 wraparound link?
+    return plus ? plus_port(d) : minus_port(d);
+  }
+  *cls = 0;
+  return 0;  // arrived: terminal port
+}
+
+LS_HD inline RouteResult route(const VcParams& p, uint32_t router, uint32_t in_port, uint32_t in_vc,
+                               uint32_t dest_node, uint64_t seed, uint32_t inst, uint64_t t,
+                               uint32_t elem) {
+  RouteResult r{0, 0, static_cast<uint8_t>(p.vcs - 1), 0, 0, 0};
+  if (p.topo == TopologyKind::kCrossbar) {
+    r.port = static_cast<uint8_t>(dest_node);
+    return r;
+  }
+  const bool torus = p.topo == TopologyKind::kTorus;
+  const bool adaptive = p.routing == Routing::kMinAdaptive;
+  // Escape VCs: [0, esc) with adaptive routing, all VCs otherwise.
+  const uint32_t esc = adaptive ? (torus ? 2 : 1) : p.vcs;
+  const uint32_t half = esc / 2;
+  uint32_t in_cls = (torus && in_vc < esc) ? (in_vc >= half ? 1 : 0) : 0;
+  // A flit arriving on an adaptive VC has no dateline class yet: it enters the escape
+  // network as if entering the dimension at this router.
+  uint32_t eff_in_port = (adaptive && in_vc >= esc) ? 0 : in_port;
+  uint32_t cls = 0;
+  r.port = static_cast<uint8_t>(
+      dor_port(p, router, dest_node, eff_in_port, in_cls, seed, inst, t, elem, &cls));
+  if (r.port == 0) return r;  // ejection may use every VC
+  if (torus) {
+    r.lo = static_cast<uint8_t>(cls ? half : 0);
+    r.hi = static_cast<uint8_t>(cls ? esc - 1 : half - 1);
+  } else {
+    r.lo = 0;
+    r.hi = static_cast<uint8_t>(esc - 1);
+  }
+  if (adaptive) {
+    const Shape& s = p.shape;
+    for (uint32_t d = 0; d < s.ndims; ++d) {
+      uint32_t c = s.coord(router, d), x = s.coord(dest_node, d), k = s.radix[d];
+      if (c == x) continue;
+      bool plus;
+      if (torus) {
+        uint32_t fwd = (x + k - c) % k;
+        if (2 * fwd == k) {
+          r.adapt_ports |= static_cast<uint16_t>(1u << plus_port(d) | 1u << minus_port(d));
+          continue;
+        }
+        plus = 2 * fwd < k;
+      } else {
+        plus = x > c;
+      }
+      r.adapt_ports |= static_cast<uint16_t>(1u << (plus ? plus_port(d) : minus_port(d)));
+    }
+    r.adapt_lo = static_cast<uint8_t>(esc);
+    r.adapt_hi = static_cast<uint8_t>(p.vcs - 1);
+  }
+  return r;
+}
+
+}  // namespace ls

@@ -1,0 +1,148 @@
+// A terminal's network interface, one element per node: the sink takes the flit leaving the
+// router's terminal port (and measures packets at their tail), the source injects into the
+// router's terminal input port under credit flow control.
+//
+// The source queue is unbounded without being stored: whether a node creates a packet in cycle
+// c is a pure function of (seed, instance, node, c), so the queue is just `queued` (packets
+// created, not yet started) and a cursor that walks the creation cycles not yet started.
+#pragma once
+#include "../common/belt.hpp"
+#include "../common/histogram.hpp"
+#include "link_receive.hpp"
+
+namespace ls {
+
+struct Terminal {
+  VcView v;
+
+  LS_HD bool in_window(uint64_t c) const { return c >= v.win_start && c < v.win_end; }
+
+  LS_HD void sink(uint64_t ne, uint32_t n, uint64_t e, uint32_t rp, uint32_t p) const {
+    const VcLayout& L = v.lay;
+    const uint64_t b = L.belt(L.port(e, p), belt_read_slot(v.t, v.topo.out_delay[rp], L.slots));
+    if (!v.s.out_belt_valid[b]) return;
+    const FlitArrays& f = v.s.out_belt;
+    const uint32_t meta = f.meta[b], vc = FlitMeta::vc(meta);
+    v.nic.ejected_flits[ne] += 1;
+    if (in_window(v.t)) v.st.ejected_flits[ne] += 1;
+    if (f.dest[b] != n) {
+      record_violation(v.nic.viol, v.nic.viol_info, ne, kViolWrongDest, v.t, p, vc, f.dest[b]);
+      return;
+    }
+    // Flits of one packet arrive in order on one ejection VC: head, body..., tail.
+    const uint64_t sv = ne * L.vcs + vc;
+    if (FlitMeta::head(meta)) {
+      if (v.nic.sink_got[sv] != 0)
+        record_violation(v.nic.viol, v.nic.viol_info, ne, kViolPacketOrder, v.t, p, vc, f.seq[b]);
+      v.nic.sink_src[sv] = f.src[b];
+      v.nic.sink_seq[sv] = f.seq[b];
+      v.nic.sink_got[sv] = 0;
+    } else if (v.nic.sink_src[sv] != f.src[b] || v.nic.sink_seq[sv] != f.seq[b]) {
+      record_violation(v.nic.viol, v.nic.viol_info, ne, kViolPacketOrder, v.t, p, vc, f.seq[b]);
+    }
+    v.nic.sink_got[sv] += 1;
+    if (!FlitMeta::tail(meta)) return;
+    if (v.nic.sink_got[sv] != FlitMeta::size(meta))
+      record_violation(v.nic.viol, v.nic.viol_info, ne, kViolPacketOrder, v.t, p, vc, f.seq[b]);
+    v.nic.sink_got[sv] = 0;
+    const uint32_t ctime = f.ctime[b];
+    if (!in_window(ctime)) return;
+    const uint32_t lat = static_cast<uint32_t>(v.t - ctime);
+    v.st.meas_delivered[ne] += 1;
+    v.st.lat_sum[ne] += lat;
+    v.st.nlat_sum[ne] += v.t - f.itime[b];
+    v.st.hops_sum[ne] += FlitMeta::hops(meta);
+    if (lat > v.st.lat_max[ne]) v.st.lat_max[ne] = lat;
+    v.st.hist[ne * kHistBins + hist_bin(lat)] += 1;
+  }
+
+  // Start the oldest queued packet, if the previous one is fully injected.
+  LS_HD void start_packet(uint64_t ne, uint32_t inst, uint32_t n) const {
+    const NicState& s = v.nic;
+    const TrafficParams& tp = v.traffic[inst];
+    if (s.remaining[ne] != 0) return;
+    if (s.queued[ne] == 0) {  // queue empty: the cursor catches up with the present
+      s.cursor[ne] = static_cast<uint32_t>(v.t);
+      s.on_cursor[ne] = s.on_now[ne];
+      return;
+    }
+    uint64_t c = s.cursor[ne];
+    uint8_t on = s.on_cursor[ne];
+    while (!generates(tp, inst, n, c, on)) ++c;  // a queued packet lies before v.t
+    s.cursor[ne] = static_cast<uint32_t>(c + 1);
+    s.on_cursor[ne] = on;
+    s.queued[ne] -= 1;
+    s.cur_dest[ne] = pattern_dest(tp, v.prm.shape, v.perm, inst, n, c);
+    s.cur_size[ne] = static_cast<uint16_t>(packet_size_at(tp, inst, n, c));
+    s.cur_ctime[ne] = static_cast<uint32_t>(c);
+    s.remaining[ne] = s.cur_size[ne];
+  }
+
+  // Send the next flit of the current packet if its VC has a credit. A head first picks a VC
+  // round-robin among those with room (virtual cut-through: room for the whole packet).
+  LS_HD void inject(uint64_t ne, uint32_t n) const {
+    const VcLayout& L = v.lay;
+    const NicState& s = v.nic;
+    const uint64_t b = L.belt(ne, belt_write_slot(v.t, L.slots));
+    s.inj_belt_valid[b] = 0;
+    if (s.remaining[ne] == 0) return;
+    const uint32_t size = s.cur_size[ne];
+    const bool head = s.remaining[ne] == size;
+    if (head) {
+      const uint32_t need = v.prm.flow == FlowControl::kVct ? size : 1;
+      int chosen = -1;
+      for (uint32_t k = 0; k < L.vcs && chosen < 0; ++k) {
+        uint32_t vc = (s.vc_ptr[ne] + k) % L.vcs;
+        if (s.credits[ne * L.vcs + vc] >= need) chosen = static_cast<int>(vc);
+      }
+      if (chosen < 0) return;
+      s.cur_vc[ne] = static_cast<uint8_t>(chosen);
+      s.vc_ptr[ne] = static_cast<uint8_t>((chosen + 1) % L.vcs);
+      s.cur_itime[ne] = static_cast<uint32_t>(v.t);
+    }
+    const uint32_t vc = s.cur_vc[ne];
+    if (s.credits[ne * L.vcs + vc] == 0) return;
+    s.credits[ne * L.vcs + vc] -= 1;
+    s.inj_belt.dest[b] = s.cur_dest[ne];
+    s.inj_belt.src[b] = n;
+    s.inj_belt.seq[b] = s.seq[ne];
+    s.inj_belt.ctime[b] = s.cur_ctime[ne];
+    s.inj_belt.itime[b] = s.cur_itime[ne];
+    s.inj_belt.meta[b] = FlitMeta::make(head, s.remaining[ne] == 1, vc, 0, size);
+    s.inj_belt_valid[b] = 1;
+    s.injected_flits[ne] += 1;
+    if (--s.remaining[ne] == 0) s.seq[ne] += 1;
+  }
+
+  // Packets created this cycle join the queue (injectable from the next cycle).
+  LS_HD void generate(uint64_t ne, uint32_t inst, uint32_t n) const {
+    const TrafficParams& tp = v.traffic[inst];
+    uint8_t on = v.nic.on_now[ne];
+    if (generates(tp, inst, n, v.t, on)) {
+      v.nic.queued[ne] += 1;
+      if (in_window(v.t)) {
+        v.st.created_flits[ne] += packet_size_at(tp, inst, n, v.t);
+        v.st.meas_created[ne] += 1;
+      }
+    }
+    v.nic.on_now[ne] = on;
+  }
+
+  LS_HD void operator()(uint64_t ne) const {
+    const VcLayout& L = v.lay;
+    const uint32_t inst = static_cast<uint32_t>(ne / L.nodes), n = static_cast<uint32_t>(ne % L.nodes);
+    const uint32_t r = static_cast<uint32_t>(v.topo.node_router[n]);
+    const uint32_t p = static_cast<uint32_t>(v.topo.node_port[n]);
+    const uint32_t rp = r * L.ports + p;
+    const uint64_t e = L.router_elem(inst, r);
+    sink(ne, n, e, rp, p);
+    // Credits returned by the router's terminal input port.
+    int8_t c = v.s.cr_belt[L.belt(L.port(e, p), belt_read_slot(v.t, v.topo.credit_delay[rp], L.slots))];
+    if (c >= 0) v.nic.credits[ne * L.vcs + static_cast<uint32_t>(c)] += 1;
+    start_packet(ne, inst, n);
+    inject(ne, n);
+    generate(ne, inst, n);
+  }
+};
+
+}  // namespace ls

@@ -1,0 +1,160 @@
+// State of a batch of `vc`-family networks: every field one flat array, the instance index
+// first. Shapes are given as [inst, router, port, vc, ...]; E = inst * routers ("element" of the
+// router phases), strides live only in the index helpers below.
+#pragma once
+#include <cstdint>
+
+#include "../common/flit.hpp"
+#include "../common/hd.hpp"
+#include "../common/traffic.hpp"
+
+namespace ls {
+
+enum class Routing : uint32_t { kDor, kMinAdaptive };
+enum class FlowControl : uint32_t { kWormhole, kVct };
+enum class Allocator : uint32_t { kIslip, kSeparableInputFirst };
+enum class TopologyKind : uint32_t { kMesh, kTorus, kCrossbar };
+
+// Input-VC pipeline state: a head is routed (IDLE -> VC_ALLOC), wins an output VC
+// (-> ACTIVE) and then competes for the switch flit by flit until its tail leaves.
+enum IvcState : uint8_t { kIvcIdle = 0, kIvcVcAlloc = 1, kIvcActive = 2 };
+
+constexpr int kMaxPorts = 16;
+constexpr int kMaxVcs = 16;
+constexpr int16_t kNone = -1;
+
+// Batch-wide router parameters (the same for every instance), passed to kernels by value.
+struct VcParams {
+  TopologyKind topo;
+  Routing routing;
+  FlowControl flow;
+  Allocator vc_alloc, sw_alloc;
+  uint32_t alloc_iters;
+  uint32_t routers, ports, nodes, vcs, depth;
+  uint32_t slots;  // belt slots (max delay + 1)
+  uint32_t routing_delay, vc_alloc_delay;
+  uint32_t terminal_delay;  // injection and ejection channel delay
+  Shape shape;
+};
+
+// Topology tables, shared by all instances ([router, port] or [node]).
+struct VcTopology {
+  const int32_t* peer;          // [R, P] peer router*P+port of a network port, -1 unconnected
+  const int32_t* port_node;     // [R, P] node attached to a terminal port, -1 otherwise
+  const int32_t* node_router;   // [N]
+  const int32_t* node_port;     // [N]
+  const uint8_t* out_delay;     // [R, P] cycles from switch grant to the flit's arrival downstream
+  const uint8_t* credit_delay;  // [R, P] cycles for a credit from input port (r,p) to its upstream
+};
+
+struct VcState {
+  // Input VCs [inst, router, port, vc]
+  FlitArrays buf;             // [inst, router, port, vc, depth] ring buffers
+  uint8_t* ivc_head;          // ring read index
+  uint8_t* ivc_count;         // occupancy (flits)
+  uint8_t* ivc_state;         // IvcState
+  uint32_t* ivc_ready;        // first cycle the next pipeline stage may act
+  uint32_t* ivc_arrival;      // cycle the newest flit was written (buffer write takes a cycle)
+  uint8_t* ivc_route_port;    // dimension-order (escape) output port
+  uint8_t* ivc_route_lo;      // its VC range [lo, hi]
+  uint8_t* ivc_route_hi;
+  uint16_t* ivc_adapt_ports;  // adaptive candidate output ports (mask), 0 for dimension order
+  uint8_t* ivc_adapt_lo;      // adaptive VC range [lo, hi]
+  uint8_t* ivc_adapt_hi;
+  int16_t* ivc_out;           // allocated output VC (port*vcs + vc) or kNone
+  uint16_t* ivc_va_ptr;       // VC allocator accept pointer (over output VCs)
+  // Output VCs [inst, router, port, vc]
+  uint8_t* ovc_credits;       // free slots in the downstream input VC
+  int16_t* ovc_owner;         // input VC (port*vcs + vc) holding it, or kNone
+  uint16_t* ovc_va_ptr;       // VC allocator grant pointer (over input VCs)
+  uint32_t* ovc_flits;        // flits sent in the measurement window
+  // Ports [inst, router, port]
+  FlitArrays out_belt;        // [inst, router, port, slot] flits on the link leaving the port
+  uint8_t* out_belt_valid;    // [inst, router, port, slot]
+  int8_t* cr_belt;            // [inst, router, port, slot] credit (VC) returned upstream, -1 none
+  uint8_t* sa_out_ptr;        // switch allocator grant pointer (over input ports)
+  uint8_t* sa_in_ptr;         // switch allocator accept pointer (over output ports)
+  uint8_t* sa_vc_ptr;         // round-robin over the input port's VCs
+  int8_t* sa_grant;           // input port granted to each output port this cycle, -1 none
+  uint32_t* out_flits;        // flits sent in the measurement window
+  // Routers [inst, router]
+  uint32_t* last_move;        // last cycle a flit left this router (deadlock watchdog)
+  uint32_t* viol;             // first invariant violation seen (debug), 0 none
+  uint32_t* viol_info;        // [inst, router, 4] where: cycle, port, vc, value
+  uint64_t* chk_flits;        // flits held by the router and its output belts (debug)
+};
+
+// Terminals (network interfaces) [inst, node].
+struct NicState {
+  FlitArrays inj_belt;        // [inst, node, slot] injection channel
+  uint8_t* inj_belt_valid;    // [inst, node, slot]
+  uint8_t* credits;           // [inst, node, vc] free slots in the router's terminal input VCs
+  uint32_t* cursor;           // next creation cycle the source queue has not looked at
+  uint8_t* on_cursor;         // on/off state at the cursor
+  uint8_t* on_now;            // on/off state at the current cycle
+  uint32_t* queued;           // packets created and not yet started
+  uint32_t* seq;              // packets started so far (packet number)
+  uint16_t* remaining;        // flits of the current packet still to inject
+  uint8_t* cur_vc;            // VC of the current packet
+  uint8_t* vc_ptr;            // round-robin pointer for choosing an injection VC
+  uint32_t* cur_dest;
+  uint32_t* cur_ctime;
+  uint32_t* cur_itime;
+  uint16_t* cur_size;
+  uint64_t* injected_flits;   // totals since cycle 0 (conservation checks)
+  uint64_t* ejected_flits;
+  uint32_t* sink_src;         // [inst, node, vc] packet being received on each ejection VC
+  uint32_t* sink_seq;
+  uint16_t* sink_got;         // flits of it received so far
+  uint32_t* viol;             // [inst, node]
+  uint32_t* viol_info;        // [inst, node, 4]
+};
+
+// Measurement accumulators [inst, node] (histogram [inst, node, bin]).
+struct StatsState {
+  uint64_t* created_flits;    // flits created in the window (offered load)
+  uint64_t* ejected_flits;    // flits ejected in the window (accepted load)
+  uint64_t* meas_created;     // packets created in the window
+  uint64_t* meas_delivered;   // of those, delivered (tail ejected)
+  uint64_t* lat_sum;          // packet latency (creation to tail ejection)
+  uint64_t* nlat_sum;         // network latency (head injection to tail ejection)
+  uint64_t* hops_sum;
+  uint32_t* lat_max;
+  uint32_t* hist;             // latency histogram, kHistBins per node
+};
+
+// Index helpers: the only place that knows the strides.
+struct VcLayout {
+  uint32_t routers, ports, vcs, depth, slots, nodes;
+  LS_HD uint64_t port(uint64_t e, uint32_t p) const { return e * ports + p; }
+  LS_HD uint64_t vc(uint64_t e, uint32_t p, uint32_t v) const { return (e * ports + p) * vcs + v; }
+  LS_HD uint64_t slot(uint64_t e, uint32_t p, uint32_t v, uint32_t b) const {
+    return vc(e, p, v) * depth + b;
+  }
+  LS_HD uint64_t belt(uint64_t port_index, uint32_t s) const { return port_index * slots + s; }
+  // element (inst, router) and node (inst, node) indices
+  LS_HD uint32_t inst_of_router(uint64_t e) const { return static_cast<uint32_t>(e / routers); }
+  LS_HD uint32_t router_of(uint64_t e) const { return static_cast<uint32_t>(e % routers); }
+  LS_HD uint64_t router_elem(uint32_t inst, uint32_t r) const {
+    return static_cast<uint64_t>(inst) * routers + r;
+  }
+  LS_HD uint64_t node_elem(uint32_t inst, uint32_t n) const {
+    return static_cast<uint64_t>(inst) * nodes + n;
+  }
+};
+
+// Everything a vc phase sees: parameters by value, state by pointer.
+struct VcView {
+  VcParams prm;
+  VcLayout lay;
+  VcTopology topo;
+  VcState s;
+  NicState nic;
+  StatsState st;
+  const TrafficParams* traffic;  // [inst]
+  const uint32_t* perm;          // [inst, node] random permutation
+  uint64_t t;                    // current cycle
+  uint64_t win_start, win_end;   // measurement window [start, end)
+};
+
+}  // namespace ls
