@@ -47,6 +47,7 @@ struct TrafficConfig {
   double hotspot_fraction = 0.2;
   double burst_alpha = 0.1;
   double burst_beta = 0.1;
+  int64_t max_packets = 0;
 };
 
 struct RunConfig {
@@ -57,6 +58,7 @@ struct RunConfig {
   std::string backend = "auto";
   int64_t threads = 0;
   bool debug = false;
+  bool fuse_phases = true;
   int64_t watchdog = 5000;
   double latency_threshold = 500.0;
 };

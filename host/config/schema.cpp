@@ -206,6 +206,10 @@ std::vector<KeyInfo> make_schema() {
                 "on/off: probability per cycle that an off source turns on", true),
       float_key("traffic", "burst_beta", trf, &F::burst_beta, 0.0, 1.0,
                 "on/off: probability per cycle that an on source turns off", true),
+      int_key("traffic", "max_packets", trf, &F::max_packets, 0, 1ll << 31,
+              "each source creates at most this many packets (0: no limit); with offered = "
+              "packet_size every source creates one packet per cycle, a deterministic pattern "
+              "for golden traces", true),
       int_key("run", "warmup", run, &U::warmup, 0, 1ll << 30, "cycles before measuring"),
       int_key("run", "measure", run, &U::measure, 1, 1ll << 30,
               "measurement window: packets created in it are tracked to delivery"),
@@ -217,6 +221,9 @@ std::vector<KeyInfo> make_schema() {
       int_key("run", "threads", run, &U::threads, 0, 1024, "CPU threads (0: all cores)"),
       bool_key("run", "debug", run, &U::debug,
                "check invariants after every cycle and stop at the first violation"),
+      bool_key("run", "fuse_phases", run, &U::fuse_phases,
+               "run all phases of a router in one parallel step per cycle (identical results, "
+               "fewer synchronisations) instead of one step per phase"),
       int_key("run", "watchdog", run, &U::watchdog, 0, 1ll << 30,
               "report a deadlock after this many cycles without a flit moving (0: off)"),
       float_key("run", "latency_threshold", run, &U::latency_threshold, 1.0, 1e9,

@@ -57,6 +57,9 @@ class Engine {
   virtual const char* backend() const = 0;
   virtual std::vector<std::string> state_names() const = 0;
   virtual HostArray state(const std::string& name) const = 0;
+  // Overwrites a state array (same shape and type as state(name) returns): for teaching
+  // ("what if this buffer were full?") and for tests that must see the invariant checks fire.
+  virtual void set_state(const std::string& name, const HostArray& a) = 0;
 };
 
 // Validates the configs (one per instance), checks they can share a batch, and builds the

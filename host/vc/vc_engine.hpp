@@ -12,6 +12,7 @@
 #include "../../kernels/vc/invariants.hpp"
 #include "../../kernels/vc/link_receive.hpp"
 #include "../../kernels/vc/route_compute.hpp"
+#include "../../kernels/vc/router_cycle.hpp"
 #include "../../kernels/vc/sw_alloc.hpp"
 #include "../../kernels/vc/terminal.hpp"
 #include "../../kernels/vc/vc_alloc.hpp"
@@ -39,7 +40,7 @@ template <class Exec>
 class VcEngine final : public Engine {
  public:
   VcEngine(const std::vector<Config>& cfgs, const EngineOptions& opts)
-      : x_(opts.threads), cfgs_(cfgs), debug_(opts.debug) {
+      : x_(opts.threads), cfgs_(cfgs), debug_(opts.debug), fused_(cfgs[0].run.fuse_phases) {
     const Config& c = cfgs_[0];
     topo_ = build_topology(c.topology);
     I_ = static_cast<uint32_t>(cfgs_.size());
@@ -74,18 +75,18 @@ class VcEngine final : public Engine {
   }
 
   HostArray state(const std::string& name) const override {
-    for (const Field& f : fields_) {
-      if (f.name != name) continue;
-      HostArray a{f.dtype, f.itemsize, f.shape, {}};
-      uint64_t n = f.itemsize;
-      for (uint64_t d : f.shape) n *= d;
-      a.bytes.resize(n);
-      x_.download(a.bytes.data(), f.ptr, n);
-      return a;
-    }
-    std::string known;
-    for (const Field& f : fields_) known += (known.empty() ? "" : ", ") + f.name;
-    throw ConfigError("state \"" + name + "\": allowed " + known);
+    const Field& f = field(name);
+    HostArray a{f.dtype, f.itemsize, f.shape, {}};
+    a.bytes.resize(f.bytes());
+    x_.download(a.bytes.data(), f.ptr, a.bytes.size());
+    return a;
+  }
+
+  void set_state(const std::string& name, const HostArray& a) override {
+    const Field& f = field(name);
+    if (a.dtype != f.dtype || a.itemsize != f.itemsize || a.shape != f.shape)
+      throw ConfigError("state \"" + name + "\": allowed only an array of the shape and type it has");
+    x_.upload(f.ptr, a.bytes.data(), f.bytes());
   }
 
  private:
@@ -95,7 +96,21 @@ class VcEngine final : public Engine {
     char dtype;
     uint32_t itemsize;
     std::vector<uint64_t> shape;
+    uint64_t bytes() const {
+      uint64_t n = itemsize;
+      for (uint64_t d : shape) n *= d;
+      return n;
+    }
   };
+
+  const Field& field(const std::string& name) const {
+    std::string known;
+    for (const Field& f : fields_) {
+      if (f.name == name) return f;
+      known += (known.empty() ? "" : ", ") + f.name;
+    }
+    throw ConfigError("state \"" + name + "\": allowed " + known);
+  }
 
   // Allocates a zeroed device array; a named one is readable through state().
   template <class T>
@@ -131,7 +146,7 @@ class VcEngine final : public Engine {
 
   Exec x_;
   std::vector<Config> cfgs_;
-  bool debug_;
+  bool debug_, fused_;
   Topology topo_;
   uint32_t I_ = 0;
   uint64_t E_ = 0, NN_ = 0, t_ = 0;
@@ -186,6 +201,7 @@ void VcEngine<Exec>::allocate() {
   n.on_cursor = alloc<uint8_t>(NN_);
   n.on_now = alloc<uint8_t>(NN_);
   n.queued = alloc<uint32_t>(NN_, "source_queue", {I, N});
+  n.created = alloc<uint32_t>(NN_, "packets_created", {I, N});
   n.seq = alloc<uint32_t>(NN_, "packets_sent", {I, N});
   n.remaining = alloc<uint16_t>(NN_);
   n.cur_vc = alloc<uint8_t>(NN_);
@@ -245,15 +261,20 @@ void VcEngine<Exec>::initialise() {
   x_.upload(v_.nic.credits, nic_credits.data(), nic_credits.size());
 }
 
-// One cycle: the vc family's phases in order. Each is one parallel step over its elements.
+// One cycle: the vc family's phases in order, each one parallel step over its elements, or
+// all of them fused into one step over routers (the default; identical results).
 template <class Exec>
 void VcEngine<Exec>::cycle_once() {
   v_.t = t_;
-  x_.for_each(E_, LinkReceive{v_});
-  x_.for_each(E_, RouteCompute{v_});
-  x_.for_each(E_, VcAlloc{v_});
-  x_.for_each(E_, SwAlloc{v_});
-  x_.for_each(NN_, Terminal{v_});
+  if (fused_) {
+    x_.for_each(E_, RouterCycle{v_});
+  } else {
+    x_.for_each(E_, LinkReceive{v_});
+    x_.for_each(E_, RouteCompute{v_});
+    x_.for_each(E_, VcAlloc{v_});
+    x_.for_each(E_, SwAlloc{v_});
+    x_.for_each(NN_, Terminal{v_});
+  }
   if (debug_) check_invariants();
   ++t_;
 }
@@ -289,7 +310,12 @@ void VcEngine<Exec>::check_invariants() {
   for (uint64_t e = 0; e < E_; ++e)
     if (viol[e]) {
       std::vector<uint32_t> info = download(v_.s.viol_info, E_ * 4);
-      throw SimulationError("invariant violated at " + where_router(e, info) + ": " +
+      std::string from;
+      const int32_t peer = topo_.peer[(e % p.routers) * p.ports + info[e * 4 + 1]];
+      if (viol[e] == kViolCredits && peer >= 0)
+        from = " (the channel from router " + std::to_string(peer / p.ports) + ", port " +
+               std::to_string(peer % p.ports) + ")";
+      throw SimulationError("invariant violated at " + where_router(e, info) + from + ": " +
                             describe(viol[e], info[e * 4 + 3]));
     }
   std::vector<uint32_t> nviol = download(v_.nic.viol, NN_);

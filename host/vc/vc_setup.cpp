@@ -94,6 +94,7 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs) {
     p.n_hot = static_cast<uint32_t>(f.hotspot_nodes.size());
     for (size_t i = 0; i < f.hotspot_nodes.size(); ++i) p.hot[i] = static_cast<uint32_t>(f.hotspot_nodes[i]);
     p.hot_fraction = f.hotspot_fraction;
+    p.max_packets = static_cast<uint32_t>(f.max_packets);
     out.push_back(p);
   }
   return out;
@@ -105,7 +106,7 @@ std::vector<uint32_t> random_permutations(const std::vector<Config>& cs, uint32_
     std::vector<uint32_t> perm(nodes);
     for (uint32_t n = 0; n < nodes; ++n) perm[n] = n;
     for (uint32_t n = nodes; n > 1; --n) {  // Fisher-Yates on counter-based draws
-      uint32_t j = below(philox_draw(static_cast<uint64_t>(cs[i].run.seed), i, 0, n, 0xFFFF).w[0], n);
+      uint32_t j = below(philox_draw(static_cast<uint64_t>(cs[i].run.seed), 0, n, 0xFFFF).w[0], n);
       std::swap(perm[n - 1], perm[j]);
     }
     out.insert(out.end(), perm.begin(), perm.end());

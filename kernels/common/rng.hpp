@@ -1,6 +1,7 @@
 // Counter-based randomness (Philox4x32-10, Random123). Every draw is a pure function of
-// (seed, instance, cycle, element, stream): no generator state, so results do not depend on
-// thread count, scheduling or backend.
+// (seed, cycle, element, stream): no generator state, so results do not depend on thread count,
+// scheduling or backend. The instance's position in its batch is deliberately not an input: an
+// instance gives the same results alone or in any batch (instances differ by their seed).
 #pragma once
 #include <cstdint>
 
@@ -23,12 +24,12 @@ struct Draw {
   uint32_t w[4];
 };
 
-LS_HD LS_FORCEINLINE Draw philox_draw(uint64_t seed, uint32_t instance, uint64_t cycle,
-                                      uint32_t element, uint32_t stream) {
+LS_HD LS_FORCEINLINE Draw philox_draw(uint64_t seed, uint64_t cycle, uint32_t element,
+                                      uint32_t stream) {
   r123::Philox4x32 rng;
   r123::Philox4x32::ctr_type c = {{static_cast<uint32_t>(cycle),
                                    static_cast<uint32_t>(cycle >> 32), element, stream}};
-  r123::Philox4x32::key_type k = {{static_cast<uint32_t>(seed) ^ (instance * 0x9E3779B9u),
+  r123::Philox4x32::key_type k = {{static_cast<uint32_t>(seed),
                                    static_cast<uint32_t>(seed >> 32)}};
   r123::Philox4x32::ctr_type r = rng(c, k);
   return Draw{{r.v[0], r.v[1], r.v[2], r.v[3]}};

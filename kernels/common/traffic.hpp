@@ -49,6 +49,7 @@ struct TrafficParams {
   uint32_t n_hot;
   uint32_t hot[kMaxHot];
   double hot_fraction;
+  uint32_t max_packets;  // per source, 0: no limit
 };
 
 LS_HD inline uint32_t reverse_bits(uint32_t x, uint32_t bits) {
@@ -86,22 +87,21 @@ LS_HD inline uint32_t pattern_dest(const TrafficParams& tp, const Shape& s, cons
     case Pattern::kRandperm:
       return perm[static_cast<uint64_t>(inst) * n + src];
     case Pattern::kHotspot: {
-      Draw r = philox_draw(tp.seed, inst, c, src, kStreamDest);
+      Draw r = philox_draw(tp.seed, c, src, kStreamDest);
       if (tp.n_hot > 0 && u01(r.w[1]) < tp.hot_fraction) return tp.hot[below(r.w[2], tp.n_hot)];
       return below(r.w[0], n);
     }
     case Pattern::kUniform:
     default: {
-      Draw r = philox_draw(tp.seed, inst, c, src, kStreamDest);
+      Draw r = philox_draw(tp.seed, c, src, kStreamDest);
       return below(r.w[0], n);
     }
   }
 }
 
-LS_HD inline uint32_t packet_size_at(const TrafficParams& tp, uint32_t inst, uint32_t src,
-                                     uint64_t c) {
+LS_HD inline uint32_t packet_size_at(const TrafficParams& tp, uint32_t src, uint64_t c) {
   if (tp.n_sizes == 1) return tp.sizes[0];
-  uint32_t x = philox_draw(tp.seed, inst, c, src, kStreamSize).w[0];
+  uint32_t x = philox_draw(tp.seed, c, src, kStreamSize).w[0];
   for (uint32_t i = 0; i + 1 < tp.n_sizes; ++i)
     if (x < tp.size_cum[i]) return tp.sizes[i];
   return tp.sizes[tp.n_sizes - 1];
@@ -109,9 +109,8 @@ LS_HD inline uint32_t packet_size_at(const TrafficParams& tp, uint32_t inst, uin
 
 // Does source `src` create a packet in cycle `c`? `on` is the on/off state, advanced by this
 // call (ignored for Bernoulli); the caller keeps one copy per cursor that walks the cycles.
-LS_HD inline bool generates(const TrafficParams& tp, uint32_t inst, uint32_t src, uint64_t c,
-                            uint8_t& on) {
-  Draw r = philox_draw(tp.seed, inst, c, src, kStreamGenerate);
+LS_HD inline bool generates(const TrafficParams& tp, uint32_t src, uint64_t c, uint8_t& on) {
+  Draw r = philox_draw(tp.seed, c, src, kStreamGenerate);
   if (tp.injection == Injection::kOnOff) {
     double flip = u01(r.w[1]);
     on = on ? (flip < tp.beta ? 0 : 1) : (flip < tp.alpha ? 1 : 0);

@@ -22,7 +22,7 @@ struct RouteCompute {
           record_violation(v.s.viol, v.s.viol_info, e, kViolNotHead, v.t, p, vc, v.s.buf.seq[f]);
           continue;
         }
-        RouteResult rr = route(v.prm, r, p, vc, v.s.buf.dest[f], v.traffic[inst].seed, inst, v.t,
+        RouteResult rr = route(v.prm, r, p, vc, v.s.buf.dest[f], v.traffic[inst].seed, v.t,
                                static_cast<uint32_t>(iv % (L.routers * L.ports * L.vcs)));
         v.s.ivc_route_port[iv] = rr.port;
         v.s.ivc_route_lo[iv] = rr.lo;

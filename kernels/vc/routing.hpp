@@ -34,7 +34,7 @@ LS_HD inline uint32_t straight_port(uint32_t in_port) {
 // Dimension-order step at router `cur` towards router `dst`. For the torus, `cls` returns the
 // dateline class (0/1); `in_cls` is the class of the VC the flit arrived on.
 LS_HD inline uint32_t dor_port(const VcParams& p, uint32_t cur, uint32_t dst, uint32_t in_port,
-                               uint32_t in_cls, uint64_t seed, uint32_t inst, uint64_t t,
+                               uint32_t in_cls, uint64_t seed, uint64_t t,
                                uint32_t elem, uint32_t* cls) {
   const Shape& s = p.shape;
   for (uint32_t d = 0; d < s.ndims; ++d) {
@@ -50,7 +50,7 @@ LS_HD inline uint32_t dor_port(const VcParams& p, uint32_t cur, uint32_t dst, ui
     }
     int dist2 = static_cast<int>(k) - 2 * static_cast<int>((x + k - c) % k);
     bool plus = dist2 > 0 ||
-                (dist2 == 0 && (philox_draw(seed, inst, t, elem, kStreamRoute).w[0] & 1u));
+                (dist2 == 0 && (philox_draw(seed, t, elem, kStreamRoute).w[0] & 1u));
     *cls = plus ? (c > x) : (c < x);  // does the path cross the k-1 <-> 0 wraparound link?
     return plus ? plus_port(d) : minus_port(d);
   }
@@ -59,7 +59,7 @@ LS_HD inline uint32_t dor_port(const VcParams& p, uint32_t cur, uint32_t dst, ui
 }
 
 LS_HD inline RouteResult route(const VcParams& p, uint32_t router, uint32_t in_port, uint32_t in_vc,
-                               uint32_t dest_node, uint64_t seed, uint32_t inst, uint64_t t,
+                               uint32_t dest_node, uint64_t seed, uint64_t t,
                                uint32_t elem) {
   RouteResult r{0, 0, static_cast<uint8_t>(p.vcs - 1), 0, 0, 0};
   if (p.topo == TopologyKind::kCrossbar) {
@@ -77,7 +77,7 @@ LS_HD inline RouteResult route(const VcParams& p, uint32_t router, uint32_t in_p
   uint32_t eff_in_port = (adaptive && in_vc >= esc) ? 0 : in_port;
   uint32_t cls = 0;
   r.port = static_cast<uint8_t>(
-      dor_port(p, router, dest_node, eff_in_port, in_cls, seed, inst, t, elem, &cls));
+      dor_port(p, router, dest_node, eff_in_port, in_cls, seed, t, elem, &cls));
   if (r.port == 0) return r;  // ejection may use every VC
   if (torus) {
     r.lo = static_cast<uint8_t>(cls ? half : 0);

@@ -3,7 +3,7 @@
 // router's terminal input port under credit flow control.
 //
 // The source queue is unbounded without being stored: whether a node creates a packet in cycle
-// c is a pure function of (seed, instance, node, c), so the queue is just `queued` (packets
+// c is a pure function of (seed, node, c), so the queue is just `queued` (packets
 // created, not yet started) and a cursor that walks the creation cycles not yet started.
 #pragma once
 #include "../common/belt.hpp"
@@ -68,12 +68,12 @@ struct Terminal {
     }
     uint64_t c = s.cursor[ne];
     uint8_t on = s.on_cursor[ne];
-    while (!generates(tp, inst, n, c, on)) ++c;  // a queued packet lies before v.t
+    while (!generates(tp, n, c, on)) ++c;  // a queued packet lies before v.t
     s.cursor[ne] = static_cast<uint32_t>(c + 1);
     s.on_cursor[ne] = on;
     s.queued[ne] -= 1;
     s.cur_dest[ne] = pattern_dest(tp, v.prm.shape, v.perm, inst, n, c);
-    s.cur_size[ne] = static_cast<uint16_t>(packet_size_at(tp, inst, n, c));
+    s.cur_size[ne] = static_cast<uint16_t>(packet_size_at(tp, n, c));
     s.cur_ctime[ne] = static_cast<uint32_t>(c);
     s.remaining[ne] = s.cur_size[ne];
   }
@@ -118,10 +118,11 @@ struct Terminal {
   LS_HD void generate(uint64_t ne, uint32_t inst, uint32_t n) const {
     const TrafficParams& tp = v.traffic[inst];
     uint8_t on = v.nic.on_now[ne];
-    if (generates(tp, inst, n, v.t, on)) {
+    if (generates(tp, n, v.t, on) && (tp.max_packets == 0 || v.nic.created[ne] < tp.max_packets)) {
+      v.nic.created[ne] += 1;
       v.nic.queued[ne] += 1;
       if (in_window(v.t)) {
-        v.st.created_flits[ne] += packet_size_at(tp, inst, n, v.t);
+        v.st.created_flits[ne] += packet_size_at(tp, n, v.t);
         v.st.meas_created[ne] += 1;
       }
     }

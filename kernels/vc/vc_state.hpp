@@ -93,6 +93,7 @@ struct NicState {
   uint8_t* on_cursor;         // on/off state at the cursor
   uint8_t* on_now;            // on/off state at the current cycle
   uint32_t* queued;           // packets created and not yet started
+  uint32_t* created;          // packets created so far
   uint32_t* seq;              // packets started so far (packet number)
   uint16_t* remaining;        // flits of the current packet still to inject
   uint8_t* cur_vc;            // VC of the current packet

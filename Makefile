@@ -1,0 +1,38 @@
+# The README's two commands: `make sweep` (the default saturation sweep) and `make test` (every
+# test). Both set up the machine first (scripts/setup.sh), configure and build.
+BUILD ?= build
+JOBS ?= 2
+PY := .venv/bin/python
+export PYTHONPATH := $(CURDIR)/bindings
+
+.PHONY: setup build sweep test test-cpp test-python bench validate clean
+
+setup: .venv/.setup-done
+.venv/.setup-done: scripts/setup.sh
+	bash scripts/setup.sh
+	touch $@
+
+build: setup
+	cmake -S . -B $(BUILD) -DPython_EXECUTABLE=/usr/bin/python3
+	cmake --build $(BUILD) -j$(JOBS)
+
+sweep: build
+	$(PY) -m lockstep sweep configs/default.toml --offered 0.02:0.40:0.02 --out results/default
+
+# Both suites always run (so both summaries print); the exit status says whether either failed.
+test: build
+	@rc=0; $(MAKE) --no-print-directory test-cpp || rc=1; \
+	$(MAKE) --no-print-directory test-python || rc=1; exit $$rc
+
+test-cpp:
+	cd $(BUILD) && ctest --output-on-failure
+
+test-python:
+	$(PY) -m pytest tests/python -v
+
+bench: build
+	./$(BUILD)/lockstep_bench
+	$(PY) -m lockstep bench
+
+clean:
+	rm -rf $(BUILD) results

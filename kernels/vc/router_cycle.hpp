@@ -1,0 +1,31 @@
+// The whole vc cycle of one router and its terminals as a single element: the phases in their
+// order (buffer write, route computation, VC allocation, switch allocation and traversal, then
+// the terminals). Routers interact only through belts with a spare slot, so running every
+// router's phases in one launch gives bit-identical results to one launch per phase (a test
+// checks this) with one synchronisation per cycle instead of five.
+#pragma once
+#include "link_receive.hpp"
+#include "route_compute.hpp"
+#include "sw_alloc.hpp"
+#include "terminal.hpp"
+#include "vc_alloc.hpp"
+
+namespace ls {
+
+struct RouterCycle {
+  VcView v;
+  LS_HD void operator()(uint64_t e) const {
+    LinkReceive{v}(e);
+    RouteCompute{v}(e);
+    VcAlloc{v}(e);
+    SwAlloc{v}(e);
+    const VcLayout& L = v.lay;
+    const uint32_t inst = L.inst_of_router(e), r = L.router_of(e);
+    for (uint32_t p = 0; p < L.ports; ++p) {
+      const int32_t node = v.topo.port_node[r * L.ports + p];
+      if (node >= 0) Terminal{v}(L.node_elem(inst, static_cast<uint32_t>(node)));
+    }
+  }
+};
+
+}  // namespace ls

@@ -1,0 +1,48 @@
+// Shared by the C++ tests: small configurations and the backends to run every test on.
+#pragma once
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "host/engine/engine.hpp"
+
+namespace ls::test {
+
+inline Config network(const std::string& kind, std::vector<int64_t> radix, double offered,
+                      int64_t vcs = 2) {
+  Config c;
+  c.topology.kind = kind;
+  c.topology.radix = std::move(radix);
+  c.router.vcs = vcs;
+  c.traffic.offered = offered;
+  c.run.warmup = 500;
+  c.run.measure = 2000;
+  c.run.drain = 5000;
+  return c;
+}
+
+inline EngineOptions options(const std::string& backend = "cpu", int threads = 1, bool debug = true) {
+  EngineOptions o;
+  o.backend = backend;
+  o.threads = threads;
+  o.debug = debug;
+  return o;
+}
+
+inline InstanceResult run_one(const Config& c, const EngineOptions& o = options()) {
+  return make_engine({c}, o)->run().at(0);
+}
+
+inline std::vector<std::string> backends() {
+  std::vector<std::string> b = {"cpu"};
+  if (cuda_available()) b.push_back("cuda");
+  return b;
+}
+
+// For value-parameterised suites: skips (with a message) when the backend has no device.
+inline void require(const std::string& backend) {
+  if (backend == "cuda" && !cuda_available()) GTEST_SKIP() << "no CUDA device on this machine";
+}
+
+}  // namespace ls::test
