@@ -16,6 +16,7 @@ namespace ls {
 
 struct CpuExec {
   static constexpr const char* kName = "cpu";
+  static constexpr uint64_t kMinParallel = 256;
   int threads;
   explicit CpuExec(int t) : threads(t > 0 ? t : omp_get_num_procs()) {}
   void* alloc_bytes(size_t n) {
@@ -26,14 +27,35 @@ struct CpuExec {
   void free_bytes(void* p) { std::free(p); }
   void upload(void* dst, const void* src, size_t n) { std::memcpy(dst, src, n); }
   void download(void* dst, const void* src, size_t n) const { std::memcpy(dst, src, n); }
+  // One parallel step over n elements. Small steps run on one thread: a barrier costs more
+  // than they do (the results are the same either way).
   template <class F>
   void for_each(uint64_t n, const F& f) {
     thrust::counting_iterator<uint64_t> first(0);
-    if (threads == 1) {
+    if (threads == 1 || n < kMinParallel) {
       thrust::for_each_n(thrust::cpp::par, first, n, f);
     } else {
       omp_set_num_threads(threads);
       thrust::for_each_n(thrust::omp::par, first, n, f);
+    }
+  }
+
+  // `cycles` cycles of a batch of independent instances, each `per_inst` elements (instance
+  // major); at(t) is the element functor of cycle t. With several instances each thread owns
+  // whole instances and runs them through all the cycles without a barrier.
+  template <class At>
+  void run_cycles(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at) {
+    if (threads > 1 && n_inst > 1) {
+      omp_set_num_threads(threads);
+      thrust::for_each_n(thrust::omp::par, thrust::counting_iterator<uint64_t>(0), n_inst,
+                         [&](uint64_t i) {
+                           for (uint64_t c = 0; c < cycles; ++c) {
+                             const auto f = at(t0 + c);
+                             for (uint64_t e = i * per_inst; e < (i + 1) * per_inst; ++e) f(e);
+                           }
+                         });
+    } else {
+      for (uint64_t c = 0; c < cycles; ++c) for_each(n_inst * per_inst, at(t0 + c));
     }
   }
   void sync() {}

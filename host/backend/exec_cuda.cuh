@@ -35,6 +35,11 @@ struct CudaExec {
   void for_each(uint64_t n, const F& f) {
     thrust::for_each_n(thrust::cuda::par_nosync, thrust::counting_iterator<uint64_t>(0), n, f);
   }
+  // Every cycle is one launch over all elements of the batch.
+  template <class At>
+  void run_cycles(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at) {
+    for (uint64_t c = 0; c < cycles; ++c) for_each(n_inst * per_inst, at(t0 + c));
+  }
   void sync() { cuda_check(cudaDeviceSynchronize(), "sync"); }
 };
 

@@ -58,7 +58,12 @@ class VcEngine final : public Engine {
   }
 
   void step(uint64_t cycles) override {
-    for (uint64_t k = 0; k < cycles; ++k) cycle_once();
+    if (debug_ || !fused_) {
+      for (uint64_t k = 0; k < cycles; ++k) cycle_once();
+    } else {
+      x_.run_cycles(t_, cycles, I_, v_.prm.routers, [this](uint64_t t) { return RouterCycle{at(t)}; });
+      t_ += cycles;
+    }
     x_.sync();
   }
 
@@ -137,6 +142,13 @@ class VcEngine final : public Engine {
     return h;
   }
 
+  // The view as of cycle t.
+  VcView at(uint64_t t) const {
+    VcView w = v_;
+    w.t = t;
+    w.ws = belt_write_slot(t, w.lay.slots);
+    return w;
+  }
   void allocate();
   void initialise();
   void cycle_once();
@@ -174,7 +186,8 @@ void VcEngine<Exec>::allocate() {
   s.ivc_adapt_ports = alloc<uint16_t>(ivc);
   s.ivc_adapt_lo = alloc<uint8_t>(ivc);
   s.ivc_adapt_hi = alloc<uint8_t>(ivc);
-  s.ivc_out = alloc<int16_t>(ivc, "ivc_out", {I, R, P, V});
+  s.ivc_out_port = alloc<int8_t>(ivc, "out_port", {I, R, P, V});
+  s.ivc_out_vc = alloc<uint8_t>(ivc, "out_vc", {I, R, P, V});
   s.ivc_va_ptr = alloc<uint16_t>(ivc);
   s.ovc_credits = alloc<uint8_t>(ivc, "credits", {I, R, P, V});
   s.ovc_owner = alloc<int16_t>(ivc, "vc_owner", {I, R, P, V});
@@ -253,9 +266,9 @@ void VcEngine<Exec>::initialise() {
   x_.upload(v_.s.ovc_credits, credits.data(), credits.size());
   std::vector<int16_t> none16(ivc, kNone);
   x_.upload(v_.s.ovc_owner, none16.data(), ivc * sizeof(int16_t));
-  x_.upload(v_.s.ivc_out, none16.data(), ivc * sizeof(int16_t));
-  std::vector<int8_t> none8(E_ * P * p.slots, -1);
-  x_.upload(v_.s.cr_belt, none8.data(), none8.size());
+  std::vector<int8_t> none8(std::max(ivc, E_ * P * p.slots), -1);
+  x_.upload(v_.s.ivc_out_port, none8.data(), ivc);
+  x_.upload(v_.s.cr_belt, none8.data(), E_ * P * p.slots);
   x_.upload(v_.s.sa_grant, none8.data(), E_ * P);
   std::vector<uint8_t> nic_credits(NN_ * V, static_cast<uint8_t>(p.depth));
   x_.upload(v_.nic.credits, nic_credits.data(), nic_credits.size());
@@ -265,7 +278,7 @@ void VcEngine<Exec>::initialise() {
 // all of them fused into one step over routers (the default; identical results).
 template <class Exec>
 void VcEngine<Exec>::cycle_once() {
-  v_.t = t_;
+  v_ = at(t_);
   if (fused_) {
     x_.for_each(E_, RouterCycle{v_});
   } else {

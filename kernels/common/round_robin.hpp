@@ -7,17 +7,22 @@
 
 namespace ls {
 
-// Returns the winning index in [0, n) or -1 when mask is empty. n <= 64.
-LS_HD LS_FORCEINLINE int rr_pick(uint64_t mask, int ptr, int n) {
+// Returns the winning index in [0, 64) or -1 when mask is empty; ptr < 64.
+LS_HD LS_FORCEINLINE int rr_pick(uint64_t mask, uint32_t ptr) {
   if (mask == 0) return -1;
   uint64_t hi = mask >> ptr << ptr;  // requesters at or after ptr
   uint64_t pick = hi ? hi : mask;
 #if defined(__CUDA_ARCH__)
   return __ffsll(static_cast<long long>(pick)) - 1;
 #else
-  (void)n;
   return __builtin_ctzll(pick);
 #endif
+}
+
+// (x + 1) mod n and (x + d) mod n for x, d < n, without a division (pointers advance every cycle).
+LS_HD LS_FORCEINLINE uint32_t next_mod(uint32_t x, uint32_t n) { return x + 1 == n ? 0 : x + 1; }
+LS_HD LS_FORCEINLINE uint32_t add_mod(uint32_t x, uint32_t d, uint32_t n) {
+  return x + d >= n ? x + d - n : x + d;
 }
 
 }  // namespace ls

@@ -6,35 +6,36 @@
 
 namespace ls {
 
-struct RouteCompute {
-  VcView v;
-  LS_HD void operator()(uint64_t e) const {
-    const VcLayout& L = v.lay;
-    const uint32_t inst = L.inst_of_router(e), r = L.router_of(e);
-    for (uint32_t p = 0; p < L.ports; ++p) {
-      for (uint32_t vc = 0; vc < L.vcs; ++vc) {
-        const uint64_t iv = L.vc(e, p, vc);
-        const uint32_t n = v.s.ivc_count[iv];
-        if (v.s.ivc_state[iv] != kIvcIdle || n == 0) continue;
-        if (n == 1 && v.s.ivc_arrival[iv] >= v.t) continue;  // still being written
-        const uint64_t f = L.slot(e, p, vc, v.s.ivc_head[iv]);
-        if (!FlitMeta::head(v.s.buf.meta[f])) {
-          record_violation(v.s.viol, v.s.viol_info, e, kViolNotHead, v.t, p, vc, v.s.buf.seq[f]);
-          continue;
-        }
-        RouteResult rr = route(v.prm, r, p, vc, v.s.buf.dest[f], v.traffic[inst].seed, v.t,
-                               static_cast<uint32_t>(iv % (L.routers * L.ports * L.vcs)));
-        v.s.ivc_route_port[iv] = rr.port;
-        v.s.ivc_route_lo[iv] = rr.lo;
-        v.s.ivc_route_hi[iv] = rr.hi;
-        v.s.ivc_adapt_ports[iv] = rr.adapt_ports;
-        v.s.ivc_adapt_lo[iv] = rr.adapt_lo;
-        v.s.ivc_adapt_hi[iv] = rr.adapt_hi;
-        v.s.ivc_state[iv] = kIvcVcAlloc;
-        v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.routing_delay);
+LS_HD inline void route_compute(const VcView& v, uint64_t e, uint32_t inst, uint32_t r) {
+  const VcLayout& L = v.lay;
+  for (uint32_t p = 0; p < L.ports; ++p) {
+    for (uint32_t vc = 0; vc < L.vcs; ++vc) {
+      const uint64_t iv = L.vc(e, p, vc);
+      const uint32_t n = v.s.ivc_count[iv];
+      if (v.s.ivc_state[iv] != kIvcIdle || n == 0) continue;
+      if (n == 1 && v.s.ivc_arrival[iv] >= v.t) continue;  // still being written
+      const uint64_t f = L.slot(e, p, vc, v.s.ivc_head[iv]);
+      if (!FlitMeta::head(v.s.buf.meta[f])) {
+        record_violation(v.s.viol, v.s.viol_info, e, kViolNotHead, v.t, p, vc, v.s.buf.seq[f]);
+        continue;
       }
+      const uint32_t elem = (r * L.ports + p) * L.vcs + vc;  // same draw whatever the batch
+      RouteResult rr = route(v.prm, r, p, vc, v.s.buf.dest[f], v.traffic[inst].seed, v.t, elem);
+      v.s.ivc_route_port[iv] = rr.port;
+      v.s.ivc_route_lo[iv] = rr.lo;
+      v.s.ivc_route_hi[iv] = rr.hi;
+      v.s.ivc_adapt_ports[iv] = rr.adapt_ports;
+      v.s.ivc_adapt_lo[iv] = rr.adapt_lo;
+      v.s.ivc_adapt_hi[iv] = rr.adapt_hi;
+      v.s.ivc_state[iv] = kIvcVcAlloc;
+      v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.routing_delay);
     }
   }
+}
+
+struct RouteCompute {
+  VcView v;
+  LS_HD void operator()(uint64_t e) const { route_compute(v, e, v.lay.inst_of_router(e), v.lay.router_of(e)); }
 };
 
 }  // namespace ls

@@ -9,101 +9,104 @@
 
 namespace ls {
 
+namespace sw_alloc_detail {
+
+// Can input VC (ip, vc) send a flit this cycle? Sets its output port.
+LS_HD inline bool ready(const VcView& v, uint64_t e, uint32_t r, uint32_t ip, uint32_t vc,
+                        uint32_t* op) {
+  const VcLayout& L = v.lay;
+  const uint64_t iv = L.vc(e, ip, vc);
+  const uint32_t n = v.s.ivc_count[iv];
+  if (v.s.ivc_state[iv] != kIvcActive || v.s.ivc_ready[iv] > v.t || n == 0) return false;
+  if (n == 1 && v.s.ivc_arrival[iv] >= v.t) return false;  // still being written
+  *op = static_cast<uint32_t>(v.s.ivc_out_port[iv]);
+  if (v.topo.port_node[r * L.ports + *op] >= 0) return true;  // the sink always accepts
+  return v.s.ovc_credits[L.vc(e, *op, v.s.ivc_out_vc[iv])] > 0;
+}
+
+}  // namespace sw_alloc_detail
+
+LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t r) {
+  const VcLayout& L = v.lay;
+  const uint32_t P = L.ports;
+  for (uint32_t p = 0; p < P; ++p) {  // the belts carry nothing unless written below
+    v.s.out_belt_valid[L.belt(L.port(e, p), v.ws)] = 0;
+    v.s.cr_belt[L.belt(L.port(e, p), v.ws)] = -1;
+    v.s.sa_grant[L.port(e, p)] = -1;
+  }
+  // Requests: req_vc[ip][op] = VC of input ip offered to output op; masks both ways.
+  int8_t req_vc[kMaxPorts][kMaxPorts];
+  uint64_t out_req[kMaxPorts], in_req[kMaxPorts];
+  bool any = false;
+  for (uint32_t op = 0; op < P; ++op) out_req[op] = 0;
+  for (uint32_t ip = 0; ip < P; ++ip) {
+    in_req[ip] = 0;
+    uint32_t vc = v.s.sa_vc_ptr[L.port(e, ip)];
+    for (uint32_t k = 0; k < L.vcs; ++k, vc = next_mod(vc, L.vcs)) {
+      uint32_t op;
+      if (!sw_alloc_detail::ready(v, e, r, ip, vc, &op) || ((in_req[ip] >> op) & 1)) continue;
+      req_vc[ip][op] = static_cast<int8_t>(vc);
+      out_req[op] |= 1ull << ip;
+      in_req[ip] |= 1ull << op;
+      any = true;
+    }
+  }
+  if (!any) return;
+
+  uint64_t in_free = (1ull << P) - 1, out_free = in_free;
+  int8_t match[kMaxPorts];  // output matched to each input, -1 none
+  for (uint32_t ip = 0; ip < P; ++ip) match[ip] = -1;
+  if (v.prm.sw_alloc == Allocator::kSeparableInputFirst) {
+    uint64_t chose[kMaxPorts];  // inputs that chose each output
+    for (uint32_t op = 0; op < P; ++op) chose[op] = 0;
+    for (uint32_t ip = 0; ip < P; ++ip) {
+      const int op = rr_pick(in_req[ip], v.s.sa_in_ptr[L.port(e, ip)]);
+      if (op >= 0) chose[op] |= 1ull << ip;
+    }
+    for (uint32_t op = 0; op < P; ++op) {
+      const int ip = rr_pick(chose[op], v.s.sa_out_ptr[L.port(e, op)]);
+      if (ip < 0) continue;
+      match[ip] = static_cast<int8_t>(op);
+      v.s.sa_out_ptr[L.port(e, op)] = static_cast<uint8_t>(next_mod(ip, P));
+      v.s.sa_in_ptr[L.port(e, ip)] = static_cast<uint8_t>(next_mod(op, P));
+    }
+  } else {
+    for (uint32_t iter = 0; iter < v.prm.alloc_iters; ++iter) {
+      uint64_t granted[kMaxPorts];  // outputs that granted each input
+      for (uint32_t ip = 0; ip < P; ++ip) granted[ip] = 0;
+      bool grants = false;
+      for (uint32_t op = 0; op < P; ++op) {
+        if (!((out_free >> op) & 1)) continue;
+        const int ip = rr_pick(out_req[op] & in_free, v.s.sa_out_ptr[L.port(e, op)]);
+        if (ip >= 0) granted[ip] |= 1ull << op, grants = true;
+      }
+      if (!grants) break;
+      for (uint32_t ip = 0; ip < P; ++ip) {
+        const int op = rr_pick(granted[ip], v.s.sa_in_ptr[L.port(e, ip)]);
+        if (op < 0) continue;
+        match[ip] = static_cast<int8_t>(op);
+        in_free &= ~(1ull << ip);
+        out_free &= ~(1ull << op);
+        if (iter == 0) {
+          v.s.sa_out_ptr[L.port(e, op)] = static_cast<uint8_t>(next_mod(ip, P));
+          v.s.sa_in_ptr[L.port(e, ip)] = static_cast<uint8_t>(next_mod(op, P));
+        }
+      }
+    }
+  }
+  for (uint32_t ip = 0; ip < P; ++ip) {
+    if (match[ip] < 0) continue;
+    const uint32_t op = static_cast<uint32_t>(match[ip]);
+    const uint32_t vc = static_cast<uint32_t>(req_vc[ip][op]);
+    v.s.sa_vc_ptr[L.port(e, ip)] = static_cast<uint8_t>(next_mod(vc, L.vcs));
+    v.s.sa_grant[L.port(e, op)] = static_cast<int8_t>(ip);
+    switch_traversal(v, e, r, ip, vc, op);
+  }
+}
+
 struct SwAlloc {
   VcView v;
-
-  LS_HD bool ready(uint64_t e, uint32_t r, uint32_t ip, uint32_t vc, uint32_t* op) const {
-    const VcLayout& L = v.lay;
-    const uint64_t iv = L.vc(e, ip, vc);
-    const uint32_t n = v.s.ivc_count[iv];
-    if (v.s.ivc_state[iv] != kIvcActive || v.s.ivc_ready[iv] > v.t || n == 0) return false;
-    if (n == 1 && v.s.ivc_arrival[iv] >= v.t) return false;  // still being written
-    const uint32_t o = static_cast<uint32_t>(v.s.ivc_out[iv]);
-    *op = o / L.vcs;
-    if (v.topo.port_node[r * L.ports + *op] >= 0) return true;  // sink always accepts
-    return v.s.ovc_credits[L.vc(e, *op, o % L.vcs)] > 0;
-  }
-
-  LS_HD void operator()(uint64_t e) const {
-    const VcLayout& L = v.lay;
-    const uint32_t r = L.router_of(e), P = L.ports;
-    const uint32_t ws = belt_write_slot(v.t, L.slots);
-    for (uint32_t p = 0; p < P; ++p) {  // the belts carry nothing unless written below
-      v.s.out_belt_valid[L.belt(L.port(e, p), ws)] = 0;
-      v.s.cr_belt[L.belt(L.port(e, p), ws)] = -1;
-      v.s.sa_grant[L.port(e, p)] = -1;
-    }
-    // Requests: req_vc[ip][op] = VC of input ip offered to output op, out_req[op] = inputs.
-    int8_t req_vc[kMaxPorts][kMaxPorts];
-    uint64_t out_req[kMaxPorts], in_req[kMaxPorts];
-    bool any = false;
-    for (uint32_t op = 0; op < P; ++op) out_req[op] = 0;
-    for (uint32_t ip = 0; ip < P; ++ip) {
-      in_req[ip] = 0;
-      for (uint32_t op = 0; op < P; ++op) req_vc[ip][op] = -1;
-      const uint32_t start = v.s.sa_vc_ptr[L.port(e, ip)];
-      for (uint32_t k = 0; k < L.vcs; ++k) {
-        const uint32_t vc = (start + k) % L.vcs;
-        uint32_t op;
-        if (!ready(e, r, ip, vc, &op) || req_vc[ip][op] >= 0) continue;
-        req_vc[ip][op] = static_cast<int8_t>(vc);
-        out_req[op] |= 1ull << ip;
-        in_req[ip] |= 1ull << op;
-        any = true;
-      }
-    }
-    if (!any) return;
-
-    uint64_t in_free = (P == 64) ? ~0ull : ((1ull << P) - 1), out_free = in_free;
-    int8_t match[kMaxPorts];  // output matched to each input, -1 none
-    for (uint32_t ip = 0; ip < P; ++ip) match[ip] = -1;
-    if (v.prm.sw_alloc == Allocator::kSeparableInputFirst) {
-      uint64_t chose[kMaxPorts];  // inputs that chose each output
-      for (uint32_t op = 0; op < P; ++op) chose[op] = 0;
-      for (uint32_t ip = 0; ip < P; ++ip) {
-        int op = rr_pick(in_req[ip], v.s.sa_in_ptr[L.port(e, ip)], P);
-        if (op >= 0) chose[op] |= 1ull << ip;
-      }
-      for (uint32_t op = 0; op < P; ++op) {
-        int ip = rr_pick(chose[op], v.s.sa_out_ptr[L.port(e, op)], P);
-        if (ip < 0) continue;
-        match[ip] = static_cast<int8_t>(op);
-        v.s.sa_out_ptr[L.port(e, op)] = static_cast<uint8_t>((ip + 1) % P);
-        v.s.sa_in_ptr[L.port(e, ip)] = static_cast<uint8_t>((op + 1) % P);
-      }
-    } else {
-      for (uint32_t iter = 0; iter < v.prm.alloc_iters; ++iter) {
-        uint64_t granted[kMaxPorts];  // outputs that granted each input
-        for (uint32_t ip = 0; ip < P; ++ip) granted[ip] = 0;
-        bool grants = false;
-        for (uint32_t op = 0; op < P; ++op) {
-          if (!((out_free >> op) & 1)) continue;
-          int ip = rr_pick(out_req[op] & in_free, v.s.sa_out_ptr[L.port(e, op)], P);
-          if (ip >= 0) granted[ip] |= 1ull << op, grants = true;
-        }
-        if (!grants) break;
-        for (uint32_t ip = 0; ip < P; ++ip) {
-          int op = rr_pick(granted[ip], v.s.sa_in_ptr[L.port(e, ip)], P);
-          if (op < 0) continue;
-          match[ip] = static_cast<int8_t>(op);
-          in_free &= ~(1ull << ip);
-          out_free &= ~(1ull << op);
-          if (iter == 0) {
-            v.s.sa_out_ptr[L.port(e, op)] = static_cast<uint8_t>((ip + 1) % P);
-            v.s.sa_in_ptr[L.port(e, ip)] = static_cast<uint8_t>((op + 1) % P);
-          }
-        }
-      }
-    }
-    for (uint32_t ip = 0; ip < P; ++ip) {
-      if (match[ip] < 0) continue;
-      const uint32_t op = static_cast<uint32_t>(match[ip]);
-      const uint32_t vc = static_cast<uint32_t>(req_vc[ip][op]);
-      v.s.sa_vc_ptr[L.port(e, ip)] = static_cast<uint8_t>((vc + 1) % L.vcs);
-      v.s.sa_grant[L.port(e, op)] = static_cast<int8_t>(ip);
-      switch_traversal(v, e, r, ip, vc, op);
-    }
-  }
+  LS_HD void operator()(uint64_t e) const { sw_alloc(v, e, v.lay.router_of(e)); }
 };
 
 }  // namespace ls

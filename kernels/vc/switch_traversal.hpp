@@ -12,31 +12,30 @@ LS_HD inline void switch_traversal(const VcView& v, uint64_t e, uint32_t r, uint
                                    uint32_t vc, uint32_t op) {
   const VcLayout& L = v.lay;
   const uint64_t iv = L.vc(e, ip, vc);
-  const int16_t o = v.s.ivc_out[iv];
-  const uint32_t ovc = static_cast<uint32_t>(o) % L.vcs;
-  const uint64_t ov_i = L.vc(e, op, ovc);
-  const uint32_t ws = belt_write_slot(v.t, L.slots);
+  const uint32_t ovc = v.s.ivc_out_vc[iv];
+  const uint64_t o = L.vc(e, op, ovc);
   // Flit to the output belt.
   const uint64_t f = L.slot(e, ip, vc, v.s.ivc_head[iv]);
-  const uint64_t b = L.belt(L.port(e, op), ws);
+  const uint64_t b = L.belt(L.port(e, op), v.ws);
   v.s.buf.copy_to(v.s.out_belt, f, b);
   const uint32_t meta = v.s.buf.meta[f];
   v.s.out_belt.meta[b] = FlitMeta::with_hop(FlitMeta::with_vc(meta, ovc));
   v.s.out_belt_valid[b] = 1;
-  v.s.ivc_head[iv] = static_cast<uint8_t>((v.s.ivc_head[iv] + 1) % L.depth);
+  const uint32_t head = v.s.ivc_head[iv] + 1u;
+  v.s.ivc_head[iv] = static_cast<uint8_t>(head == L.depth ? 0 : head);
   v.s.ivc_count[iv] -= 1;
   // Credit upstream for the freed slot.
-  v.s.cr_belt[L.belt(L.port(e, ip), ws)] = static_cast<int8_t>(vc);
+  v.s.cr_belt[L.belt(L.port(e, ip), v.ws)] = static_cast<int8_t>(vc);
   // Output VC bookkeeping.
-  if (v.topo.port_node[r * L.ports + op] < 0) v.s.ovc_credits[ov_i] -= 1;
+  if (v.topo.port_node[r * L.ports + op] < 0) v.s.ovc_credits[o] -= 1;
   if (FlitMeta::tail(meta)) {
-    v.s.ovc_owner[ov_i] = kNone;
-    v.s.ivc_out[iv] = kNone;
+    v.s.ovc_owner[o] = kNone;
+    v.s.ivc_out_port[iv] = -1;
     v.s.ivc_state[iv] = kIvcIdle;
   }
   if (v.t >= v.win_start && v.t < v.win_end) {
     v.s.out_flits[L.port(e, op)] += 1;
-    v.s.ovc_flits[ov_i] += 1;
+    v.s.ovc_flits[o] += 1;
   }
   v.s.last_move[e] = static_cast<uint32_t>(v.t);
 }

@@ -8,6 +8,7 @@
 #pragma once
 #include "../common/belt.hpp"
 #include "../common/histogram.hpp"
+#include "../common/round_robin.hpp"
 #include "link_receive.hpp"
 
 namespace ls {
@@ -19,7 +20,7 @@ struct Terminal {
 
   LS_HD void sink(uint64_t ne, uint32_t n, uint64_t e, uint32_t rp, uint32_t p) const {
     const VcLayout& L = v.lay;
-    const uint64_t b = L.belt(L.port(e, p), belt_read_slot(v.t, v.topo.out_delay[rp], L.slots));
+    const uint64_t b = L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.out_delay[rp], L.slots));
     if (!v.s.out_belt_valid[b]) return;
     const FlitArrays& f = v.s.out_belt;
     const uint32_t meta = f.meta[b], vc = FlitMeta::vc(meta);
@@ -83,7 +84,7 @@ struct Terminal {
   LS_HD void inject(uint64_t ne, uint32_t n) const {
     const VcLayout& L = v.lay;
     const NicState& s = v.nic;
-    const uint64_t b = L.belt(ne, belt_write_slot(v.t, L.slots));
+    const uint64_t b = L.belt(ne, v.ws);
     s.inj_belt_valid[b] = 0;
     if (s.remaining[ne] == 0) return;
     const uint32_t size = s.cur_size[ne];
@@ -92,12 +93,12 @@ struct Terminal {
       const uint32_t need = v.prm.flow == FlowControl::kVct ? size : 1;
       int chosen = -1;
       for (uint32_t k = 0; k < L.vcs && chosen < 0; ++k) {
-        uint32_t vc = (s.vc_ptr[ne] + k) % L.vcs;
+        const uint32_t vc = add_mod(s.vc_ptr[ne], k, L.vcs);
         if (s.credits[ne * L.vcs + vc] >= need) chosen = static_cast<int>(vc);
       }
       if (chosen < 0) return;
       s.cur_vc[ne] = static_cast<uint8_t>(chosen);
-      s.vc_ptr[ne] = static_cast<uint8_t>((chosen + 1) % L.vcs);
+      s.vc_ptr[ne] = static_cast<uint8_t>(next_mod(static_cast<uint32_t>(chosen), L.vcs));
       s.cur_itime[ne] = static_cast<uint32_t>(v.t);
     }
     const uint32_t vc = s.cur_vc[ne];
@@ -129,20 +130,23 @@ struct Terminal {
     v.nic.on_now[ne] = on;
   }
 
-  LS_HD void operator()(uint64_t ne) const {
+  // One terminal; `ne` = inst * nodes + n.
+  LS_HD void operator()(uint64_t ne, uint32_t inst, uint32_t n) const {
     const VcLayout& L = v.lay;
-    const uint32_t inst = static_cast<uint32_t>(ne / L.nodes), n = static_cast<uint32_t>(ne % L.nodes);
     const uint32_t r = static_cast<uint32_t>(v.topo.node_router[n]);
     const uint32_t p = static_cast<uint32_t>(v.topo.node_port[n]);
     const uint32_t rp = r * L.ports + p;
     const uint64_t e = L.router_elem(inst, r);
     sink(ne, n, e, rp, p);
     // Credits returned by the router's terminal input port.
-    int8_t c = v.s.cr_belt[L.belt(L.port(e, p), belt_read_slot(v.t, v.topo.credit_delay[rp], L.slots))];
+    const int8_t c = v.s.cr_belt[L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.credit_delay[rp], L.slots))];
     if (c >= 0) v.nic.credits[ne * L.vcs + static_cast<uint32_t>(c)] += 1;
     start_packet(ne, inst, n);
     inject(ne, n);
     generate(ne, inst, n);
+  }
+  LS_HD void operator()(uint64_t ne) const {
+    (*this)(ne, static_cast<uint32_t>(ne / v.lay.nodes), static_cast<uint32_t>(ne % v.lay.nodes));
   }
 };
 

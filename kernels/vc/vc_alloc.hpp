@@ -4,127 +4,153 @@
 // Adaptive candidates are accepted before escape ones. With virtual cut-through an output VC is
 // requestable only when the downstream buffer can take the whole packet.
 #pragma once
+#include "../common/round_robin.hpp"
 #include "link_receive.hpp"
 
 namespace ls {
 
-struct VcAlloc {
-  VcView v;
+namespace vc_alloc_detail {
 
-  struct Router {
-    const VcView& v;
-    uint64_t e;
-    uint32_t r, PV;
-    LS_HD bool adaptive_ok(uint64_t iv, uint32_t op, uint32_t ov) const {
-      return ((v.s.ivc_adapt_ports[iv] >> op) & 1u) && ov >= v.s.ivc_adapt_lo[iv] &&
-             ov <= v.s.ivc_adapt_hi[iv];
-    }
-    // Does input VC i (port*vcs+vc) request output VC o, and is o free to give?
-    LS_HD int requests(uint32_t i, uint32_t o) const {  // 0 no, 1 escape, 2 adaptive
-      const VcLayout& L = v.lay;
-      const uint64_t iv = e * PV + i, ov_i = e * PV + o;
-      const uint32_t op = o / L.vcs, ov = o % L.vcs;
-      if (v.s.ovc_owner[ov_i] != kNone) return 0;
-      int kind = adaptive_ok(iv, op, ov) ? 2 : 0;
-      if (!kind && op == v.s.ivc_route_port[iv] && ov >= v.s.ivc_route_lo[iv] &&
-          ov <= v.s.ivc_route_hi[iv])
-        kind = 1;
-      if (!kind) return 0;
-      if (v.prm.flow == FlowControl::kVct && v.topo.port_node[r * L.ports + op] < 0) {
-        const uint64_t f = L.slot(e, i / L.vcs, i % L.vcs, v.s.ivc_head[iv]);
-        if (v.s.ovc_credits[ov_i] < FlitMeta::size(v.s.buf.meta[f])) return 0;
-      }
-      return kind;
-    }
-    LS_HD void commit(uint32_t i, uint32_t o, bool move_pointers) const {
-      const uint64_t iv = e * PV + i, ov_i = e * PV + o;
-      v.s.ovc_owner[ov_i] = static_cast<int16_t>(i);
-      v.s.ivc_out[iv] = static_cast<int16_t>(o);
-      v.s.ivc_state[iv] = kIvcActive;
-      v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.vc_alloc_delay);
-      if (move_pointers) {
-        v.s.ovc_va_ptr[ov_i] = static_cast<uint16_t>((i + 1) % PV);
-        v.s.ivc_va_ptr[iv] = static_cast<uint16_t>((o + 1) % PV);
-      }
-    }
-    // Output VC in round-robin order from input i's pointer among `allowed` ones, preferring
-    // adaptive candidates; -1 if none.
-    template <class Allowed>
-    LS_HD int input_choice(uint32_t i, Allowed allowed) const {
-      const uint32_t ptr = v.s.ivc_va_ptr[e * PV + i];
-      int best = -1, best_kind = 0;
-      for (uint32_t k = 0; k < PV; ++k) {
-        uint32_t o = (ptr + k) % PV;
-        if (!allowed(o)) continue;
-        int kind = requests(i, o);
-        if (kind > best_kind) {
-          best = static_cast<int>(o);
-          best_kind = kind;
-          if (kind == 2) break;
-        }
-      }
-      return best;
-    }
-  };
+// What one requesting input VC asks for, read once per cycle.
+struct Request {
+  uint16_t i;  // input VC, port*vcs + vc
+  uint16_t adapt_ports;
+  uint8_t port, lo, hi, adapt_lo, adapt_hi;
+  uint16_t size;  // packet size (virtual cut-through admission)
+  // 0 no, 1 escape (dimension order), 2 adaptive
+  LS_HD int kind(uint32_t op, uint32_t ov) const {
+    if (((adapt_ports >> op) & 1u) && ov >= adapt_lo && ov <= adapt_hi) return 2;
+    return (op == port && ov >= lo && ov <= hi) ? 1 : 0;
+  }
+};
 
-  LS_HD void operator()(uint64_t e) const {
-    const VcLayout& L = v.lay;
-    const uint32_t PV = L.ports * L.vcs;
-    Router R{v, e, L.router_of(e), PV};
-    int16_t req[kMaxPorts * kMaxVcs];
-    int nreq = 0;
-    for (uint32_t i = 0; i < PV; ++i) {
-      const uint64_t iv = e * PV + i;
-      if (v.s.ivc_state[iv] == kIvcVcAlloc && v.s.ivc_ready[iv] <= v.t)
-        req[nreq++] = static_cast<int16_t>(i);
+struct RouterVa {
+  const VcView& v;
+  uint64_t e;
+  uint32_t r, P, V, PV;
+  // Is output VC (op, ov) free, and (virtual cut-through) can it take the whole packet?
+  LS_HD bool available(const Request& q, uint32_t op, uint32_t ov) const {
+    const uint64_t o = v.lay.vc(e, op, ov);
+    if (v.s.ovc_owner[o] != kNone) return false;
+    return v.prm.flow != FlowControl::kVct || v.topo.port_node[r * P + op] >= 0 ||
+           v.s.ovc_credits[o] >= q.size;
+  }
+  LS_HD void commit(const Request& q, uint32_t op, uint32_t ov, bool move_pointers) const {
+    const uint64_t iv = e * PV + q.i, o = v.lay.vc(e, op, ov);
+    v.s.ovc_owner[o] = static_cast<int16_t>(q.i);
+    v.s.ivc_out_port[iv] = static_cast<int8_t>(op);
+    v.s.ivc_out_vc[iv] = static_cast<uint8_t>(ov);
+    v.s.ivc_state[iv] = kIvcActive;
+    v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.vc_alloc_delay);
+    if (move_pointers) {
+      v.s.ovc_va_ptr[o] = static_cast<uint16_t>(next_mod(q.i, PV));
+      v.s.ivc_va_ptr[iv] = static_cast<uint16_t>(next_mod(op * V + ov, PV));
     }
-    if (nreq == 0) return;
-
-    if (v.prm.vc_alloc == Allocator::kSeparableInputFirst) {
-      int16_t choice[kMaxPorts * kMaxVcs];
-      for (int k = 0; k < nreq; ++k)
-        choice[k] = static_cast<int16_t>(R.input_choice(req[k], [](uint32_t) { return true; }));
-      for (uint32_t o = 0; o < PV; ++o) {
-        const uint32_t ptr = v.s.ovc_va_ptr[e * PV + o];
-        int win = -1;
-        uint32_t best = PV;
-        for (int k = 0; k < nreq; ++k) {
-          if (choice[k] != static_cast<int16_t>(o)) continue;
-          uint32_t key = (req[k] + PV - ptr) % PV;
-          if (key < best) best = key, win = req[k];
-        }
-        if (win >= 0) R.commit(static_cast<uint32_t>(win), o, true);
+  }
+  // The input's pick among acceptable output VCs: round-robin from its pointer, adaptive
+  // candidates first. Returns port*vcs+vc or -1.
+  template <class Acceptable>
+  LS_HD int input_choice(const Request& q, Acceptable acceptable) const {
+    const uint32_t ptr = v.s.ivc_va_ptr[e * PV + q.i];
+    uint32_t op = ptr / V, ov = ptr - op * V;
+    int best = -1, best_kind = 0;
+    for (uint32_t k = 0; k < PV; ++k) {
+      const int kind = q.kind(op, ov);
+      if (kind > best_kind && acceptable(op, ov) && available(q, op, ov)) {
+        best = static_cast<int>(op * V + ov);
+        best_kind = kind;
+        if (kind == 2) break;
       }
-      return;
+      if (++ov == V) {
+        ov = 0;
+        if (++op == P) op = 0;
+      }
     }
+    return best;
+  }
+};
 
-    // iSLIP.
-    bool matched[kMaxPorts * kMaxVcs];
-    for (int k = 0; k < nreq; ++k) matched[k] = false;
-    int16_t grant[kMaxPorts * kMaxVcs];
-    for (uint32_t iter = 0; iter < v.prm.alloc_iters; ++iter) {
-      bool any = false;
-      for (uint32_t o = 0; o < PV; ++o) {
+}  // namespace vc_alloc_detail
+
+LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint32_t r) {
+  using namespace vc_alloc_detail;
+  const VcLayout& L = v.lay;
+  const uint32_t P = L.ports, V = L.vcs, PV = P * V;
+  Request req[kMaxPorts * kMaxVcs];
+  int nreq = 0;
+  for (uint32_t i = 0; i < PV; ++i) {
+    const uint64_t iv = e * PV + i;
+    if (v.s.ivc_state[iv] != kIvcVcAlloc || v.s.ivc_ready[iv] > v.t) continue;
+    Request& q = req[nreq++];
+    q.i = static_cast<uint16_t>(i);
+    q.port = v.s.ivc_route_port[iv];
+    q.lo = v.s.ivc_route_lo[iv];
+    q.hi = v.s.ivc_route_hi[iv];
+    q.adapt_ports = v.s.ivc_adapt_ports[iv];
+    q.adapt_lo = v.s.ivc_adapt_lo[iv];
+    q.adapt_hi = v.s.ivc_adapt_hi[iv];
+    const uint32_t p = i / V;
+    q.size = static_cast<uint16_t>(
+        FlitMeta::size(v.s.buf.meta[L.slot(e, p, i - p * V, v.s.ivc_head[iv])]));
+  }
+  if (nreq == 0) return;
+  RouterVa R{v, e, r, P, V, PV};
+
+  if (v.prm.vc_alloc == Allocator::kSeparableInputFirst) {
+    int16_t choice[kMaxPorts * kMaxVcs];
+    for (int k = 0; k < nreq; ++k)
+      choice[k] = static_cast<int16_t>(R.input_choice(req[k], [](uint32_t, uint32_t) { return true; }));
+    for (int k = 0; k < nreq; ++k) {  // each chosen output VC takes the first chooser from its pointer
+      if (choice[k] < 0) continue;
+      const uint32_t o = static_cast<uint32_t>(choice[k]), op = o / V, ov = o - op * V;
+      const uint32_t ptr = v.s.ovc_va_ptr[L.vc(e, op, ov)];
+      int win = k;
+      uint32_t best = add_mod(req[k].i, PV - ptr, PV);
+      for (int j = k + 1; j < nreq; ++j) {
+        if (choice[j] != choice[k]) continue;
+        const uint32_t key = add_mod(req[j].i, PV - ptr, PV);
+        if (key < best) best = key, win = j;
+        choice[j] = -1;  // decided here
+      }
+      R.commit(req[win], op, ov, true);
+    }
+    return;
+  }
+
+  // iSLIP.
+  bool matched[kMaxPorts * kMaxVcs];
+  int16_t grant[kMaxPorts * kMaxVcs];
+  for (int k = 0; k < nreq; ++k) matched[k] = false;
+  for (uint32_t iter = 0; iter < v.prm.alloc_iters; ++iter) {
+    bool any = false;
+    for (uint32_t op = 0, o = 0; op < P; ++op) {
+      for (uint32_t ov = 0; ov < V; ++ov, ++o) {
         grant[o] = -1;
-        const uint32_t ptr = v.s.ovc_va_ptr[e * PV + o];
+        if (v.s.ovc_owner[L.vc(e, op, ov)] != kNone) continue;
+        const uint32_t ptr = v.s.ovc_va_ptr[L.vc(e, op, ov)];
         uint32_t best = PV;
         for (int k = 0; k < nreq; ++k) {
-          if (matched[k] || !R.requests(req[k], o)) continue;
-          uint32_t key = (req[k] + PV - ptr) % PV;
+          if (matched[k] || !req[k].kind(op, ov) || !R.available(req[k], op, ov)) continue;
+          const uint32_t key = add_mod(req[k].i, PV - ptr, PV);
           if (key < best) best = key, grant[o] = static_cast<int16_t>(k);
         }
         any |= grant[o] >= 0;
       }
-      if (!any) break;
-      for (int k = 0; k < nreq; ++k) {
-        if (matched[k]) continue;
-        int o = R.input_choice(req[k], [&](uint32_t oo) { return grant[oo] == k; });
-        if (o < 0) continue;
-        matched[k] = true;
-        R.commit(req[k], static_cast<uint32_t>(o), iter == 0);
-      }
+    }
+    if (!any) break;
+    for (int k = 0; k < nreq; ++k) {
+      if (matched[k]) continue;
+      const int o = R.input_choice(req[k], [&](uint32_t op, uint32_t ov) { return grant[op * V + ov] == k; });
+      if (o < 0) continue;
+      matched[k] = true;
+      R.commit(req[k], static_cast<uint32_t>(o) / V, static_cast<uint32_t>(o) % V, iter == 0);
     }
   }
+}
+
+struct VcAlloc {
+  VcView v;
+  LS_HD void operator()(uint64_t e) const { vc_alloc(v, e, v.lay.router_of(e)); }
 };
 
 }  // namespace ls

@@ -61,7 +61,8 @@ struct VcState {
   uint16_t* ivc_adapt_ports;  // adaptive candidate output ports (mask), 0 for dimension order
   uint8_t* ivc_adapt_lo;      // adaptive VC range [lo, hi]
   uint8_t* ivc_adapt_hi;
-  int16_t* ivc_out;           // allocated output VC (port*vcs + vc) or kNone
+  int8_t* ivc_out_port;       // allocated output VC: its port (-1 none) ...
+  uint8_t* ivc_out_vc;        // ... and its VC
   uint16_t* ivc_va_ptr;       // VC allocator accept pointer (over output VCs)
   // Output VCs [inst, router, port, vc]
   uint8_t* ovc_credits;       // free slots in the downstream input VC
@@ -133,6 +134,10 @@ struct VcLayout {
     return vc(e, p, v) * depth + b;
   }
   LS_HD uint64_t belt(uint64_t port_index, uint32_t s) const { return port_index * slots + s; }
+  // Port index of (instance, router*ports+port), e.g. a peer port from the topology table.
+  LS_HD uint64_t port_of(uint32_t inst, int32_t rp) const {
+    return static_cast<uint64_t>(inst) * routers * ports + static_cast<uint32_t>(rp);
+  }
   // element (inst, router) and node (inst, node) indices
   LS_HD uint32_t inst_of_router(uint64_t e) const { return static_cast<uint32_t>(e / routers); }
   LS_HD uint32_t router_of(uint64_t e) const { return static_cast<uint32_t>(e % routers); }
@@ -155,6 +160,7 @@ struct VcView {
   const TrafficParams* traffic;  // [inst]
   const uint32_t* perm;          // [inst, node] random permutation
   uint64_t t;                    // current cycle
+  uint32_t ws;                   // belt slot written this cycle (t mod slots)
   uint64_t win_start, win_end;   // measurement window [start, end)
 };
 

@@ -40,6 +40,16 @@ TEST(Determinism, OneAndTwoThreadsGiveIdenticalState) {
   expect_same(full_state(*a), full_state(*b), a->state_names());
 }
 
+TEST(Determinism, OneAndTwoThreadsSplittingOneNetwork) {
+  // One instance large enough that the CPU backend splits its routers across threads each cycle.
+  Config c = test::network("torus", {16, 16}, 0.4);
+  auto a = make_engine({c}, test::options("cpu", 1, false));
+  auto b = make_engine({c}, test::options("cpu", 2, false));
+  a->step(1500);
+  b->step(1500);
+  expect_same(full_state(*a), full_state(*b), a->state_names());
+}
+
 TEST(Determinism, FusedAndPhasedCyclesGiveIdenticalState) {
   std::vector<Config> fused = batch(), phased = batch();
   for (Config& c : phased) c.run.fuse_phases = false;
