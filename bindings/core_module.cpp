@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 
 #include <chrono>
+#include <cstring>
 
 #include "host/config/schema.hpp"
 #include "host/engine/engine.hpp"
@@ -144,6 +145,15 @@ class Simulator {
   uint32_t instances() const { return engine_->instances(); }
   std::vector<std::string> state_names() const { return engine_->state_names(); }
   py::array state(const std::string& name) const { return to_numpy(engine_->state(name)); }
+  void set_state(const std::string& name, const py::array& a) {
+    HostArray cur = engine_->state(name);
+    py::array c = py::array::ensure(a, py::array::c_style);
+    if (!c || c.dtype().kind() != cur.dtype || static_cast<uint32_t>(c.itemsize()) != cur.itemsize ||
+        std::vector<uint64_t>(c.shape(), c.shape() + c.ndim()) != cur.shape)
+      throw ConfigError("state \"" + name + "\": allowed only an array of the shape and dtype that state() returns");
+    std::memcpy(cur.bytes.data(), c.data(), cur.bytes.size());
+    engine_->set_state(name, cur);
+  }
 
  private:
   std::vector<Config> cfgs_;
@@ -230,5 +240,7 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("backend", &Simulator::backend)
       .def_property_readonly("instances", &Simulator::instances)
       .def("state_names", &Simulator::state_names)
-      .def("state", &Simulator::state, py::arg("name"));
+      .def("state", &Simulator::state, py::arg("name"))
+      .def("set_state", &Simulator::set_state, py::arg("name"), py::arg("array"),
+           "Overwrite a state array (same shape and dtype as state(name)), e.g. to stage a scenario.");
 }

@@ -23,7 +23,7 @@ struct CheckInvariants {
   }
 
   LS_HD void operator()(uint64_t e) const {
-    const VcLayout& L = v.lay;
+    const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
     const uint32_t inst = L.inst_of_router(e), r = L.router_of(e);
     uint64_t flits = 0;
     for (uint32_t p = 0; p < L.ports; ++p) {

@@ -27,7 +27,7 @@ LS_HD inline void record_violation(uint32_t* viol, uint32_t* info, uint64_t i, u
 }
 
 LS_HD inline void link_receive(const VcView& v, uint64_t e, uint32_t inst, uint32_t r) {
-  const VcLayout& L = v.lay;
+  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
   for (uint32_t p = 0; p < L.ports; ++p) {
     const uint32_t rp = r * L.ports + p;
     const int32_t node = v.topo.port_node[rp];

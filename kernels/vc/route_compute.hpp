@@ -7,7 +7,7 @@
 namespace ls {
 
 LS_HD inline void route_compute(const VcView& v, uint64_t e, uint32_t inst, uint32_t r) {
-  const VcLayout& L = v.lay;
+  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
   for (uint32_t p = 0; p < L.ports; ++p) {
     for (uint32_t vc = 0; vc < L.vcs; ++vc) {
       const uint64_t iv = L.vc(e, p, vc);

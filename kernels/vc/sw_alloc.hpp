@@ -14,7 +14,7 @@ namespace sw_alloc_detail {
 // Can input VC (ip, vc) send a flit this cycle? Sets its output port.
 LS_HD inline bool ready(const VcView& v, uint64_t e, uint32_t r, uint32_t ip, uint32_t vc,
                         uint32_t* op) {
-  const VcLayout& L = v.lay;
+  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
   const uint64_t iv = L.vc(e, ip, vc);
   const uint32_t n = v.s.ivc_count[iv];
   if (v.s.ivc_state[iv] != kIvcActive || v.s.ivc_ready[iv] > v.t || n == 0) return false;
@@ -27,7 +27,7 @@ LS_HD inline bool ready(const VcView& v, uint64_t e, uint32_t r, uint32_t ip, ui
 }  // namespace sw_alloc_detail
 
 LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t r) {
-  const VcLayout& L = v.lay;
+  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
   const uint32_t P = L.ports;
   for (uint32_t p = 0; p < P; ++p) {  // the belts carry nothing unless written below
     v.s.out_belt_valid[L.belt(L.port(e, p), v.ws)] = 0;

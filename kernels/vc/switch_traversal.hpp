@@ -10,7 +10,7 @@ namespace ls {
 
 LS_HD inline void switch_traversal(const VcView& v, uint64_t e, uint32_t r, uint32_t ip,
                                    uint32_t vc, uint32_t op) {
-  const VcLayout& L = v.lay;
+  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
   const uint64_t iv = L.vc(e, ip, vc);
   const uint32_t ovc = v.s.ivc_out_vc[iv];
   const uint64_t o = L.vc(e, op, ovc);

@@ -13,13 +13,14 @@
 
 namespace ls {
 
-struct Terminal {
-  VcView v;
+// The stages of one terminal, over a view held by reference.
+struct TerminalOps {
+  const VcView& v;
 
   LS_HD bool in_window(uint64_t c) const { return c >= v.win_start && c < v.win_end; }
 
   LS_HD void sink(uint64_t ne, uint32_t n, uint64_t e, uint32_t rp, uint32_t p) const {
-    const VcLayout& L = v.lay;
+    const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
     const uint64_t b = L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.out_delay[rp], L.slots));
     if (!v.s.out_belt_valid[b]) return;
     const FlitArrays& f = v.s.out_belt;
@@ -82,7 +83,7 @@ struct Terminal {
   // Send the next flit of the current packet if its VC has a credit. A head first picks a VC
   // round-robin among those with room (virtual cut-through: room for the whole packet).
   LS_HD void inject(uint64_t ne, uint32_t n) const {
-    const VcLayout& L = v.lay;
+    const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
     const NicState& s = v.nic;
     const uint64_t b = L.belt(ne, v.ws);
     s.inj_belt_valid[b] = 0;
@@ -132,7 +133,7 @@ struct Terminal {
 
   // One terminal; `ne` = inst * nodes + n.
   LS_HD void operator()(uint64_t ne, uint32_t inst, uint32_t n) const {
-    const VcLayout& L = v.lay;
+    const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
     const uint32_t r = static_cast<uint32_t>(v.topo.node_router[n]);
     const uint32_t p = static_cast<uint32_t>(v.topo.node_port[n]);
     const uint32_t rp = r * L.ports + p;
@@ -145,8 +146,13 @@ struct Terminal {
     inject(ne, n);
     generate(ne, inst, n);
   }
+};
+
+// One step over terminals (element = inst * nodes + node), for the phase-by-phase cycle.
+struct Terminal {
+  VcView v;
   LS_HD void operator()(uint64_t ne) const {
-    (*this)(ne, static_cast<uint32_t>(ne / v.lay.nodes), static_cast<uint32_t>(ne % v.lay.nodes));
+    TerminalOps{v}(ne, static_cast<uint32_t>(ne / v.lay.nodes), static_cast<uint32_t>(ne % v.lay.nodes));
   }
 };
 

@@ -74,7 +74,7 @@ struct RouterVa {
 
 LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint32_t r) {
   using namespace vc_alloc_detail;
-  const VcLayout& L = v.lay;
+  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
   const uint32_t P = L.ports, V = L.vcs, PV = P * V;
   Request req[kMaxPorts * kMaxVcs];
   int nreq = 0;
