@@ -110,6 +110,8 @@ py::list results_to_py(const std::vector<InstanceResult>& rs, const Config& c) {
     d["saturated"] = r.saturated;
     d["saturation_reason"] = r.saturation_reason;
     d["cycles"] = r.cycles;
+    d["warmup_cycles"] = r.warmup_cycles;
+    d["warmup_converged"] = r.warmup_converged;
     d["wall_s"] = r.wall_s;
     d["backend"] = r.backend;
     d["link_util_mean"] = r.link_util_mean;

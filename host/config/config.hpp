@@ -52,6 +52,7 @@ struct TrafficConfig {
 
 struct RunConfig {
   int64_t warmup = 2000;
+  bool warmup_auto = false;
   int64_t measure = 10000;
   int64_t drain = 20000;
   int64_t seed = 1;

@@ -211,6 +211,9 @@ std::vector<KeyInfo> make_schema() {
               "packet_size every source creates one packet per cycle, a deterministic pattern "
               "for golden traces", true),
       int_key("run", "warmup", run, &U::warmup, 0, 1ll << 30, "cycles before measuring"),
+      bool_key("run", "warmup_auto", run, &U::warmup_auto,
+               "detect the end of warm-up: repeat warm-up periods of run.warmup cycles until "
+               "accepted throughput and mean latency change by under 2% and 5% (at most 20)"),
       int_key("run", "measure", run, &U::measure, 1, 1ll << 30,
               "measurement window: packets created in it are tracked to delivery"),
       int_key("run", "drain", run, &U::drain, 0, 1ll << 30,

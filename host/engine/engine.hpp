@@ -25,6 +25,8 @@ struct InstanceResult {
   bool saturated = false;
   std::string saturation_reason;
   uint64_t cycles = 0;
+  uint64_t warmup_cycles = 0;
+  bool warmup_converged = true;  // false when warmup_auto gave up after 20 periods
   double wall_s = 0;
   std::string backend;
   double link_util_mean = 0, link_util_max = 0;

@@ -4,6 +4,7 @@
 #pragma once
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <sstream>
 #include <string>
@@ -154,6 +155,7 @@ class VcEngine final : public Engine {
   void cycle_once();
   void check_invariants();
   void watchdog(uint64_t since);
+  void reset_stats();
   std::vector<uint64_t> per_instance_sum(const uint64_t* p) const;
 
   Exec x_;
@@ -387,29 +389,27 @@ void VcEngine<Exec>::watchdog(uint64_t limit) {
   }
 }
 
+// Fresh measurement accumulators, so run() may follow step() or another run().
+template <class Exec>
+void VcEngine<Exec>::reset_stats() {
+  const StatsState& st = v_.st;
+  std::vector<uint64_t> z64(NN_, 0);
+  for (uint64_t* a : {st.created_flits, st.ejected_flits, st.meas_created, st.meas_delivered,
+                      st.lat_sum, st.nlat_sum, st.hops_sum})
+    x_.upload(a, z64.data(), NN_ * 8);
+  std::vector<uint32_t> z32(std::max(NN_ * kHistBins, E_ * v_.prm.ports * v_.prm.vcs), 0);
+  x_.upload(st.lat_max, z32.data(), NN_ * 4);
+  x_.upload(st.hist, z32.data(), NN_ * kHistBins * 4);
+  x_.upload(v_.s.ovc_flits, z32.data(), E_ * v_.prm.ports * v_.prm.vcs * 4);
+  x_.upload(v_.s.out_flits, z32.data(), E_ * v_.prm.ports * 4);
+}
+
 template <class Exec>
 std::vector<InstanceResult> VcEngine<Exec>::run() {
   const auto t0 = std::chrono::steady_clock::now();
   const RunConfig& rc = cfgs_[0].run;
-  const uint64_t start = t_;
-  v_.win_start = t_ + static_cast<uint64_t>(rc.warmup);
-  v_.win_end = v_.win_start + static_cast<uint64_t>(rc.measure);
-  // Fresh accumulators, so run() may follow step() (or another run()).
   const StatsState& st = v_.st;
-  for (void* a : {static_cast<void*>(st.created_flits), static_cast<void*>(st.ejected_flits),
-                  static_cast<void*>(st.meas_created), static_cast<void*>(st.meas_delivered),
-                  static_cast<void*>(st.lat_sum), static_cast<void*>(st.nlat_sum), static_cast<void*>(st.hops_sum)}) {
-    std::vector<uint64_t> z(NN_, 0);
-    x_.upload(a, z.data(), NN_ * 8);
-  }
-  {
-    std::vector<uint32_t> z(NN_ * kHistBins, 0);
-    x_.upload(st.lat_max, z.data(), NN_ * 4);
-    x_.upload(st.hist, z.data(), z.size() * 4);
-    std::vector<uint32_t> zp(E_ * v_.prm.ports * v_.prm.vcs, 0);
-    x_.upload(v_.s.ovc_flits, zp.data(), zp.size() * 4);
-    x_.upload(v_.s.out_flits, zp.data(), E_ * v_.prm.ports * 4);
-  }
+  const uint64_t start = t_;
   const uint64_t wd = static_cast<uint64_t>(rc.watchdog);
   const uint64_t chunk = std::max<uint64_t>(64, std::min<uint64_t>(1024, wd ? wd / 4 : 1024));
   auto advance_to = [&](uint64_t end) {
@@ -418,6 +418,34 @@ std::vector<InstanceResult> VcEngine<Exec>::run() {
       watchdog(wd);
     }
   };
+  // Automatic warm-up: periods of run.warmup cycles until every instance's accepted load and
+  // mean latency (of packets created and delivered in the period) settle.
+  bool converged = true;
+  if (rc.warmup_auto) {
+    const uint64_t period = std::max<uint64_t>(100, static_cast<uint64_t>(rc.warmup));
+    std::vector<double> prev_acc(I_, -1), prev_lat(I_, -1);
+    converged = false;
+    for (int k = 0; k < 20 && !converged; ++k) {
+      v_.win_start = t_;
+      v_.win_end = t_ + period;
+      reset_stats();
+      advance_to(v_.win_end);
+      std::vector<uint64_t> ej = per_instance_sum(st.ejected_flits), lat = per_instance_sum(st.lat_sum),
+                            n = per_instance_sum(st.meas_delivered);
+      converged = k > 0;
+      for (uint32_t i = 0; i < I_; ++i) {
+        const double acc = static_cast<double>(ej[i]);
+        const double l = n[i] ? static_cast<double>(lat[i]) / static_cast<double>(n[i]) : 0;
+        converged &= std::abs(acc - prev_acc[i]) <= 0.02 * acc && std::abs(l - prev_lat[i]) <= 0.05 * l;
+        prev_acc[i] = acc;
+        prev_lat[i] = l;
+      }
+    }
+  }
+  v_.win_start = t_ + (rc.warmup_auto ? 0 : static_cast<uint64_t>(rc.warmup));
+  v_.win_end = v_.win_start + static_cast<uint64_t>(rc.measure);
+  const uint64_t warmed = v_.win_start - start;
+  reset_stats();
   advance_to(v_.win_start);
   std::vector<uint64_t> q_start = [&] {
     std::vector<uint32_t> q = download(v_.nic.queued, NN_);
@@ -464,6 +492,8 @@ std::vector<InstanceResult> VcEngine<Exec>::run() {
     InstanceResult& r = out[i];
     summarize(tt, w, r);
     r.cycles = t_ - start;
+    r.warmup_cycles = warmed;
+    r.warmup_converged = converged;
     r.wall_s = wall;
     r.backend = Exec::kName;
     const uint64_t rp0 = static_cast<uint64_t>(i) * p.routers * p.ports;
