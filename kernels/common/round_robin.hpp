@@ -19,6 +19,15 @@ LS_HD LS_FORCEINLINE int rr_pick(uint64_t mask, uint32_t ptr) {
 #endif
 }
 
+// Index of the lowest set bit of a non-zero mask.
+LS_HD LS_FORCEINLINE uint32_t lowest_bit(uint32_t m) {
+#if defined(__CUDA_ARCH__)
+  return static_cast<uint32_t>(__ffs(static_cast<int>(m)) - 1);
+#else
+  return static_cast<uint32_t>(__builtin_ctz(m));
+#endif
+}
+
 // (x + 1) mod n and (x + d) mod n for x, d < n, without a division (pointers advance every cycle).
 LS_HD LS_FORCEINLINE uint32_t next_mod(uint32_t x, uint32_t n) { return x + 1 == n ? 0 : x + 1; }
 LS_HD LS_FORCEINLINE uint32_t add_mod(uint32_t x, uint32_t d, uint32_t n) {

@@ -22,6 +22,16 @@ struct Request {
     if (((adapt_ports >> op) & 1u) && ov >= adapt_lo && ov <= adapt_hi) return 2;
     return (op == port && ov >= lo && ov <= hi) ? 1 : 0;
   }
+  // Calls f(op, ov, kind) for every output VC this request names (adaptive ones first).
+  template <class F>
+  LS_HD void for_each_candidate(F f) const {
+    for (uint32_t m = adapt_ports; m; m &= m - 1) {
+      const uint32_t op = lowest_bit(m);
+      for (uint32_t ov = adapt_lo; ov <= adapt_hi; ++ov) f(op, ov, 2);
+    }
+    for (uint32_t ov = lo; ov <= hi; ++ov)
+      if (kind(port, ov) == 1) f(port, ov, 1);
+  }
 };
 
 struct RouterVa {
@@ -52,20 +62,13 @@ struct RouterVa {
   template <class Acceptable>
   LS_HD int input_choice(const Request& q, Acceptable acceptable) const {
     const uint32_t ptr = v.s.ivc_va_ptr[e * PV + q.i];
-    uint32_t op = ptr / V, ov = ptr - op * V;
     int best = -1, best_kind = 0;
-    for (uint32_t k = 0; k < PV; ++k) {
-      const int kind = q.kind(op, ov);
-      if (kind > best_kind && acceptable(op, ov) && available(q, op, ov)) {
-        best = static_cast<int>(op * V + ov);
-        best_kind = kind;
-        if (kind == 2) break;
-      }
-      if (++ov == V) {
-        ov = 0;
-        if (++op == P) op = 0;
-      }
-    }
+    uint32_t best_key = PV;
+    q.for_each_candidate([&](uint32_t op, uint32_t ov, int kind) {
+      if (kind < best_kind || !acceptable(op, ov) || !available(q, op, ov)) return;
+      const uint32_t o = op * V + ov, key = add_mod(o, PV - ptr, PV);
+      if (kind > best_kind || key < best_key) best = static_cast<int>(o), best_kind = kind, best_key = key;
+    });
     return best;
   }
 };
@@ -117,25 +120,24 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint32_t r) {
     return;
   }
 
-  // iSLIP.
+  // iSLIP. Grant: each free output VC named by a request takes the requester first from its
+  // pointer. Accept: each requester takes the granting VC first from its own pointer.
   bool matched[kMaxPorts * kMaxVcs];
   int16_t grant[kMaxPorts * kMaxVcs];
+  uint16_t grant_key[kMaxPorts * kMaxVcs];
   for (int k = 0; k < nreq; ++k) matched[k] = false;
   for (uint32_t iter = 0; iter < v.prm.alloc_iters; ++iter) {
+    for (uint32_t o = 0; o < PV; ++o) grant[o] = -1, grant_key[o] = static_cast<uint16_t>(PV);
     bool any = false;
-    for (uint32_t op = 0, o = 0; op < P; ++op) {
-      for (uint32_t ov = 0; ov < V; ++ov, ++o) {
-        grant[o] = -1;
-        if (v.s.ovc_owner[L.vc(e, op, ov)] != kNone) continue;
-        const uint32_t ptr = v.s.ovc_va_ptr[L.vc(e, op, ov)];
-        uint32_t best = PV;
-        for (int k = 0; k < nreq; ++k) {
-          if (matched[k] || !req[k].kind(op, ov) || !R.available(req[k], op, ov)) continue;
-          const uint32_t key = add_mod(req[k].i, PV - ptr, PV);
-          if (key < best) best = key, grant[o] = static_cast<int16_t>(k);
-        }
-        any |= grant[o] >= 0;
-      }
+    for (int k = 0; k < nreq; ++k) {
+      if (matched[k]) continue;
+      req[k].for_each_candidate([&](uint32_t op, uint32_t ov, int) {
+        if (!R.available(req[k], op, ov)) return;
+        const uint32_t o = op * V + ov;
+        const uint32_t key = add_mod(req[k].i, PV - v.s.ovc_va_ptr[L.vc(e, op, ov)], PV);
+        if (key < grant_key[o]) grant_key[o] = static_cast<uint16_t>(key), grant[o] = static_cast<int16_t>(k);
+        any = true;
+      });
     }
     if (!any) break;
     for (int k = 0; k < nreq; ++k) {
