@@ -303,6 +303,11 @@ void validate(const Config& c) {
                       ": allowed for a crossbar a single entry, the number of ports (2 to 16)");
   if (nodes > (1ll << 30))
     throw ConfigError("topology.radix = " + to_string(t.radix) + ": allowed at most 2^30 nodes");
+  const int64_t ports = crossbar ? t.radix[0] : 1 + 2 * static_cast<int64_t>(t.radix.size());
+  if (ports * r.vcs > 64)
+    throw ConfigError("router.vcs = " + std::to_string(r.vcs) + ": allowed at most " +
+                      std::to_string(64 / ports) + " for routers of " + std::to_string(ports) +
+                      " ports (ports x vcs <= 64)");
   if (crossbar && r.routing != "dor")
     throw ConfigError("router.routing = \"" + r.routing + "\": allowed for a crossbar: dor");
   if (r.routing == "dor" && torus && (r.vcs < 2 || r.vcs % 2))

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "../../kernels/vc/activity_masks.hpp"
 #include "../../kernels/vc/invariants.hpp"
 #include "../../kernels/vc/link_receive.hpp"
 #include "../../kernels/vc/route_compute.hpp"
@@ -93,6 +94,9 @@ class VcEngine final : public Engine {
     if (a.dtype != f.dtype || a.itemsize != f.itemsize || a.shape != f.shape)
       throw ConfigError("state \"" + name + "\": allowed only an array of the shape and type it has");
     x_.upload(f.ptr, a.bytes.data(), f.bytes());
+    v_ = at(t_);
+    x_.for_each(E_, RebuildMasks{v_});  // the masks are derived from the state just written
+    x_.sync();
   }
 
  private:
@@ -203,6 +207,9 @@ void VcEngine<Exec>::allocate() {
   s.sa_vc_ptr = alloc<uint8_t>(ports);
   s.sa_grant = alloc<int8_t>(ports, "sa_grant", {I, R, P});
   s.out_flits = alloc<uint32_t>(ports, "link_flits", {I, R, P});
+  s.rc_mask = alloc<uint64_t>(E_);
+  s.va_mask = alloc<uint64_t>(E_);
+  s.sa_mask = alloc<uint64_t>(E_);
   s.last_move = alloc<uint32_t>(E_, "last_move", {I, R});
   s.viol = alloc<uint32_t>(E_);
   s.viol_info = alloc<uint32_t>(E_ * 4);
@@ -315,7 +322,8 @@ void VcEngine<Exec>::check_invariants() {
                                "credits + occupancy + in flight = %v, expected vc_depth",
                                "a non-head flit (packet %v) at the front of an idle VC",
                                "flit for node %v ejected here",
-                               "packet %v arrived out of order or incomplete"};
+                               "packet %v arrived out of order or incomplete",
+                               "activity masks disagree with VC states (%v)"};
   auto describe = [&](uint32_t code, uint32_t value) {
     std::string s = what[code];
     s.replace(s.find("%v"), 2, std::to_string(value));

@@ -28,6 +28,14 @@ LS_HD LS_FORCEINLINE uint32_t lowest_bit(uint32_t m) {
 #endif
 }
 
+LS_HD LS_FORCEINLINE uint32_t lowest_bit64(uint64_t m) {
+#if defined(__CUDA_ARCH__)
+  return static_cast<uint32_t>(__ffsll(static_cast<long long>(m)) - 1);
+#else
+  return static_cast<uint32_t>(__builtin_ctzll(m));
+#endif
+}
+
 // (x + 1) mod n and (x + d) mod n for x, d < n, without a division (pointers advance every cycle).
 LS_HD LS_FORCEINLINE uint32_t next_mod(uint32_t x, uint32_t n) { return x + 1 == n ? 0 : x + 1; }
 LS_HD LS_FORCEINLINE uint32_t add_mod(uint32_t x, uint32_t d, uint32_t n) {

@@ -4,8 +4,10 @@
 //  - for every channel and VC: upstream credits + downstream occupancy + flits in flight on the
 //    link + credits in flight back = vc_depth (credits are neither lost nor invented);
 //  - chk_flits = flits in the router's buffers and on the belts it receives from, which the
-//    host sums and compares with flits injected minus flits ejected (flits are conserved).
+//    host sums and compares with flits injected minus flits ejected (flits are conserved);
+//  - the activity masks agree with the VC states and occupancies they are derived from.
 #pragma once
+#include "activity_masks.hpp"
 #include "link_receive.hpp"
 
 namespace ls {
@@ -80,6 +82,9 @@ struct CheckInvariants {
                 [&](uint64_t b) { flits += v.s.out_belt_valid[b]; });
     }
     v.s.chk_flits[e] = flits;
+    const Masks m = derive_masks(v, e);
+    if (m.rc != v.s.rc_mask[e] || m.va != v.s.va_mask[e] || m.sa != v.s.sa_mask[e])
+      record_violation(v.s.viol, v.s.viol_info, e, kViolMasks, v.t, 0, 0, 0);
   }
 };
 

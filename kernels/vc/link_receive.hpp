@@ -14,6 +14,7 @@ enum VcViolation : uint32_t {
   kViolNotHead = 3,
   kViolWrongDest = 4,
   kViolPacketOrder = 5,
+  kViolMasks = 6,
 };
 
 LS_HD inline void record_violation(uint32_t* viol, uint32_t* info, uint64_t i, uint32_t code,
@@ -59,6 +60,9 @@ LS_HD inline void link_receive(const VcView& v, uint64_t e, uint32_t inst, uint3
         from->copy_to(v.s.buf, idx, L.slot(e, p, vc, tail >= L.depth ? tail - L.depth : tail));
         v.s.ivc_count[iv] = static_cast<uint8_t>(n + 1);
         v.s.ivc_arrival[iv] = static_cast<uint32_t>(v.t);
+        const uint64_t bit = 1ull << (p * L.vcs + vc);
+        if (v.s.ivc_state[iv] == kIvcIdle) v.s.rc_mask[e] |= bit;
+        if (v.s.ivc_state[iv] == kIvcActive) v.s.sa_mask[e] |= bit;
       }
     }
     // Credits in (terminal output ports need none: the sink always accepts).

@@ -2,18 +2,19 @@
 // cycle) gets its output port and VC range; VC allocation may start routing_delay cycles later.
 #pragma once
 #include "link_receive.hpp"
+#include "../common/round_robin.hpp"
 #include "routing.hpp"
 
 namespace ls {
 
 LS_HD inline void route_compute(const VcView& v, uint64_t e, uint32_t inst, uint32_t r) {
   const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
-  for (uint32_t p = 0; p < L.ports; ++p) {
-    for (uint32_t vc = 0; vc < L.vcs; ++vc) {
+  uint64_t rc = v.s.rc_mask[e], va = v.s.va_mask[e];
+  for (uint64_t m = rc; m; m &= m - 1) {
+    {  // one input VC: a head waiting for its route
+      const uint32_t b = lowest_bit64(m), p = b / L.vcs, vc = b - p * L.vcs;
       const uint64_t iv = L.vc(e, p, vc);
-      const uint32_t n = v.s.ivc_count[iv];
-      if (v.s.ivc_state[iv] != kIvcIdle || n == 0) continue;
-      if (n == 1 && v.s.ivc_arrival[iv] >= v.t) continue;  // still being written
+      if (v.s.ivc_count[iv] == 1 && v.s.ivc_arrival[iv] >= v.t) continue;  // still being written
       const uint64_t f = L.slot(e, p, vc, v.s.ivc_head[iv]);
       if (!FlitMeta::head(v.s.buf.meta[f])) {
         record_violation(v.s.viol, v.s.viol_info, e, kViolNotHead, v.t, p, vc, v.s.buf.seq[f]);
@@ -29,8 +30,12 @@ LS_HD inline void route_compute(const VcView& v, uint64_t e, uint32_t inst, uint
       v.s.ivc_adapt_hi[iv] = rr.adapt_hi;
       v.s.ivc_state[iv] = kIvcVcAlloc;
       v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.routing_delay);
+      rc &= ~(1ull << b);
+      va |= 1ull << b;
     }
   }
+  v.s.rc_mask[e] = rc;
+  v.s.va_mask[e] = va;
 }
 
 struct RouteCompute {

@@ -15,10 +15,9 @@ namespace sw_alloc_detail {
 LS_HD inline bool ready(const VcView& v, uint64_t e, uint32_t r, uint32_t ip, uint32_t vc,
                         uint32_t* op) {
   const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
-  const uint64_t iv = L.vc(e, ip, vc);
-  const uint32_t n = v.s.ivc_count[iv];
-  if (v.s.ivc_state[iv] != kIvcActive || v.s.ivc_ready[iv] > v.t || n == 0) return false;
-  if (n == 1 && v.s.ivc_arrival[iv] >= v.t) return false;  // still being written
+  const uint64_t iv = L.vc(e, ip, vc);  // active and holding a flit (sa_mask)
+  if (v.s.ivc_ready[iv] > v.t) return false;
+  if (v.s.ivc_count[iv] == 1 && v.s.ivc_arrival[iv] >= v.t) return false;  // still being written
   *op = static_cast<uint32_t>(v.s.ivc_out_port[iv]);
   if (v.topo.port_node[r * L.ports + *op] >= 0) return true;  // the sink always accepts
   return v.s.ovc_credits[L.vc(e, *op, v.s.ivc_out_vc[iv])] > 0;
@@ -39,12 +38,16 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t r) {
   uint64_t out_req[kMaxPorts], in_req[kMaxPorts];
   bool any = false;
   for (uint32_t op = 0; op < P; ++op) out_req[op] = 0;
+  const uint64_t sa = v.s.sa_mask[e], vc_bits = (1ull << L.vcs) - 1;
   for (uint32_t ip = 0; ip < P; ++ip) {
     in_req[ip] = 0;
+    const uint64_t mine = (sa >> (ip * L.vcs)) & vc_bits;
+    if (!mine) continue;
     uint32_t vc = v.s.sa_vc_ptr[L.port(e, ip)];
     for (uint32_t k = 0; k < L.vcs; ++k, vc = next_mod(vc, L.vcs)) {
       uint32_t op;
-      if (!sw_alloc_detail::ready(v, e, r, ip, vc, &op) || ((in_req[ip] >> op) & 1)) continue;
+      if (!((mine >> vc) & 1) || !sw_alloc_detail::ready(v, e, r, ip, vc, &op) || ((in_req[ip] >> op) & 1))
+        continue;
       req_vc[ip][op] = static_cast<int8_t>(vc);
       out_req[op] |= 1ull << ip;
       in_req[ip] |= 1ull << op;

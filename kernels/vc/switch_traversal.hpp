@@ -28,10 +28,15 @@ LS_HD inline void switch_traversal(const VcView& v, uint64_t e, uint32_t r, uint
   v.s.cr_belt[L.belt(L.port(e, ip), v.ws)] = static_cast<int8_t>(vc);
   // Output VC bookkeeping.
   if (v.topo.port_node[r * L.ports + op] < 0) v.s.ovc_credits[o] -= 1;
+  const uint64_t bit = 1ull << (ip * L.vcs + vc);
   if (FlitMeta::tail(meta)) {
     v.s.ovc_owner[o] = kNone;
     v.s.ivc_out_port[iv] = -1;
     v.s.ivc_state[iv] = kIvcIdle;
+    v.s.sa_mask[e] &= ~bit;
+    if (v.s.ivc_count[iv]) v.s.rc_mask[e] |= bit;  // the next packet's head waits behind
+  } else if (v.s.ivc_count[iv] == 0) {
+    v.s.sa_mask[e] &= ~bit;
   }
   if (v.t >= v.win_start && v.t < v.win_end) {
     v.s.out_flits[L.port(e, op)] += 1;

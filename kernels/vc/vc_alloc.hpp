@@ -52,6 +52,8 @@ struct RouterVa {
     v.s.ivc_out_vc[iv] = static_cast<uint8_t>(ov);
     v.s.ivc_state[iv] = kIvcActive;
     v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.vc_alloc_delay);
+    v.s.va_mask[e] &= ~(1ull << q.i);
+    v.s.sa_mask[e] |= 1ull << q.i;  // its head is still in the buffer
     if (move_pointers) {
       v.s.ovc_va_ptr[o] = static_cast<uint16_t>(next_mod(q.i, PV));
       v.s.ivc_va_ptr[iv] = static_cast<uint16_t>(next_mod(op * V + ov, PV));
@@ -81,9 +83,10 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint32_t r) {
   const uint32_t P = L.ports, V = L.vcs, PV = P * V;
   Request req[kMaxPorts * kMaxVcs];
   int nreq = 0;
-  for (uint32_t i = 0; i < PV; ++i) {
+  for (uint64_t m = v.s.va_mask[e]; m; m &= m - 1) {
+    const uint32_t i = lowest_bit64(m);
     const uint64_t iv = e * PV + i;
-    if (v.s.ivc_state[iv] != kIvcVcAlloc || v.s.ivc_ready[iv] > v.t) continue;
+    if (v.s.ivc_ready[iv] > v.t) continue;
     Request& q = req[nreq++];
     q.i = static_cast<uint16_t>(i);
     q.port = v.s.ivc_route_port[iv];

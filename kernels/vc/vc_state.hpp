@@ -21,6 +21,7 @@ enum IvcState : uint8_t { kIvcIdle = 0, kIvcVcAlloc = 1, kIvcActive = 2 };
 
 constexpr int kMaxPorts = 16;
 constexpr int kMaxVcs = 16;
+constexpr int kMaxPortVcs = 64;  // ports x vcs: one bit each in the per-router masks
 constexpr int16_t kNone = -1;
 
 // Batch-wide router parameters (the same for every instance), passed to kernels by value.
@@ -78,7 +79,11 @@ struct VcState {
   uint8_t* sa_vc_ptr;         // round-robin over the input port's VCs
   int8_t* sa_grant;           // input port granted to each output port this cycle, -1 none
   uint32_t* out_flits;        // flits sent in the measurement window
-  // Routers [inst, router]
+  // Routers [inst, router]. The masks (bit port*vcs+vc) are derived from ivc_state and
+  // ivc_count and kept in step with them so each stage visits only the VCs it can act on.
+  uint64_t* rc_mask;          // idle input VCs holding a flit (a head waiting for its route)
+  uint64_t* va_mask;          // input VCs waiting for VC allocation
+  uint64_t* sa_mask;          // active input VCs holding a flit
   uint32_t* last_move;        // last cycle a flit left this router (deadlock watchdog)
   uint32_t* viol;             // first invariant violation seen (debug), 0 none
   uint32_t* viol_info;        // [inst, router, 4] where: cycle, port, vc, value
