@@ -336,6 +336,11 @@ void validate(const Config& c) {
                         ": allowed weights with a positive sum");
     mean_size = m / wsum;
   }
+  if (r.routing == "min_adaptive" && max_size > r.vc_depth)
+    throw ConfigError("router.vc_depth = " + std::to_string(r.vc_depth) +
+                      ": allowed for min_adaptive at least the largest packet (" +
+                      std::to_string(static_cast<int64_t>(max_size)) +
+                      " flits): an adaptive VC is entered only with room for the whole packet");
   if (r.flow_control == "vct" && max_size > r.vc_depth)
     throw ConfigError("router.vc_depth = " + std::to_string(r.vc_depth) +
                       ": allowed for virtual cut-through at least the largest packet (" +

@@ -1,8 +1,11 @@
 // VC allocation: input VCs whose head has been routed request free output VCs in their route's
 // range; iSLIP (grant by the output VC's round-robin pointer, accept by the input VC's, pointers
 // moved only on a first-iteration accept) or a separable input-first round-robin allocator.
-// Adaptive candidates are accepted before escape ones. With virtual cut-through an output VC is
-// requestable only when the downstream buffer can take the whole packet.
+// Adaptive candidates are accepted before escape ones. An output VC is requestable only when the
+// downstream buffer can take the whole packet if flow control is virtual cut-through, and always
+// for an adaptive VC: a packet must never hold an adaptive VC it cannot enter (the VC may still
+// hold an earlier packet), or adaptive VCs could form a cycle of committed packets and defeat
+// the escape sub-network (Duato's condition; the T3E's whole-packet admission).
 #pragma once
 #include "../common/round_robin.hpp"
 #include "link_receive.hpp"
@@ -38,12 +41,12 @@ struct RouterVa {
   const VcView& v;
   uint64_t e;
   uint32_t r, P, V, PV;
-  // Is output VC (op, ov) free, and (virtual cut-through) can it take the whole packet?
-  LS_HD bool available(const Request& q, uint32_t op, uint32_t ov) const {
+  // Is output VC (op, ov) free, and, where required, can it take the whole packet?
+  LS_HD bool available(const Request& q, uint32_t op, uint32_t ov, int kind) const {
     const uint64_t o = v.lay.vc(e, op, ov);
     if (v.s.ovc_owner[o] != kNone) return false;
-    return v.prm.flow != FlowControl::kVct || v.topo.port_node[r * P + op] >= 0 ||
-           v.s.ovc_credits[o] >= q.size;
+    const bool whole = v.prm.flow == FlowControl::kVct || kind == 2;
+    return !whole || v.topo.port_node[r * P + op] >= 0 || v.s.ovc_credits[o] >= q.size;
   }
   LS_HD void commit(const Request& q, uint32_t op, uint32_t ov, bool move_pointers) const {
     const uint64_t iv = e * PV + q.i, o = v.lay.vc(e, op, ov);
@@ -59,17 +62,20 @@ struct RouterVa {
       v.s.ivc_va_ptr[iv] = static_cast<uint16_t>(next_mod(op * V + ov, PV));
     }
   }
-  // The input's pick among acceptable output VCs: round-robin from its pointer, adaptive
-  // candidates first. Returns port*vcs+vc or -1.
+  // The input's pick among acceptable output VCs: adaptive candidates first, among them the one
+  // with the most free downstream buffer (the selection function), then round-robin from the
+  // input's pointer. Returns port*vcs+vc or -1.
   template <class Acceptable>
   LS_HD int input_choice(const Request& q, Acceptable acceptable) const {
     const uint32_t ptr = v.s.ivc_va_ptr[e * PV + q.i];
-    int best = -1, best_kind = 0;
-    uint32_t best_key = PV;
+    int best = -1;
+    uint32_t best_rank = 0;
     q.for_each_candidate([&](uint32_t op, uint32_t ov, int kind) {
-      if (kind < best_kind || !acceptable(op, ov) || !available(q, op, ov)) return;
-      const uint32_t o = op * V + ov, key = add_mod(o, PV - ptr, PV);
-      if (kind > best_kind || key < best_key) best = static_cast<int>(o), best_kind = kind, best_key = key;
+      if (!acceptable(op, ov) || !available(q, op, ov, kind)) return;
+      const uint32_t o = op * V + ov;
+      const uint32_t room = kind == 2 ? v.s.ovc_credits[v.lay.vc(e, op, ov)] : 0;
+      const uint32_t rank = (static_cast<uint32_t>(kind) << 24) | (room << 12) | (PV - add_mod(o, PV - ptr, PV));
+      if (rank > best_rank) best_rank = rank, best = static_cast<int>(o);
     });
     return best;
   }
@@ -134,8 +140,8 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint32_t r) {
     bool any = false;
     for (int k = 0; k < nreq; ++k) {
       if (matched[k]) continue;
-      req[k].for_each_candidate([&](uint32_t op, uint32_t ov, int) {
-        if (!R.available(req[k], op, ov)) return;
+      req[k].for_each_candidate([&](uint32_t op, uint32_t ov, int kind) {
+        if (!R.available(req[k], op, ov, kind)) return;
         const uint32_t o = op * V + ov;
         const uint32_t key = add_mod(req[k].i, PV - v.s.ovc_va_ptr[L.vc(e, op, ov)], PV);
         if (key < grant_key[o]) grant_key[o] = static_cast<uint16_t>(key), grant[o] = static_cast<int16_t>(k);
