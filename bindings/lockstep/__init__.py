@@ -1,0 +1,24 @@
+"""lockstep: a cycle-synchronous interconnection-network simulator.
+
+Every router of every simulated network advances one cycle at a time, all together, on
+the CPU cores or a GPU. This package is the Python face of the compiled ``_core``:
+
+    import lockstep as ls
+    cfg = ls.load_config("configs/default.toml").with_(offered=0.3)
+    r = ls.simulate(cfg)                                   # one run, a Result
+    df = ls.sweep(cfg, offered=[0.1, 0.2, 0.3], seeds=3)   # a batch, a DataFrame
+    ls.plot.latency_load(df)
+"""
+
+from . import _core, plot
+from .config import Config, load_config
+from .simulate import Result, Simulator, available_backends, cuda_available, simulate
+from .sweep import saturation_throughput, sweep
+
+schema = _core.schema
+SimulationError = _core.SimulationError  # a run stopped: deadlock watchdog, broken invariant
+
+__all__ = [
+    "Config", "Result", "Simulator", "available_backends", "cuda_available", "load_config",
+    "SimulationError", "plot", "saturation_throughput", "schema", "simulate", "sweep",
+]

@@ -1,0 +1,289 @@
+"""The ``lockstep`` command line: run one configuration, sweep offered load, benchmark.
+
+Bad input ends with exit status 2 and one line on stderr, ``lockstep: error: ...``,
+naming the key or option, the value given and what is allowed; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import os
+import resource
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from . import _core
+from .config import Config, load_config
+from .plot import latency_load
+from .simulate import simulate
+from .sweep import Point, plan, run_points
+
+
+class UsageError(Exception):
+    """Bad command-line input: reported in one line with exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse reports errors with a usage block; we want the one-line form instead."""
+
+    def error(self, message: str):
+        raise UsageError(message)
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return args.command(args)
+    except BrokenPipeError:  # stdout piped into `head` and closed: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except (UsageError, ValueError, OSError) as e:
+        return fail(e, 2)
+    except RuntimeError as e:  # the core stopped a run (a watchdog, say): not bad input
+        return fail(e, 1)
+    except KeyboardInterrupt:
+        return 130
+
+
+def fail(error: Exception, status: int) -> int:
+    message = " ".join(str(error).split())
+    print(f"lockstep: error: {message}", file=sys.stderr)
+    return status
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="lockstep", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    def with_config(p: argparse.ArgumentParser) -> None:
+        p.add_argument("config", metavar="CONFIG", help="TOML configuration file")
+        p.add_argument(
+            "--set", action="append", default=[], metavar="KEY=VALUE",
+            help="override a key (section.key or a unique key name); VALUE is read as TOML",
+        )
+        p.add_argument("--backend", help="auto, cpu or cuda (default: run.backend)")
+
+    run = commands.add_parser("run", help="simulate one configuration, print the result as JSON")
+    with_config(run)
+    run.add_argument("--full", action="store_true", help="include the utilisation arrays")
+    run.set_defaults(command=cmd_run)
+
+    sweep = commands.add_parser("sweep", help="latency-load sweep to DIR/sweep.csv and a plot")
+    with_config(sweep)
+    sweep.add_argument(
+        "--offered", required=True, metavar="START:STOP:STEP",
+        help="offered loads, STOP included (or a comma-separated list)",
+    )
+    sweep.add_argument("--seeds", type=int, default=1, metavar="N", help="seeds run.seed .. +N-1")
+    sweep.add_argument("--out", metavar="DIR", help="default: results/<config stem>")
+    sweep.add_argument(
+        "--batch-size", type=int, metavar="N",
+        help="points per batch, saved as each batch ends (default: 4 loads x seeds)",
+    )
+    sweep.set_defaults(command=cmd_sweep)
+
+    bench = commands.add_parser("bench", help="router-cycles per second on standard networks")
+    bench.add_argument("--threads", type=int, help="CPU threads, 0 for all (default: run.threads)")
+    bench.add_argument("--cycles", type=int, help="cycles per network (default: by size)")
+    bench.add_argument("--backend", default="auto", help="auto, cpu or cuda")
+    bench.add_argument("--quick", action="store_true", help="10x fewer cycles")
+    bench.set_defaults(command=cmd_bench)
+    return parser
+
+
+def configure(args: argparse.Namespace) -> Config:
+    """The configuration file with ``--set`` and ``--backend`` applied."""
+    if not Path(args.config).is_file():
+        raise UsageError(f"config file '{args.config}' not found")
+    cfg = load_config(args.config)
+    for item in args.set:
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            raise UsageError(f"--set '{item}': allowed KEY=VALUE, e.g. --set traffic.offered=0.3")
+        cfg.set(key.strip(), value.strip())
+    if args.backend:
+        cfg.set("run.backend", args.backend)
+    return cfg
+
+
+def jsonable(value: Any) -> Any:
+    """numpy values as lists and numbers; NaN and infinities as null (strict JSON)."""
+    if hasattr(value, "tolist"):
+        value = value.tolist()
+    if isinstance(value, dict):
+        return {k: jsonable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [jsonable(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    result = simulate(configure(args))
+    print(json.dumps(jsonable(result.to_dict(arrays=args.full)), indent=2))
+    return 0
+
+
+def parse_offered(text: str) -> list[float]:
+    """START:STOP:STEP (STOP included) or a comma-separated list of loads."""
+    allowed = (
+        f"--offered '{text}': allowed START:STOP:STEP with 0 <= START <= STOP and STEP > 0 "
+        "(e.g. 0.05:0.5:0.05), or a comma-separated list of loads"
+    )
+    try:
+        parts = [float(p) for p in text.split(":" if ":" in text else ",")]
+    except ValueError:
+        raise UsageError(allowed) from None
+    if ":" not in text:
+        return parts
+    if len(parts) != 3 or parts[2] <= 0 or not 0 <= parts[0] <= parts[1]:
+        raise UsageError(allowed)
+    start, stop, step = parts
+    count = math.floor((stop - start) / step + 1e-9) + 1
+    return [round(start + i * step, 10) for i in range(count)]
+
+
+# Keys that choose how a sweep runs, not what it measures: changing them may resume.
+_HOW_KEYS = {"run.backend", "run.threads", "run.debug", "traffic.offered"}
+
+
+def check_resumable(out: Path, cfg: Config) -> None:
+    """Refuse to mix a different configuration's points into an existing sweep.csv."""
+    saved_path = out / "config.toml"
+    if saved_path.is_file():
+        saved = load_config(saved_path).to_dict()
+        now = cfg.to_dict()
+        differ = [
+            f"{s}.{k}" for s in now for k in now[s]
+            if f"{s}.{k}" not in _HOW_KEYS and saved.get(s, {}).get(k) != now[s][k]
+        ]
+        if differ:
+            raise UsageError(
+                f"{out} holds a sweep of a different configuration ({', '.join(differ)} "
+                "differ): allowed the same configuration to resume, or another --out"
+            )
+    cfg.to_toml(saved_path)
+
+
+class CsvLog:
+    """sweep.csv, appended one point at a time so an interrupted sweep can resume."""
+
+    def __init__(self, path: Path, key_columns: list[str]):
+        self.path, self.key_columns = path, key_columns
+        self.fields: list[str] | None = None
+        self.done: set[tuple[str, ...]] = set()
+        if path.is_file():
+            self._load()
+
+    def _load(self) -> None:
+        text = self.path.read_text()
+        if text and not text.endswith("\n"):  # cut a row torn by an interruption
+            text = text[: text.rfind("\n") + 1]
+            self.path.write_text(text)
+        rows = list(csv.DictReader(text.splitlines()))
+        self.fields = list(rows[0]) if rows else None
+        if self.fields and not set(self.key_columns) <= set(self.fields):
+            raise UsageError(
+                f"{self.path} has columns {', '.join(self.fields)}: allowed a sweep over "
+                f"{', '.join(self.key_columns)} to resume, or another --out"
+            )
+        self.done = {self.key(r) for r in rows}
+
+    def key(self, row: dict[str, Any]) -> tuple[str, ...]:
+        """A point's identity: its swept values as written in the file."""
+        return tuple(str(row[c]) for c in self.key_columns)
+
+    def append(self, row: dict[str, Any]) -> None:
+        new = self.fields is None or self.path.stat().st_size == 0
+        if new:
+            self.fields = list(row)
+        with open(self.path, "a", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=self.fields)
+            if new:
+                writer.writeheader()
+            writer.writerow(row)
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    cfg = configure(args)
+    loads = parse_offered(args.offered)
+    if args.seeds < 1:
+        raise UsageError(f"--seeds {args.seeds}: allowed a count >= 1")
+    if args.batch_size is not None and args.batch_size < 1:
+        raise UsageError(f"--batch-size {args.batch_size}: allowed a count >= 1")
+    points: list[Point] = plan(cfg, loads, args.seeds)
+    out = Path(args.out or Path("results") / Path(args.config).stem)
+    out.mkdir(parents=True, exist_ok=True)
+    check_resumable(out, cfg)
+    log = CsvLog(out / "sweep.csv", list(points[0].params))
+    todo = [p for p in points if log.key(p.params) not in log.done]
+    run_points(todo, args.batch_size or 4 * args.seeds, progress=True, on_point=log.append)
+    ax = latency_load(pd.read_csv(log.path), title=Path(args.config).stem)
+    ax.figure.savefig(out / "latency_load.png", dpi=120, bbox_inches="tight")
+    print(
+        f"{len(todo)} points run, {len(points) - len(todo)} already in {log.path}; "
+        f"plot in {out / 'latency_load.png'}"
+    )
+    return 0
+
+
+# Standard networks: (name, topology, radix, offered, instances). Loads are about half of
+# the saturation knee for 2-VC, 1-flit, DOR, uniform traffic: 0.15 on the 8x8 mesh (BookSim
+# knee 0.30) and 0.125 on 8-ary tori (knee 0.26 for 8x8, 0.25 for 8x8x8), scaled by 8/k for
+# larger tori as their channel-load bound (8/k) is.
+BENCH_NETWORKS = [
+    ("8x8 mesh", "mesh", [8, 8], 0.15, 1),
+    ("16x16 torus", "torus", [16, 16], 0.0625, 1),
+    ("8x8x8 torus", "torus", [8, 8, 8], 0.125, 1),
+    ("32x32x32 torus", "torus", [32, 32, 32], 0.03125, 1),
+    ("32 x 8x8 mesh", "mesh", [8, 8], 0.15, 32),
+]
+# Default work per network in router-cycles, so small networks run long enough to time.
+BENCH_ROUTER_CYCLES = 20_000_000
+BENCH_ROW = "{:<16} {:>8} {:>7} {:>8} {:>16} {:>7} {:>11} {:>10}  {}"
+
+
+def bench_one(kind: str, radix: list[int], offered: float, instances: int, cycles: int,
+              threads: int, backend: str) -> dict[str, Any]:
+    """Time one network in a fresh process, so peak memory is its own; ``grown_mb`` is the
+    part of it above the interpreter's own footprint at the start."""
+    start_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    cfg = Config().with_(kind=kind, radix=radix, offered=offered, vcs=2, packet_size=1,
+                         pattern="uniform")
+    seed = cfg.get("run.seed")
+    batch = [cfg.with_(seed=seed + i).to_dict() for i in range(instances)]
+    result = _core.bench(batch, cycles, threads, backend)
+    return {**result, "grown_mb": result["peak_rss_mb"] - start_mb}
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    if args.cycles is not None and args.cycles < 1:
+        raise UsageError(f"--cycles {args.cycles}: allowed a count >= 1")
+    if args.threads is not None and args.threads < 0:
+        raise UsageError(f"--threads {args.threads}: allowed a count >= 1, or 0 for all cores")
+    budget = BENCH_ROUTER_CYCLES // (10 if args.quick else 1)
+    context = get_context("spawn")
+    for i, (name, kind, radix, offered, instances) in enumerate(BENCH_NETWORKS):
+        routers = instances * math.prod(radix)
+        cycles = args.cycles or max(100, budget // routers)
+        with ProcessPoolExecutor(1, mp_context=context) as pool:
+            r = pool.submit(bench_one, kind, radix, offered, instances, cycles,
+                            -1 if args.threads is None else args.threads, args.backend).result()
+        if i == 0:  # after the first run, so bad input gives one error line and no table
+            print(BENCH_ROW.format("network", "routers", "load", "cycles", "router-cycles/s",
+                                   "wall s", "peak RSS MB", "sim MB", "backend"))
+        print(BENCH_ROW.format(name, r["routers"], f"{offered:.4g}", r["cycles"],
+                               f"{r['router_cycles_per_s']:,.0f}", f"{r['wall_s']:.2f}",
+                               f"{r['peak_rss_mb']:.1f}", f"{r['grown_mb']:.1f}", r["backend"]),
+              flush=True)
+    print("peak RSS: the whole process, Python included; sim MB: its growth for the network")
+    return 0

@@ -1,0 +1,139 @@
+"""Running networks: one-shot `simulate` and the cycle-by-cycle `Simulator`."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from . import _core
+from .config import Config, ConfigLike, as_config
+
+
+class Result:
+    """Statistics of one simulated instance (one network of a batch).
+
+    Every field of the core's result dict is an attribute: ``r.accepted``,
+    ``r.latency_mean``, ``r.saturated``, ``r.link_utilization`` (array [routers, ports]) ...
+    """
+
+    def __init__(self, fields: dict[str, Any], config: Config | None = None):
+        self._fields = fields
+        self.config = config
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.__dict__["_fields"][name]
+        except KeyError:
+            raise AttributeError(f"Result has no field '{name}'") from None
+
+    def __dir__(self):
+        return [*super().__dir__(), *self._fields]
+
+    def to_dict(self, arrays: bool = True) -> dict[str, Any]:
+        """The fields as a dict; arrays as numpy arrays, or left out with ``arrays=False``."""
+        return {
+            k: v for k, v in self._fields.items() if arrays or not isinstance(v, np.ndarray)
+        }
+
+    def __repr__(self) -> str:
+        scalars = ", ".join(f"{k}={v!r}" for k, v in self.to_dict(arrays=False).items())
+        return f"Result({scalars})"
+
+
+def simulate(cfg: ConfigLike | None = None, **overrides: Any) -> Result:
+    """Simulate one network (warm-up, measurement, drain) and return its statistics.
+
+    ``overrides`` are config keys as in `Config.with_`: ``simulate(cfg, offered=0.3)``.
+    """
+    config = as_config(cfg).with_(**overrides)
+    (fields,) = _core.run_batch([config.to_dict()])
+    return Result(fields, config)
+
+
+def cuda_available() -> bool:
+    """Whether the core was built with CUDA and a device is present."""
+    return _core.cuda_available()
+
+
+def available_backends() -> list[str]:
+    """Backends that can run here: always "cpu", plus "cuda" when available."""
+    return ["cpu", "cuda"] if cuda_available() else ["cpu"]
+
+
+class Simulator:
+    """A batch of networks advanced cycle by cycle, for inspecting router state.
+
+    ``cfg`` is one configuration or a list of them (one instance each; they may differ
+    only in per-instance keys, traffic.* and run.seed). When the batch holds one
+    instance, state arrays drop the leading instance dimension and `run` returns one
+    `Result`; otherwise arrays are [instance, ...] and `run` returns a list.
+    """
+
+    def __init__(
+        self,
+        cfg: ConfigLike | Sequence[ConfigLike] | None = None,
+        backend: str | None = None,
+        threads: int | None = None,
+    ):
+        items = cfg if isinstance(cfg, (list, tuple)) else [cfg]
+        self.configs = [as_config(c) for c in items]
+        self._sim = _core.Simulator(
+            [c.to_dict() for c in self.configs],
+            backend or "",
+            -1 if threads is None else threads,
+        )
+
+    def step(self, n: int = 1) -> "Simulator":
+        """Advance every instance by ``n`` cycles; returns self for chaining."""
+        self._sim.step(n)
+        return self
+
+    @property
+    def cycle(self) -> int:
+        return self._sim.cycle
+
+    @property
+    def backend(self) -> str:
+        """The backend actually running ("cpu" or "cuda"), "auto" resolved."""
+        return self._sim.backend
+
+    @property
+    def instances(self) -> int:
+        return self._sim.instances
+
+    def state_names(self) -> list[str]:
+        return self._sim.state_names()
+
+    def state(self, name: str) -> np.ndarray:
+        """A copy of one state array (see `state_names`)."""
+        array = self._sim.state(name)
+        return array[0] if self.instances == 1 else array
+
+    @property
+    def occupancy(self) -> np.ndarray:
+        """Flits buffered per input VC: [routers, ports, vcs]."""
+        return self.state("occupancy")
+
+    @property
+    def credits(self) -> np.ndarray:
+        """Credits held per output VC (free slots downstream): [routers, ports, vcs]."""
+        return self.state("credits")
+
+    @property
+    def vc_owner(self) -> np.ndarray:
+        """Input VC (port * vcs + vc) holding each output VC, -1 if free: [routers, ports, vcs]."""
+        return self.state("vc_owner")
+
+    @property
+    def grants(self) -> np.ndarray:
+        """Input port granted to each output port last cycle, -1 none: [routers, ports]."""
+        return self.state("sa_grant")
+
+    def run(self) -> Result | list[Result]:
+        """Warm-up, measurement window and drain, starting from the current cycle and state.
+
+        Without earlier `step` calls this gives what `simulate` gives for the same configs.
+        """
+        results = [Result(f, c) for f, c in zip(self._sim.run(), self.configs)]
+        return results[0] if self.instances == 1 else results

@@ -1,0 +1,216 @@
+"""Parameter sweeps as batches, and the saturation throughput search built on them.
+
+A sweep point is one configuration. Points that agree on every key that must be equal
+within a batch (all but traffic.* and run.seed) run together as instances of one
+``_core.run_batch`` call, so a 30-point latency-load curve is one batch, not 30 runs.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+import numpy as np
+import pandas as pd
+from tqdm import tqdm
+
+from . import _core
+from .config import Config, ConfigLike, _schema, as_config, resolve_key, short_name
+
+# Result columns in the order the DataFrame shows them, after the swept ones; fields the
+# core adds later follow them.
+RESULT_COLUMNS = [
+    "offered", "offered_measured", "accepted", "accepted_min", "latency_mean", "latency_p50",
+    "latency_p99", "latency_max", "network_latency_mean", "hops_mean", "packets", "saturated",
+    "saturation_reason", "cycles", "wall_s", "backend", "link_util_mean", "link_util_max",
+]
+# Constant configuration values added to every row so a saved table says what it measured.
+LABEL_KEYS = {
+    "topology": "topology.kind", "radix": "topology.radix", "routing": "router.routing",
+    "vcs": "router.vcs", "packet_size": "traffic.packet_size", "pattern": "traffic.pattern",
+}
+
+
+@dataclass
+class Point:
+    """One sweep point: its swept values by column name, and its full configuration."""
+
+    params: dict[str, Any]
+    config: Config
+
+
+def cell(value: Any) -> Any:
+    """A config value as a table cell: lists become "8x8" strings, numpy scalars Python."""
+    if hasattr(value, "tolist"):
+        value = value.tolist()
+    if isinstance(value, (list, tuple)):
+        return "x".join(str(v) for v in value)
+    return value
+
+
+def seed_list(cfg: Config, seeds: int | Sequence[int] | None) -> list[int]:
+    """Seeds of a sweep: the config's own, N seeds counting up from it, or a list."""
+    base = cfg.get("run.seed")
+    if seeds is None:
+        return [base]
+    if isinstance(seeds, int):
+        if seeds < 1:
+            raise ValueError(f"seeds = {seeds}: allowed a count >= 1 or a list of seeds")
+        return list(range(base, base + seeds))
+    return [int(s) for s in seeds]
+
+
+def plan(
+    cfg: ConfigLike | None,
+    offered: Iterable[float] | None = None,
+    seeds: int | Sequence[int] | None = None,
+    **param_grid: Sequence[Any],
+) -> list[Point]:
+    """The points of a sweep in table order: grid keys outermost, then offered, then seed.
+
+    Every point's configuration is validated here, before anything runs.
+    """
+    base = as_config(cfg)
+    axes: dict[str, tuple[str, list]] = {}  # column -> (full key, values)
+    for name, values in param_grid.items():
+        key = resolve_key(name)
+        if key in ("traffic.offered", "run.seed"):
+            raise ValueError(f"sweep over {key}: pass it as offered= or seeds=, not {name}=")
+        if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+            raise ValueError(f"sweep over {key} needs a list of values, got {values!r}")
+        values = list(values)
+        if _schema()[key]["type"].endswith("_list") and not all(
+            isinstance(v, (list, tuple)) for v in values
+        ):
+            raise ValueError(
+                f"sweep over {key} needs a list of lists, e.g. {short_name(key)}=[[4, 4], [8, 8]]"
+            )
+        axes[short_name(key)] = (key, values)
+    offered_values = [base.get("traffic.offered")] if offered is None else list(offered)
+    axes["offered"] = ("traffic.offered", offered_values)
+    axes["seed"] = ("run.seed", seed_list(base, seeds))
+
+    points = []
+    for combo in itertools.product(*(values for _, values in axes.values())):
+        config = base.with_(**{key: v for (key, _), v in zip(axes.values(), combo)})
+        params = {col: cell(config.get(key)) for col, (key, _) in axes.items()}
+        points.append(Point(params, config))
+    return points
+
+
+def batch_key(config: Config) -> tuple:
+    """The values that must be equal within one batch (the non-per-instance keys)."""
+    return tuple(
+        (key, repr(config.get(key))) for key, e in _schema().items() if not e["per_instance"]
+    )
+
+
+def row(point: Point, fields: dict[str, Any]) -> dict[str, Any]:
+    """One table row: swept values, scalar results, then the labelling config values.
+
+    ``offered`` is the configured load, the point's identity; the core's own ``offered``
+    (flits actually created per node per cycle in the window) becomes ``offered_measured``.
+    """
+    out = dict(point.params)
+    scalars = {k: cell(v) for k, v in fields.items() if not isinstance(v, np.ndarray)}
+    if "offered" in scalars:
+        scalars["offered_measured"] = scalars.pop("offered")
+    for col in [c for c in RESULT_COLUMNS if c in scalars] + list(scalars):
+        out.setdefault(col, scalars[col])
+    for col, key in LABEL_KEYS.items():
+        out.setdefault(col, cell(point.config.get(key)))
+    return out
+
+
+def run_points(
+    points: Sequence[Point],
+    batch_size: int = 64,
+    progress: bool = False,
+    on_point: Callable[[dict[str, Any]], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Run points in batches of compatible configurations; rows in the order given.
+
+    ``on_point(row)`` is called as each batch finishes, once per point, so a caller can
+    save partial results; ``wall_s`` of a row is the wall time of its whole batch.
+    """
+    if batch_size < 1:
+        raise ValueError(f"batch_size = {batch_size}: allowed a count >= 1")
+    groups: dict[tuple, list[int]] = {}
+    for i, p in enumerate(points):
+        groups.setdefault(batch_key(p.config), []).append(i)
+    rows: list[dict[str, Any] | None] = [None] * len(points)
+    with tqdm(total=len(points), disable=not progress, file=sys.stderr, unit="pt") as bar:
+        for indices in groups.values():
+            for start in range(0, len(indices), batch_size):
+                chunk = indices[start : start + batch_size]
+                results = _core.run_batch([points[i].config.to_dict() for i in chunk])
+                for i, fields in zip(chunk, results):
+                    rows[i] = row(points[i], fields)
+                    if on_point is not None:
+                        on_point(rows[i])
+                bar.update(len(chunk))
+    return rows
+
+
+def sweep(
+    cfg: ConfigLike | None,
+    offered: Iterable[float] | None = None,
+    seeds: int | Sequence[int] | None = None,
+    progress: bool = False,
+    on_point: Callable[[dict[str, Any]], None] | None = None,
+    batch_size: int = 64,
+    **param_grid: Sequence[Any],
+) -> pd.DataFrame:
+    """Run the cartesian product of offered loads, seeds and ``param_grid`` values.
+
+    ``param_grid`` keys are config keys as in `Config.with_`, each with a list of values:
+    ``sweep(cfg, offered=np.arange(0.05, 0.5, 0.05), seeds=3, vcs=[2, 4])``. ``seeds`` is
+    a list, or a count N meaning run.seed .. run.seed+N-1. Returns one row per point:
+    the swept values (short key names, lists as "8x8"), the result fields, and labelling
+    columns topology, radix, routing, vcs, packet_size, pattern.
+    """
+    points = plan(cfg, offered, seeds, **param_grid)
+    return pd.DataFrame(run_points(points, batch_size, progress, on_point))
+
+
+def saturation_throughput(
+    cfg: ConfigLike | None,
+    lo: float = 0.0,
+    hi: float = 1.0,
+    tol: float = 0.01,
+    seeds: int | Sequence[int] = 1,
+    points: int = 8,
+) -> float:
+    """The largest offered load (flits/node/cycle) at which the network is not saturated.
+
+    A search over [lo, hi] that narrows the bracket ``points`` + 1 times per round by
+    running ``points`` evenly spaced loads as one batch (the first round includes ``hi``
+    itself). A load counts as saturated when the core flags any of its seeds saturated;
+    the bracket moves to the first saturated load and the highest unsaturated load below
+    it. Returns the lower end once the bracket is narrower than ``tol``, so the true knee
+    lies within ``tol`` above the value returned: ``lo`` if every load tried saturated,
+    ``hi`` if none did.
+    """
+    base = as_config(cfg)
+    if not 0 <= lo < hi or tol <= 0 or points < 1:
+        raise ValueError(
+            f"saturation_throughput(lo={lo}, hi={hi}, tol={tol}, points={points}): "
+            "allowed 0 <= lo < hi, tol > 0, points >= 1"
+        )
+    first = True
+    while hi - lo > tol or first:
+        step = (hi - lo) / (points if first else points + 1)
+        loads = [round(lo + step * i, 12) for i in range(1, points + 1)]
+        rows = run_points(plan(base, loads, seeds))
+        saturated = {load: False for load in loads}
+        for r in rows:
+            saturated[r["offered"]] |= bool(r["saturated"])
+        bad = [load for load in loads if saturated[load]]
+        if first and not bad:
+            return hi
+        first = False
+        hi = min(bad, default=hi)
+        lo = max([load for load in loads if load < hi and not saturated[load]], default=lo)
+    return lo

@@ -1,0 +1,51 @@
+"""Shared set-up for the Python tests: the package on sys.path, a tiny network, the CLI."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+try:  # PYTHONPATH=bindings, as documented; fall back to this checkout's bindings/
+    import lockstep as ls
+except ImportError:
+    sys.path.insert(0, str(REPO / "bindings"))
+    import lockstep as ls
+
+# The directory holding the package under test, for subprocesses and notebook kernels.
+PACKAGE_ROOT = str(Path(ls.__file__).absolute().parents[1])
+
+# A 4x4 mesh with short windows: big enough to congest, small enough to run in moments.
+# One thread: a network this small gains nothing from more, and OpenMP's spinning barriers
+# make multi-threaded runs crawl when the two cores are shared with other work.
+TINY = {
+    "topology": {"kind": "mesh", "radix": [4, 4]},
+    "run": {"warmup": 200, "measure": 1000, "threads": 1},
+}
+
+
+@pytest.fixture
+def tiny() -> "ls.Config":
+    return ls.Config(TINY)
+
+
+def python_path() -> str:
+    rest = os.environ.get("PYTHONPATH")
+    return os.pathsep.join([PACKAGE_ROOT, rest] if rest else [PACKAGE_ROOT])
+
+
+@pytest.fixture
+def cli(tmp_path):
+    """Run ``python -m lockstep ARGS`` in a scratch directory; returns CompletedProcess."""
+
+    def run(*args: str, cwd: Path = tmp_path) -> subprocess.CompletedProcess:
+        env = dict(os.environ, PYTHONPATH=python_path(), MPLBACKEND="Agg")
+        return subprocess.run(
+            [sys.executable, "-m", "lockstep", *map(str, args)],
+            cwd=cwd, env=env, capture_output=True, text=True, timeout=600,
+        )
+
+    return run

@@ -1,0 +1,103 @@
+"""The command line (``python -m lockstep``): output, one-line errors, resumable sweeps."""
+
+import csv
+import json
+
+import pytest
+from conftest import REPO, TINY
+
+import lockstep as ls
+
+DEFAULT = REPO / "configs" / "default.toml"
+
+
+@pytest.fixture
+def tiny_toml(tmp_path):
+    path = tmp_path / "tiny.toml"
+    ls.Config(TINY).to_toml(path)
+    return path
+
+
+def assert_usage_error(proc, *words):
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("lockstep: error: "), proc.stderr
+    assert all(w in lines[0] for w in words), lines[0]
+
+
+def test_run_prints_json(cli, tiny_toml):
+    proc = cli("run", tiny_toml, "--set", "offered=0.1", "--set", "topology.radix=[4,4]")
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert abs(result["offered"] - 0.1) < 0.02 and result["backend"] in ("cpu", "cuda")
+    assert "link_utilization" not in result
+    full = json.loads(cli("run", tiny_toml, "--full", "--backend", "cpu").stdout)
+    assert len(full["link_utilization"]) == 16 and full["backend"] == "cpu"
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["run", "missing.toml"], ["missing.toml", "not found"]),
+        (["run", DEFAULT, "--set", "routing=foo"], ["router.routing", "foo", "dor"]),
+        (["run", DEFAULT, "--set", "ofered=0.3"], ["ofered", "traffic.offered"]),
+        (["run", DEFAULT, "--set", "vcs"], ["--set", "vcs", "KEY=VALUE"]),
+        (["run", DEFAULT, "--backend", "gpu"], ["run.backend", "gpu", "cpu"]),
+        (["sweep", DEFAULT, "--offered", "0.1-0.5"], ["--offered", "0.1-0.5", "START:STOP:STEP"]),
+        (["sweep", DEFAULT, "--offered", "0.5:0.1:0.1"], ["--offered", "0.5:0.1:0.1"]),
+        (["sweep", DEFAULT, "--offered", "0.1:0.2:0.1", "--seeds", "0"], ["--seeds", "0"]),
+        (["sweep", DEFAULT], ["--offered"]),
+        (["bench", "--threads", "-2"], ["--threads", "-2"]),
+        (["bench", "--backend", "gpu", "--cycles", "1"], ["run.backend", "gpu", "cpu"]),
+        (["frobnicate"], ["frobnicate", "run", "sweep", "bench"]),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(cli, args, words):
+    assert_usage_error(cli(*args), *words)
+
+
+def test_bad_config_file_is_one_line_and_exit_2(cli, tmp_path):
+    (tmp_path / "bad.toml").write_text('[topology]\nkind = "ring"\n')
+    assert_usage_error(cli("run", "bad.toml"), "topology.kind", "ring", "torus")
+    (tmp_path / "broken.toml").write_text("[topology\n")
+    assert_usage_error(cli("run", "broken.toml"), "broken.toml")
+
+
+def read_rows(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_sweep_writes_csv_and_plot_and_resumes(cli, tiny_toml, tmp_path):
+    args = ["sweep", tiny_toml, "--offered", "0.05:0.25:0.05", "--seeds", "2", "--batch-size", "2"]
+    first = cli(*args)
+    assert first.returncode == 0, first.stderr
+    out = tmp_path / "results" / "tiny"
+    assert (out / "latency_load.png").stat().st_size > 0
+    rows = read_rows(out / "sweep.csv")
+    assert [(r["offered"], r["seed"]) for r in rows] == [
+        (o, s) for o in ("0.05", "0.1", "0.15", "0.2", "0.25") for s in ("1", "2")
+    ]
+
+    lines = (out / "sweep.csv").read_text().splitlines(keepends=True)
+    (out / "sweep.csv").write_text("".join(lines[:-3]) + lines[-3][:10])  # 3 lost, 1 torn
+    second = cli(*args)
+    assert second.returncode == 0, second.stderr
+    assert second.stdout.startswith("3 points run, 7 already")
+    again = read_rows(out / "sweep.csv")
+    assert [(r["offered"], r["seed"]) for r in again] == [(r["offered"], r["seed"]) for r in rows]
+    assert again[:7] == rows[:7]
+
+    changed = cli(*args, "--set", "vcs=4")
+    assert_usage_error(changed, "results/tiny", "router.vcs")
+
+
+def test_bench_prints_a_table(cli):
+    proc = cli("bench", "--quick", "--cycles", "20", "--threads", "1")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.strip().splitlines()
+    assert "router-cycles/s" in lines[0] and len(lines) == 7
+    names = ["8x8 mesh", "16x16 torus", "8x8x8 torus", "32x32x32 torus", "32 x 8x8 mesh"]
+    for name, line in zip(names, lines[1:6]):
+        assert line.startswith(name), line
+    assert lines[5].split()[4] == str(32 * 64)

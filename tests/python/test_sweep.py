@@ -1,0 +1,195 @@
+"""Running networks: simulate, the Simulator wrapper, sweeps, the saturation search and
+determinism (same seed, same numbers, whatever the thread count or backend)."""
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import lockstep as ls
+from lockstep import _core
+from lockstep.sweep import LABEL_KEYS, RESULT_COLUMNS
+
+BACKENDS = ls.available_backends()
+
+
+def assert_same(a: dict, b: dict) -> None:
+    """Bit-identical results: every field equal, arrays with np.array_equal; wall time aside."""
+    assert a.keys() == b.keys()
+    for key in a:
+        if key == "wall_s":
+            continue
+        x, y = a[key], b[key]
+        if isinstance(x, np.ndarray):
+            assert x.dtype == y.dtype and np.array_equal(x, y, equal_nan=x.dtype.kind == "f"), key
+        else:
+            assert x == y or (isinstance(x, float) and math.isnan(x) and math.isnan(y)), key
+
+
+def test_simulate_returns_a_result(tiny):
+    r = ls.simulate(tiny, offered=0.1)
+    assert r.config.get("offered") == 0.1
+    assert abs(r.accepted - 0.1) < 0.02 and not r.saturated and r.saturation_reason == ""
+    assert r.latency_p50 <= r.latency_p99 <= r.latency_max and r.packets > 0
+    assert r.link_utilization.shape[0] == 16 and r.vc_utilization.shape[::2] == (16, 2)
+    assert not any(isinstance(v, np.ndarray) for v in r.to_dict(arrays=False).values())
+    assert set(RESULT_COLUMNS) - {"offered_measured"} <= set(r.to_dict())
+    with pytest.raises(AttributeError):
+        r.no_such_field
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_simulator_steps_and_shows_state(tiny, backend):
+    sim = ls.Simulator(tiny.with_(offered=0.3), backend=backend)
+    assert (sim.cycle, sim.backend, sim.instances) == (0, backend, 1)
+    assert sim.step(50) is sim and sim.cycle == 50
+    assert {"occupancy", "credits", "vc_owner", "sa_grant", "ivc_state"} <= set(sim.state_names())
+    routers, vcs = 16, tiny.get("vcs")
+    occupancy = sim.occupancy
+    assert occupancy.ndim == 3 and occupancy.shape[0] == routers and occupancy.shape[2] == vcs
+    assert sim.credits.shape == sim.vc_owner.shape == occupancy.shape
+    assert sim.grants.shape == occupancy.shape[:2] and sim.grants.min() >= -1
+    assert np.array_equal(sim.state("occupancy"), occupancy)
+    assert occupancy.sum() > 0, "at 0.3 flits/node/cycle some flits are buffered after 50 cycles"
+
+
+def test_simulator_batch_keeps_the_instance_dimension(tiny):
+    sim = ls.Simulator([tiny, tiny.with_(seed=2, offered=0.3)]).step(20)
+    assert sim.instances == 2 and sim.occupancy.shape[0] == 2 and sim.grants.ndim == 3
+    results = sim.run()
+    assert [r.config.get("seed") for r in results] == [1, 2]
+
+
+def test_simulator_run_matches_simulate_and_may_follow_steps(tiny):
+    assert_same(ls.Simulator(tiny).run().to_dict(), ls.simulate(tiny).to_dict())
+    sim = ls.Simulator(tiny).step(123)
+    result = sim.run()  # a full warm-up, window and drain from cycle 123
+    assert result.packets > 0 and sim.cycle >= 123 + tiny.get("warmup") + tiny.get("measure")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_same_results_for_any_thread_count_and_rerun(tiny, backend):
+    cfgs = [tiny.with_(offered=o, seed=s, backend=backend).to_dict()
+            for o, s in [(0.1, 1), (0.3, 2), (0.6, 3)]]
+    one = _core.run_batch(cfgs, threads=1)
+    two = _core.run_batch(cfgs, threads=2)
+    again = _core.run_batch(cfgs, threads=2)
+    for a, b, c in zip(one, two, again):
+        assert_same(a, b)
+        assert_same(b, c)
+    big = tiny.with_(radix=[8, 8], offered=0.4, backend=backend)  # routers split over threads
+    assert_same(ls.simulate(big, threads=1).to_dict(), ls.simulate(big, threads=2).to_dict())
+
+
+def test_results_do_not_depend_on_batch_position(tiny):
+    """A point's numbers must not change with its batch neighbours, or a resumed sweep or a
+    different batch_size would not reproduce the same table."""
+    a, b = tiny.with_(offered=0.2).to_dict(), tiny.with_(offered=0.25).to_dict()
+    alone = _core.run_batch([a])[0]
+    assert_same(alone, _core.run_batch([a, b])[0])
+    assert_same(alone, _core.run_batch([b, a])[1])
+
+
+@pytest.mark.skipif("cuda" not in BACKENDS, reason="no CUDA device")
+def test_cpu_and_cuda_agree(tiny):
+    cfgs = [tiny.with_(offered=o).to_dict() for o in (0.1, 0.4, 0.7)]
+    for a, b in zip(_core.run_batch(cfgs, backend="cpu"), _core.run_batch(cfgs, backend="cuda")):
+        assert_same({**a, "backend": ""}, {**b, "backend": ""})
+
+
+def test_sweep_table(tiny):
+    df = ls.sweep(tiny, offered=[0.05, 0.15, 0.3], seeds=2)
+    assert len(df) == 6
+    assert list(df.columns[:2]) == ["offered", "seed"]
+    assert set(RESULT_COLUMNS) | set(LABEL_KEYS) <= set(df.columns)
+    assert df["seed"].tolist() == [1, 2] * 3
+    assert df["offered"].tolist() == [0.05, 0.05, 0.15, 0.15, 0.3, 0.3]
+    assert (df["radix"] == "4x4").all() and (df["topology"] == "mesh").all()
+    low = df[df["offered"] < 0.2]
+    assert ((low["accepted"] - low["offered"]).abs() < 0.1 * low["offered"] + 0.005).all()
+    assert not low["saturated"].any()
+    latency = df.groupby("offered")["latency_mean"].mean()
+    assert latency.is_monotonic_increasing
+
+
+def test_sweep_groups_points_into_batches(tiny, monkeypatch):
+    calls = []
+    real = _core.run_batch
+
+    def counting(cfgs, *args, **kwargs):
+        calls.append(len(cfgs))
+        return real(cfgs, *args, **kwargs)
+
+    monkeypatch.setattr(_core, "run_batch", counting)
+    seen = []
+    df = ls.sweep(tiny, offered=[0.05, 0.1], vcs=[2, 4], pattern=["uniform", "transpose"],
+                  on_point=seen.append)
+    assert calls == [4, 4], "one batch per vcs value; pattern and offered are per instance"
+    assert list(df.columns[:4]) == ["vcs", "pattern", "offered", "seed"]
+    assert [r["vcs"] for r in seen] == df["vcs"].tolist() == [2] * 4 + [4] * 4
+    calls.clear()
+    ls.sweep(tiny, offered=[0.05, 0.1, 0.15], seeds=[5, 6], batch_size=4)
+    assert calls == [4, 2]
+
+
+@pytest.mark.parametrize(
+    "grid, words",
+    [
+        ({"vcs": 2}, ["router.vcs", "list"]),
+        ({"radix": [4, 4]}, ["topology.radix", "list of lists"]),
+        ({"routing": ["dor", "foo"]}, ["router.routing", "foo"]),
+        ({"vc": [2]}, ["vc", "router.vcs"]),
+        ({"seed": [1, 2]}, ["seeds="]),
+    ],
+)
+def test_sweep_rejects_bad_grids_before_running(tiny, monkeypatch, grid, words):
+    monkeypatch.setattr(_core, "run_batch", None)  # calling it would fail the test
+    with pytest.raises(ValueError) as e:
+        ls.sweep(tiny, offered=[0.1], **grid)
+    assert all(w in str(e.value) for w in words), str(e.value)
+
+
+def fake_run_batch(knee: float, calls: list):
+    """A stand-in core that saturates above ``knee``, to test the search on its own."""
+
+    def run_batch(cfgs, *args, **kwargs):
+        calls.append([c["traffic"]["offered"] for c in cfgs])
+        return [{"offered": c["traffic"]["offered"], "saturated": c["traffic"]["offered"] > knee}
+                for c in cfgs]
+
+    return run_batch
+
+
+@pytest.mark.parametrize("knee", [0.437, 0.05, 0.999])
+def test_saturation_search_brackets_the_knee(tiny, monkeypatch, knee):
+    calls = []
+    monkeypatch.setattr(_core, "run_batch", fake_run_batch(knee, calls))
+    found = ls.saturation_throughput(tiny, tol=0.01)
+    assert knee - 0.01 <= found <= knee
+    assert len(calls) <= 4 and all(len(c) == 8 for c in calls)
+
+
+def test_saturation_search_edges(tiny, monkeypatch):
+    monkeypatch.setattr(_core, "run_batch", fake_run_batch(2.0, []))
+    assert ls.saturation_throughput(tiny, hi=0.8) == 0.8
+    monkeypatch.setattr(_core, "run_batch", fake_run_batch(0.0, []))
+    assert ls.saturation_throughput(tiny, lo=0.1) == 0.1
+    with pytest.raises(ValueError, match="lo < hi"):
+        ls.saturation_throughput(tiny, lo=0.5, hi=0.5)
+
+
+def test_saturation_throughput_of_a_real_network(tiny):
+    found = ls.saturation_throughput(tiny, tol=0.05)
+    assert 0.1 < found < 1.0
+    assert not ls.simulate(tiny, offered=found).saturated
+    assert ls.simulate(tiny, offered=1.0).saturated
+
+
+def test_latency_load_plot(tiny):
+    df = ls.sweep(tiny, offered=[0.1, 0.4, 0.9], vcs=[2, 4])
+    ax = ls.plot.latency_load(df)
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["vcs=2", "vcs=4"]
+    assert ax.get_ylim()[1] == pytest.approx(4 * df.loc[~df.saturated, "latency_mean"].min())
+    ax = ls.plot.latency_load(pd.concat([df, df]), hue="vcs", ymax=500)
+    assert ax.get_ylim() == (0, 500)
