@@ -9,8 +9,8 @@ pkgs=(build-essential cmake librandom123-dev pybind11-dev libgtest-dev python3-d
       python3-numpy python3-pandas python3-matplotlib python3-pytest python3-nbclient
       python3-nbformat python3-ipykernel python3-tomli-w python3-tqdm)
 # Thrust/CUB: the CUDA toolkit's own (CCCL) when there is one, else Debian's.
-if ! ls /usr/local/cuda/include/cccl/thrust/version.h /usr/local/cuda/include/thrust/version.h \
-    >/dev/null 2>&1; then
+if [ ! -f /usr/local/cuda/include/cccl/thrust/version.h ] &&
+   [ ! -f /usr/local/cuda/include/thrust/version.h ]; then
   pkgs+=(libthrust-dev)
 fi
 missing=()
