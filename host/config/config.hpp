@@ -17,6 +17,7 @@ struct TopologyConfig {
   std::string kind = "torus";
   std::vector<int64_t> radix = {8, 8};
   int64_t link_delay = 1;
+  std::vector<int64_t> dim_link_delay = {};
   int64_t terminal_delay = 1;
 };
 

@@ -162,6 +162,9 @@ std::vector<KeyInfo> make_schema() {
                    "routers per dimension, dimension 0 first (crossbar: [ports], at most 16)"),
       int_key("topology", "link_delay", topo, &T::link_delay, 1, 64,
               "cycles a flit (and a credit) spends on a router-to-router link"),
+      int_list_key("topology", "dim_link_delay", topo, &T::dim_link_delay, 0, 4, 1, 64,
+                   "link delay per dimension (overrides link_delay; e.g. [1, 1, 4] for long "
+                   "links in z)"),
       int_key("topology", "terminal_delay", topo, &T::terminal_delay, 1, 64,
               "cycles on the injection and on the ejection channel"),
       enum_key("router", "family", rtr, &R::family, {"vc"}, "router model"),
@@ -298,6 +301,10 @@ void validate(const Config& c) {
   const bool crossbar = t.kind == "crossbar", torus = t.kind == "torus";
   int64_t nodes = 1;
   for (int64_t k : t.radix) nodes *= k;
+  if (!t.dim_link_delay.empty() && (crossbar || t.dim_link_delay.size() != t.radix.size()))
+    throw ConfigError("topology.dim_link_delay = " + to_string(t.dim_link_delay) +
+                      ": allowed an empty list or one delay per dimension of topology.radix " +
+                      to_string(t.radix) + " (meshes and tori)");
   if (crossbar && (t.radix.size() != 1 || t.radix[0] > 16))
     throw ConfigError("topology.radix = " + to_string(t.radix) +
                       ": allowed for a crossbar a single entry, the number of ports (2 to 16)");

@@ -41,6 +41,10 @@ Topology build_cube(const TopologyConfig& c) {
         uint32_t nb = r - x * st + ((x + 1) % k) * st;
         t.peer[r * t.ports + 1 + 2 * d] = static_cast<int32_t>(nb * t.ports + 2 + 2 * d);
         t.peer[nb * t.ports + 2 + 2 * d] = static_cast<int32_t>(r * t.ports + 1 + 2 * d);
+        if (!c.dim_link_delay.empty()) {
+          const uint8_t delay = static_cast<uint8_t>(c.dim_link_delay[d]);
+          t.link_delay[r * t.ports + 1 + 2 * d] = t.link_delay[nb * t.ports + 2 + 2 * d] = delay;
+        }
       }
     }
   }

@@ -40,6 +40,18 @@ TEST(Analytical, ZeroLoadLatencyIsHopsTimesPerHopDelayPlusSerialisation) {
   }
 }
 
+TEST(Analytical, PerDimensionLinkDelaysAddUpAlongThePath) {
+  // 4x4 mesh, x links 1 cycle, y links 5: uniform traffic crosses on average
+  // (k^2-1)/(3k) = 1.25 links per dimension, so zero-load latency = 3 + 4 * 3.5 + 1.25 * 1 +
+  // 1.25 * 5 = 24.5 cycles.
+  Config c = test::network("mesh", {4, 4}, 0.01);
+  c.topology.dim_link_delay = {1, 5};
+  c.run.measure = 40000;
+  InstanceResult r = test::run_one(c, test::options("cpu", 1, false));
+  EXPECT_NEAR(r.latency_mean, 24.5, 0.03 * 24.5);
+  EXPECT_NEAR(r.hops_mean, 3.5, 0.03 * 3.5);
+}
+
 TEST(Analytical, UniformThroughputNeverExceedsTheChannelLoadBound) {
   struct B {
     const char* kind;
