@@ -239,7 +239,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 # Standard networks: (name, topology, radix, offered, instances). Loads are about half of
 # the saturation knee for 2-VC, 1-flit, DOR, uniform traffic: 0.15 on the 8x8 mesh (BookSim
 # knee 0.30) and 0.125 on 8-ary tori (knee 0.26 for 8x8, 0.25 for 8x8x8), scaled by 8/k for
-# larger tori as their channel-load bound (8/k) is.
+# larger tori as their channel-load bound (8/k) is. Torus links take 2 cycles, mesh links 1,
+# as in the BookSim reference measurements (the 8x8 mesh and 8x8x8 torus rows are its C1, C6);
+# benchmarks/bench_main.cpp measures the same table from C++.
 BENCH_NETWORKS = [
     ("8x8 mesh", "mesh", [8, 8], 0.15, 1),
     ("16x16 torus", "torus", [16, 16], 0.0625, 1),
@@ -258,7 +260,7 @@ def bench_one(kind: str, radix: list[int], offered: float, instances: int, cycle
     part of it above the interpreter's own footprint at the start."""
     start_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     cfg = Config().with_(kind=kind, radix=radix, offered=offered, vcs=2, packet_size=1,
-                         pattern="uniform")
+                         pattern="uniform", link_delay=2 if kind == "torus" else 1)
     seed = cfg.get("run.seed")
     batch = [cfg.with_(seed=seed + i).to_dict() for i in range(instances)]
     result = _core.bench(batch, cycles, threads, backend)

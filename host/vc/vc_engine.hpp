@@ -160,7 +160,9 @@ class VcEngine final : public Engine {
   void check_invariants();
   void watchdog(uint64_t since);
   void reset_stats();
-  std::vector<uint64_t> per_instance_sum(const uint64_t* p) const;
+  // Sums a per-terminal array ([inst, node]) over the nodes of each instance.
+  template <class T>
+  std::vector<uint64_t> per_instance_sum(const T* p) const;
 
   Exec x_;
   std::vector<Config> cfgs_;
@@ -302,8 +304,10 @@ void VcEngine<Exec>::cycle_once() {
 }
 
 template <class Exec>
-std::vector<uint64_t> VcEngine<Exec>::per_instance_sum(const uint64_t* p) const {
-  std::vector<uint64_t> h = download(p, NN_), out(I_, 0);
+template <class T>
+std::vector<uint64_t> VcEngine<Exec>::per_instance_sum(const T* p) const {
+  std::vector<T> h = download(p, NN_);
+  std::vector<uint64_t> out(I_, 0);
   for (uint64_t i = 0; i < NN_; ++i) out[i / v_.prm.nodes] += h[i];
   return out;
 }
@@ -455,18 +459,9 @@ std::vector<InstanceResult> VcEngine<Exec>::run() {
   const uint64_t warmed = v_.win_start - start;
   reset_stats();
   advance_to(v_.win_start);
-  std::vector<uint64_t> q_start = [&] {
-    std::vector<uint32_t> q = download(v_.nic.queued, NN_);
-    std::vector<uint64_t> s(I_, 0);
-    for (uint64_t i = 0; i < NN_; ++i) s[i / v_.prm.nodes] += q[i];
-    return s;
-  }();
+  const std::vector<uint64_t> q_start = per_instance_sum(v_.nic.queued);
   advance_to(v_.win_end);
-  std::vector<uint64_t> q_end(I_, 0);
-  {
-    std::vector<uint32_t> q = download(v_.nic.queued, NN_);
-    for (uint64_t i = 0; i < NN_; ++i) q_end[i / v_.prm.nodes] += q[i];
-  }
+  const std::vector<uint64_t> q_end = per_instance_sum(v_.nic.queued);
   // Drain: run until every packet created in the window is delivered, or the drain limit.
   const uint64_t drain_end = v_.win_end + static_cast<uint64_t>(rc.drain);
   std::vector<bool> drained(I_, false);
