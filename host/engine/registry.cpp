@@ -1,7 +1,13 @@
 // Router families and backends: the one table that maps a family name to its engine on each
 // backend. A new family adds a line here and its own engine files; nothing else changes.
+#include <unistd.h>
+
+#include <cstdio>
+
 #include <functional>
 #include <map>
+
+#include "../../kernels/common/histogram.hpp"
 
 #include "../config/schema.hpp"
 #include "engine.hpp"
@@ -32,12 +38,35 @@ const std::map<std::string, Family>& families() {
   return f;
 }
 
+// A network too large for this machine is bad input, not a crash: estimate the state's size
+// (flit buffers and belts dominate; 24 bytes a flit) before allocating any of it.
+void check_fits_in_memory(const std::vector<Config>& cs) {
+  const Config& c = cs[0];
+  double nodes = 1;
+  for (int64_t k : c.topology.radix) nodes *= static_cast<double>(k);
+  const bool crossbar = c.topology.kind == "crossbar";
+  const double routers = crossbar ? 1 : nodes, P = crossbar ? nodes : 1 + 2.0 * c.topology.radix.size();
+  const double inst = static_cast<double>(cs.size()), V = static_cast<double>(c.router.vcs);
+  const double slots = 4.0 + static_cast<double>(c.topology.link_delay + c.router.st_delay + c.router.sw_alloc_delay);
+  const double bytes = inst * (routers * (P * V * (24.0 * c.router.vc_depth + 32) + P * slots * 26 + 64) +
+                               nodes * (4.0 * kHistBins + 200 + 25 * slots + 12 * V));
+  const double phys = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
+  if (bytes > 0.8 * phys) {
+    char msg[300];
+    std::snprintf(msg, sizeof msg, "%.1f GB of state for %zu instance(s) of %.0f routers, and this machine has %.1f GB",
+                  bytes / 1e9, cs.size(), routers, phys / 1e9);
+    throw ConfigError("topology.radix = " + to_string(c.topology.radix) +
+                      ": allowed only networks (times instances) whose state fits in memory; here " + msg);
+  }
+}
+
 }  // namespace
 
 std::unique_ptr<Engine> make_engine(const std::vector<Config>& configs, const EngineOptions& opts) {
   if (configs.empty()) throw ConfigError("a batch needs at least one configuration");
   for (const Config& c : configs) validate(c);
   check_same_batch(configs);
+  check_fits_in_memory(configs);
   const Family& fam = families().at(configs[0].router.family);
   const bool want_cuda = opts.backend == "cuda" || (opts.backend == "auto" && cuda_available());
   if (opts.backend == "cuda" && !cuda_available())

@@ -78,3 +78,11 @@ TEST(Config, CudaRequestedWithoutDeviceIsAClearError) {
   // auto falls back to the CPU and says so.
   EXPECT_STREQ(make_engine({Config{}}, test::options("auto"))->backend(), "cpu");
 }
+
+TEST(Config, NetworkTooLargeForMemoryIsAClearError) {
+  Config c;
+  c.topology.radix = {1024, 1024, 512};  // 2^29 routers: hundreds of GB of state
+  std::string m = error_of([&] { make_engine({c}, test::options()); });
+  EXPECT_NE(m.find("topology.radix"), std::string::npos) << m;
+  EXPECT_NE(m.find("fits in memory"), std::string::npos) << m;
+}
