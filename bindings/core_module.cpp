@@ -107,6 +107,7 @@ py::list results_to_py(const std::vector<InstanceResult>& rs, const Config& c) {
     d["network_latency_mean"] = r.network_latency_mean;
     d["hops_mean"] = r.hops_mean;
     d["packets"] = r.packets;
+    d["refused"] = r.refused;
     d["saturated"] = r.saturated;
     d["saturation_reason"] = r.saturation_reason;
     d["cycles"] = r.cycles;

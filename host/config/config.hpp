@@ -49,6 +49,7 @@ struct TrafficConfig {
   double burst_alpha = 0.1;
   double burst_beta = 0.1;
   int64_t max_packets = 0;
+  int64_t source_queue = 0;
 };
 
 struct RunConfig {

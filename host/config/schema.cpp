@@ -213,6 +213,9 @@ std::vector<KeyInfo> make_schema() {
               "each source creates at most this many packets (0: no limit); with offered = "
               "packet_size every source creates one packet per cycle, a deterministic pattern "
               "for golden traces", true),
+      int_key("traffic", "source_queue", trf, &F::source_queue, 0, 4096,
+              "source queue capacity in packets (0: unbounded); a source does not create "
+              "packets while its queue is full (they are counted as refused)"),
       int_key("run", "warmup", run, &U::warmup, 0, 1ll << 30, "cycles before measuring"),
       bool_key("run", "warmup_auto", run, &U::warmup_auto,
                "detect the end of warm-up: repeat warm-up periods of run.warmup cycles until "

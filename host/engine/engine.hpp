@@ -22,6 +22,7 @@ struct InstanceResult {
   double latency_mean = 0, latency_p50 = 0, latency_p99 = 0, latency_max = 0;
   double network_latency_mean = 0, hops_mean = 0;
   uint64_t packets = 0;
+  uint64_t refused = 0;  // packets bounded source queues could not take in the window
   bool saturated = false;
   std::string saturation_reason;
   uint64_t cycles = 0;

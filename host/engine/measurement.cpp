@@ -35,6 +35,7 @@ void summarize(const TerminalTotals& t, const WindowInfo& w, InstanceResult& r) 
   r.accepted = static_cast<double>(sum(t.ejected_flits)) / (nodes * m);
   r.accepted_min = static_cast<double>(*std::min_element(t.ejected_flits.begin(), t.ejected_flits.end())) / m;
   r.packets = delivered;
+  r.refused = sum(t.refused);
   const double d = delivered ? static_cast<double>(delivered) : 1.0;
   r.latency_mean = static_cast<double>(sum(t.lat_sum)) / d;
   r.network_latency_mean = static_cast<double>(sum(t.nlat_sum)) / d;
@@ -50,6 +51,9 @@ void summarize(const TerminalTotals& t, const WindowInfo& w, InstanceResult& r) 
     std::snprintf(why, sizeof why, "%llu of %llu measured packets undelivered after the drain",
                   static_cast<unsigned long long>(created - delivered),
                   static_cast<unsigned long long>(created));
+  } else if (r.refused > 0) {
+    std::snprintf(why, sizeof why, "full source queues refused %llu packets",
+                  static_cast<unsigned long long>(r.refused));
   } else if (r.accepted < 0.95 * r.offered) {
     std::snprintf(why, sizeof why, "accepted %.4f < 0.95 x offered %.4f", r.accepted, r.offered);
   } else if (growth > std::max(32.0, 0.02 * static_cast<double>(created))) {

@@ -49,7 +49,8 @@ void check_fits_in_memory(const std::vector<Config>& cs) {
   const double inst = static_cast<double>(cs.size()), V = static_cast<double>(c.router.vcs);
   const double slots = 4.0 + static_cast<double>(c.topology.link_delay + c.router.st_delay + c.router.sw_alloc_delay);
   const double bytes = inst * (routers * (P * V * (24.0 * c.router.vc_depth + 32) + P * slots * 26 + 64) +
-                               nodes * (4.0 * kHistBins + 200 + 25 * slots + 12 * V));
+                               nodes * (4.0 * kHistBins + 200 + 25 * slots + 12 * V +
+                                        4.0 * static_cast<double>(c.traffic.source_queue)));
   const double phys = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
   if (bytes > 0.8 * phys) {
     char msg[300];

@@ -226,6 +226,8 @@ void VcEngine<Exec>::allocate() {
   n.on_now = alloc<uint8_t>(NN_);
   n.queued = alloc<uint32_t>(NN_, "source_queue", {I, N});
   n.created = alloc<uint32_t>(NN_, "packets_created", {I, N});
+  n.sq_ring = alloc<uint32_t>(NN_ * p.source_queue);
+  n.sq_head = alloc<uint32_t>(NN_);
   n.seq = alloc<uint32_t>(NN_, "packets_sent", {I, N});
   n.remaining = alloc<uint16_t>(NN_);
   n.cur_vc = alloc<uint8_t>(NN_);
@@ -247,6 +249,7 @@ void VcEngine<Exec>::allocate() {
   st.ejected_flits = alloc<uint64_t>(NN_);
   st.meas_created = alloc<uint64_t>(NN_);
   st.meas_delivered = alloc<uint64_t>(NN_);
+  st.refused = alloc<uint64_t>(NN_);
   st.lat_sum = alloc<uint64_t>(NN_);
   st.nlat_sum = alloc<uint64_t>(NN_);
   st.hops_sum = alloc<uint64_t>(NN_);
@@ -407,7 +410,7 @@ void VcEngine<Exec>::reset_stats() {
   const StatsState& st = v_.st;
   std::vector<uint64_t> z64(NN_, 0);
   for (uint64_t* a : {st.created_flits, st.ejected_flits, st.meas_created, st.meas_delivered,
-                      st.lat_sum, st.nlat_sum, st.hops_sum})
+                      st.refused, st.lat_sum, st.nlat_sum, st.hops_sum})
     x_.upload(a, z64.data(), NN_ * 8);
   std::vector<uint32_t> z32(std::max(NN_ * kHistBins, E_ * v_.prm.ports * v_.prm.vcs), 0);
   x_.upload(st.lat_max, z32.data(), NN_ * 4);
@@ -478,7 +481,8 @@ std::vector<InstanceResult> VcEngine<Exec>::run() {
   std::vector<uint64_t> hist = download(hist_sum_, static_cast<uint64_t>(I_) * kHistBins);
   auto h64 = [&](const uint64_t* p) { return download(p, NN_); };
   std::vector<uint64_t> cf = h64(st.created_flits), ef = h64(st.ejected_flits), mc = h64(st.meas_created),
-                        md = h64(st.meas_delivered), ls = h64(st.lat_sum), nl = h64(st.nlat_sum), hs = h64(st.hops_sum);
+                        md = h64(st.meas_delivered), ls = h64(st.lat_sum), nl = h64(st.nlat_sum), hs = h64(st.hops_sum),
+                        rf = h64(st.refused);
   std::vector<uint32_t> lm = download(st.lat_max, NN_);
   const VcParams& p = v_.prm;
   std::vector<uint32_t> link = download(v_.s.out_flits, E_ * p.ports), vcf = download(v_.s.ovc_flits, E_ * p.ports * p.vcs);
@@ -488,7 +492,7 @@ std::vector<InstanceResult> VcEngine<Exec>::run() {
   for (uint32_t i = 0; i < I_; ++i) {
     const uint64_t a = static_cast<uint64_t>(i) * p.nodes, b = a + p.nodes;
     auto slice = [&](const std::vector<uint64_t>& v) { return std::vector<uint64_t>(v.begin() + a, v.begin() + b); };
-    TerminalTotals tt{slice(cf), slice(ef), slice(mc), slice(md), slice(ls), slice(nl), slice(hs),
+    TerminalTotals tt{slice(cf), slice(ef), slice(mc), slice(md), slice(rf), slice(ls), slice(nl), slice(hs),
                       std::vector<uint32_t>(lm.begin() + a, lm.begin() + b),
                       std::vector<uint64_t>(hist.begin() + i * kHistBins, hist.begin() + (i + 1) * kHistBins)};
     WindowInfo w{static_cast<uint64_t>(rc.measure), q_start[i], q_end[i], drained[i], rc.latency_threshold};

@@ -37,6 +37,7 @@ VcParams make_vc_params(const Config& c, const Topology& t) {
   p.routing_delay = static_cast<uint32_t>(c.router.routing_delay);
   p.vc_alloc_delay = static_cast<uint32_t>(c.router.vc_alloc_delay);
   p.terminal_delay = static_cast<uint32_t>(c.topology.terminal_delay);
+  p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
   p.shape = t.shape;
   uint32_t max_delay = p.terminal_delay;
   for (uint8_t d : out_delays(c, t)) max_delay = std::max<uint32_t>(max_delay, d);

@@ -5,6 +5,8 @@
 // The source queue is unbounded without being stored: whether a node creates a packet in cycle
 // c is a pure function of (seed, node, c), so the queue is just `queued` (packets
 // created, not yet started) and a cursor that walks the creation cycles not yet started.
+// A bounded queue (traffic.source_queue) stores the creation cycles in a ring instead, since
+// which packets it refused cannot be recomputed.
 #pragma once
 #include "../common/belt.hpp"
 #include "../common/histogram.hpp"
@@ -63,6 +65,14 @@ struct TerminalOps {
     const NicState& s = v.nic;
     const TrafficParams& tp = v.traffic[inst];
     if (s.remaining[ne] != 0) return;
+    const uint32_t cap = v.prm.source_queue;
+    if (cap != 0) {  // bounded: pop the ring
+      if (s.queued[ne] == 0) return;
+      const uint32_t h = s.sq_head[ne];
+      begin_packet(ne, inst, n, s.sq_ring[ne * cap + h]);
+      s.sq_head[ne] = next_mod(h, cap);
+      return;
+    }
     if (s.queued[ne] == 0) {  // queue empty: the cursor catches up with the present
       s.cursor[ne] = static_cast<uint32_t>(v.t);
       s.on_cursor[ne] = s.on_now[ne];
@@ -73,6 +83,13 @@ struct TerminalOps {
     while (!generates(tp, n, c, on)) ++c;  // a queued packet lies before v.t
     s.cursor[ne] = static_cast<uint32_t>(c + 1);
     s.on_cursor[ne] = on;
+    begin_packet(ne, inst, n, c);
+  }
+
+  // The packet created at cycle c leaves the queue: its destination and size are functions of c.
+  LS_HD void begin_packet(uint64_t ne, uint32_t inst, uint32_t n, uint64_t c) const {
+    const NicState& s = v.nic;
+    const TrafficParams& tp = v.traffic[inst];
     s.queued[ne] -= 1;
     s.cur_dest[ne] = pattern_dest(tp, v.prm.shape, v.perm, inst, n, c);
     s.cur_size[ne] = static_cast<uint16_t>(packet_size_at(tp, n, c));
@@ -120,7 +137,14 @@ struct TerminalOps {
   LS_HD void generate(uint64_t ne, uint32_t inst, uint32_t n) const {
     const TrafficParams& tp = v.traffic[inst];
     uint8_t on = v.nic.on_now[ne];
+    const uint32_t cap = v.prm.source_queue;
     if (generates(tp, n, v.t, on) && (tp.max_packets == 0 || v.nic.created[ne] < tp.max_packets)) {
+      if (cap != 0 && v.nic.queued[ne] >= cap) {  // full: the packet is not created
+        if (in_window(v.t)) v.st.refused[ne] += 1;
+        v.nic.on_now[ne] = on;
+        return;
+      }
+      if (cap != 0) v.nic.sq_ring[ne * cap + add_mod(v.nic.sq_head[ne], v.nic.queued[ne], cap)] = static_cast<uint32_t>(v.t);
       v.nic.created[ne] += 1;
       v.nic.queued[ne] += 1;
       if (in_window(v.t)) {

@@ -35,6 +35,7 @@ struct VcParams {
   uint32_t slots;  // belt slots (max delay + 1)
   uint32_t routing_delay, vc_alloc_delay;
   uint32_t terminal_delay;  // injection and ejection channel delay
+  uint32_t source_queue;    // source queue capacity in packets, 0: unbounded
   Shape shape;
 };
 
@@ -100,6 +101,8 @@ struct NicState {
   uint8_t* on_now;            // on/off state at the current cycle
   uint32_t* queued;           // packets created and not yet started
   uint32_t* created;          // packets created so far
+  uint32_t* sq_ring;          // [inst, node, source_queue] creation cycles (bounded queues only)
+  uint32_t* sq_head;          // index of the oldest queued packet in sq_ring
   uint32_t* seq;              // packets started so far (packet number)
   uint16_t* remaining;        // flits of the current packet still to inject
   uint8_t* cur_vc;            // VC of the current packet
@@ -123,6 +126,7 @@ struct StatsState {
   uint64_t* ejected_flits;    // flits ejected in the window (accepted load)
   uint64_t* meas_created;     // packets created in the window
   uint64_t* meas_delivered;   // of those, delivered (tail ejected)
+  uint64_t* refused;          // packets not created in the window: source queue full
   uint64_t* lat_sum;          // packet latency (creation to tail ejection)
   uint64_t* nlat_sum;         // network latency (head injection to tail ejection)
   uint64_t* hops_sum;

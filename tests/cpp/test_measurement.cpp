@@ -64,3 +64,23 @@ TEST(Measurement, PercentilesBracketTheMean) {
   EXPECT_GT(r.link_util_mean, 0);
   EXPECT_LE(r.link_util_max, 1.0);
 }
+
+TEST(Measurement, BoundedSourceQueuesRefuseWhenFull) {
+  Config c = test::network("mesh", {4, 4}, 0.9);  // far past saturation
+  c.traffic.source_queue = 4;
+  c.run.drain = 3000;
+  auto e = make_engine({c}, test::options("cpu", 1, true));
+  InstanceResult r = e->run().at(0);
+  EXPECT_GT(r.refused, 0u);
+  EXPECT_TRUE(r.saturated);
+  EXPECT_NE(r.saturation_reason.find("refused"), std::string::npos) << r.saturation_reason;
+  HostArray q = e->state("source_queue");
+  for (uint32_t n = 0; n < 16; ++n) EXPECT_LE(reinterpret_cast<const uint32_t*>(q.bytes.data())[n], 4u);
+  // Below saturation a bounded queue changes nothing: same packets, same latencies.
+  Config low = test::network("mesh", {4, 4}, 0.1), bounded = low;
+  bounded.traffic.source_queue = 64;
+  InstanceResult a = test::run_one(low), b = test::run_one(bounded);
+  EXPECT_EQ(b.refused, 0u);
+  EXPECT_EQ(a.latency_mean, b.latency_mean);
+  EXPECT_EQ(a.packets, b.packets);
+}
