@@ -221,6 +221,9 @@ void VcEngine<Exec>::allocate() {
   n.inj_belt = alloc_flits(NN_ * S);
   n.inj_belt_valid = alloc<uint8_t>(NN_ * S);
   n.credits = alloc<uint8_t>(NN_ * V, "nic_credits", {I, N, V});
+  n.ej_cr_belt = alloc<int8_t>(NN_ * S);
+  n.ej_pending = alloc<uint8_t>(NN_ * V, "sink_pending_credits", {I, N, V});
+  n.ej_cr_ptr = alloc<uint8_t>(NN_);
   n.cursor = alloc<uint32_t>(NN_);
   n.on_cursor = alloc<uint8_t>(NN_);
   n.on_now = alloc<uint8_t>(NN_);
@@ -275,12 +278,13 @@ void VcEngine<Exec>::initialise() {
   std::vector<uint8_t> credits(ivc, 0);
   for (uint64_t e = 0; e < E_; ++e)
     for (uint32_t q = 0; q < P; ++q)
-      if (topo_.peer[(e % p.routers) * P + q] >= 0)
+      if (topo_.peer[(e % p.routers) * P + q] >= 0 || topo_.port_node[(e % p.routers) * P + q] >= 0)
         std::fill_n(credits.begin() + static_cast<int64_t>((e * P + q) * V), V, static_cast<uint8_t>(p.depth));
   x_.upload(v_.s.ovc_credits, credits.data(), credits.size());
   std::vector<int16_t> none16(ivc, kNone);
   x_.upload(v_.s.ovc_owner, none16.data(), ivc * sizeof(int16_t));
-  std::vector<int8_t> none8(std::max(ivc, E_ * P * p.slots), -1);
+  std::vector<int8_t> none8(std::max({ivc, E_ * P * p.slots, NN_ * p.slots}), -1);
+  x_.upload(v_.nic.ej_cr_belt, none8.data(), NN_ * p.slots);
   x_.upload(v_.s.ivc_out_port, none8.data(), ivc);
   x_.upload(v_.s.cr_belt, none8.data(), E_ * P * p.slots);
   x_.upload(v_.s.sa_grant, none8.data(), E_ * P);

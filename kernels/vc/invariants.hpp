@@ -74,12 +74,26 @@ struct CheckInvariants {
       }
       in_flight(up_belt, up_delay, [&](uint64_t b) { flits += up_valid[b]; });
     }
-    // Flits on the way from this router to its terminals (sinks have no buffer to count them in).
+    // Channels to the terminals: flits on the way count as held; credits + flits and credits in
+    // flight + credits the sink has yet to return = vc_depth.
     for (uint32_t p = 0; p < L.ports; ++p) {
       const uint32_t rp = r * L.ports + p;
-      if (v.topo.port_node[rp] < 0) continue;
+      const int32_t node = v.topo.port_node[rp];
+      if (node < 0) continue;
+      const uint64_t ne = L.node_elem(inst, static_cast<uint32_t>(node));
       in_flight(L.port(e, p), v.topo.out_delay[rp],
                 [&](uint64_t b) { flits += v.s.out_belt_valid[b]; });
+      for (uint32_t vc = 0; vc < L.vcs; ++vc) {
+        uint32_t total = v.s.ovc_credits[L.vc(e, p, vc)] + v.nic.ej_pending[ne * L.vcs + vc];
+        in_flight(L.port(e, p), v.topo.out_delay[rp], [&](uint64_t b) {
+          if (v.s.out_belt_valid[b] && FlitMeta::vc(v.s.out_belt.meta[b]) == vc) total += 1;
+        });
+        in_flight(ne, v.topo.credit_delay[rp], [&](uint64_t b) {
+          if (v.nic.ej_cr_belt[b] == static_cast<int8_t>(vc)) total += 1;
+        });
+        if (total != L.depth)
+          record_violation(v.s.viol, v.s.viol_info, e, kViolCredits, v.t, p, vc, total);
+      }
     }
     v.s.chk_flits[e] = flits;
     const Masks m = derive_masks(v, e);

@@ -65,12 +65,14 @@ LS_HD inline void link_receive(const VcView& v, uint64_t e, uint32_t inst, uint3
         if (v.s.ivc_state[iv] == kIvcActive) v.s.sa_mask[e] |= bit;
       }
     }
-    // Credits in (terminal output ports need none: the sink always accepts).
-    if (peer >= 0) {
-      const int8_t c = v.s.cr_belt[L.belt(L.port_of(inst, peer),
-                                          belt_read_slot(v.ws, v.topo.credit_delay[peer], L.slots))];
-      if (c >= 0) v.s.ovc_credits[L.vc(e, p, static_cast<uint32_t>(c))] += 1;
-    }
+    // Credits in: from the peer's input port, or from the terminal's sink.
+    int8_t c = -1;
+    if (node >= 0)
+      c = v.nic.ej_cr_belt[L.belt(L.node_elem(inst, static_cast<uint32_t>(node)),
+                                  belt_read_slot(v.ws, v.topo.credit_delay[rp], L.slots))];
+    else
+      c = v.s.cr_belt[L.belt(L.port_of(inst, peer), belt_read_slot(v.ws, v.topo.credit_delay[peer], L.slots))];
+    if (c >= 0) v.s.ovc_credits[L.vc(e, p, static_cast<uint32_t>(c))] += 1;
   }
 }
 

@@ -20,7 +20,7 @@ struct RouterCycle {
     link_receive(v, e, inst, r);
     route_compute(v, e, inst, r);
     vc_alloc(v, e, r);
-    sw_alloc(v, e, r);
+    sw_alloc(v, e);
     const TerminalOps term{v};
     for (uint32_t p = 0; p < L.ports; ++p) {
       const int32_t node = v.topo.port_node[r * L.ports + p];

@@ -12,20 +12,18 @@ namespace ls {
 namespace sw_alloc_detail {
 
 // Can input VC (ip, vc) send a flit this cycle? Sets its output port.
-LS_HD inline bool ready(const VcView& v, uint64_t e, uint32_t r, uint32_t ip, uint32_t vc,
-                        uint32_t* op) {
+LS_HD inline bool ready(const VcView& v, uint64_t e, uint32_t ip, uint32_t vc, uint32_t* op) {
   const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
   const uint64_t iv = L.vc(e, ip, vc);  // active and holding a flit (sa_mask)
   if (v.s.ivc_ready[iv] > v.t) return false;
   if (v.s.ivc_count[iv] == 1 && v.s.ivc_arrival[iv] >= v.t) return false;  // still being written
   *op = static_cast<uint32_t>(v.s.ivc_out_port[iv]);
-  if (v.topo.port_node[r * L.ports + *op] >= 0) return true;  // the sink always accepts
   return v.s.ovc_credits[L.vc(e, *op, v.s.ivc_out_vc[iv])] > 0;
 }
 
 }  // namespace sw_alloc_detail
 
-LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t r) {
+LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
   const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
   const uint32_t P = L.ports;
   for (uint32_t p = 0; p < P; ++p) {  // the belts carry nothing unless written below
@@ -46,7 +44,7 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t r) {
     uint32_t vc = v.s.sa_vc_ptr[L.port(e, ip)];
     for (uint32_t k = 0; k < L.vcs; ++k, vc = next_mod(vc, L.vcs)) {
       uint32_t op;
-      if (!((mine >> vc) & 1) || !sw_alloc_detail::ready(v, e, r, ip, vc, &op) || ((in_req[ip] >> op) & 1))
+      if (!((mine >> vc) & 1) || !sw_alloc_detail::ready(v, e, ip, vc, &op) || ((in_req[ip] >> op) & 1))
         continue;
       req_vc[ip][op] = static_cast<int8_t>(vc);
       out_req[op] |= 1ull << ip;
@@ -103,13 +101,13 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t r) {
     const uint32_t vc = static_cast<uint32_t>(req_vc[ip][op]);
     v.s.sa_vc_ptr[L.port(e, ip)] = static_cast<uint8_t>(next_mod(vc, L.vcs));
     v.s.sa_grant[L.port(e, op)] = static_cast<int8_t>(ip);
-    switch_traversal(v, e, r, ip, vc, op);
+    switch_traversal(v, e, ip, vc, op);
   }
 }
 
 struct SwAlloc {
   VcView v;
-  LS_HD void operator()(uint64_t e) const { sw_alloc(v, e, v.lay.router_of(e)); }
+  LS_HD void operator()(uint64_t e) const { sw_alloc(v, e); }
 };
 
 }  // namespace ls

@@ -8,8 +8,8 @@
 
 namespace ls {
 
-LS_HD inline void switch_traversal(const VcView& v, uint64_t e, uint32_t r, uint32_t ip,
-                                   uint32_t vc, uint32_t op) {
+LS_HD inline void switch_traversal(const VcView& v, uint64_t e, uint32_t ip, uint32_t vc,
+                                   uint32_t op) {
   const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
   const uint64_t iv = L.vc(e, ip, vc);
   const uint32_t ovc = v.s.ivc_out_vc[iv];
@@ -27,7 +27,7 @@ LS_HD inline void switch_traversal(const VcView& v, uint64_t e, uint32_t r, uint
   // Credit upstream for the freed slot.
   v.s.cr_belt[L.belt(L.port(e, ip), v.ws)] = static_cast<int8_t>(vc);
   // Output VC bookkeeping.
-  if (v.topo.port_node[r * L.ports + op] < 0) v.s.ovc_credits[o] -= 1;
+  v.s.ovc_credits[o] -= 1;
   const uint64_t bit = 1ull << (ip * L.vcs + vc);
   if (FlitMeta::tail(meta)) {
     v.s.ovc_owner[o] = kNone;

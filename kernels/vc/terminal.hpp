@@ -28,6 +28,7 @@ struct TerminalOps {
     const FlitArrays& f = v.s.out_belt;
     const uint32_t meta = f.meta[b], vc = FlitMeta::vc(meta);
     v.nic.ejected_flits[ne] += 1;
+    v.nic.ej_pending[ne * L.vcs + vc] += 1;  // the slot is free again: credit to return
     if (in_window(v.t)) v.st.ejected_flits[ne] += 1;
     if (f.dest[b] != n) {
       record_violation(v.nic.viol, v.nic.viol_info, ne, kViolWrongDest, v.t, p, vc, f.dest[b]);
@@ -155,6 +156,20 @@ struct TerminalOps {
     v.nic.on_now[ne] = on;
   }
 
+  // The sink's credits go back to the router one per cycle, round-robin over its VCs.
+  LS_HD void return_credit(uint64_t ne) const {
+    const VcLayout& L = v.lay;
+    int8_t c = -1;
+    for (uint32_t k = 0, vc = v.nic.ej_cr_ptr[ne]; k < L.vcs; ++k, vc = next_mod(vc, L.vcs)) {
+      if (v.nic.ej_pending[ne * L.vcs + vc] == 0) continue;
+      v.nic.ej_pending[ne * L.vcs + vc] -= 1;
+      v.nic.ej_cr_ptr[ne] = static_cast<uint8_t>(next_mod(vc, L.vcs));
+      c = static_cast<int8_t>(vc);
+      break;
+    }
+    v.nic.ej_cr_belt[L.belt(ne, v.ws)] = c;
+  }
+
   // One terminal; `ne` = inst * nodes + n.
   LS_HD void operator()(uint64_t ne, uint32_t inst, uint32_t n) const {
     const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
@@ -163,6 +178,7 @@ struct TerminalOps {
     const uint32_t rp = r * L.ports + p;
     const uint64_t e = L.router_elem(inst, r);
     sink(ne, n, e, rp, p);
+    return_credit(ne);
     // Credits returned by the router's terminal input port.
     const int8_t c = v.s.cr_belt[L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.credit_delay[rp], L.slots))];
     if (c >= 0) v.nic.credits[ne * L.vcs + static_cast<uint32_t>(c)] += 1;

@@ -46,7 +46,7 @@ struct RouterVa {
     const uint64_t o = v.lay.vc(e, op, ov);
     if (v.s.ovc_owner[o] != kNone) return false;
     const bool whole = v.prm.flow == FlowControl::kVct || kind == 2;
-    return !whole || v.topo.port_node[r * P + op] >= 0 || v.s.ovc_credits[o] >= q.size;
+    return !whole || v.s.ovc_credits[o] >= q.size;
   }
   LS_HD void commit(const Request& q, uint32_t op, uint32_t ov, bool move_pointers) const {
     const uint64_t iv = e * PV + q.i, o = v.lay.vc(e, op, ov);

@@ -96,6 +96,9 @@ struct NicState {
   FlitArrays inj_belt;        // [inst, node, slot] injection channel
   uint8_t* inj_belt_valid;    // [inst, node, slot]
   uint8_t* credits;           // [inst, node, vc] free slots in the router's terminal input VCs
+  int8_t* ej_cr_belt;         // [inst, node, slot] credit (ejection VC) returned to the router
+  uint8_t* ej_pending;        // [inst, node, vc] consumed flits whose credit is not yet returned
+  uint8_t* ej_cr_ptr;         // round-robin pointer over ej_pending
   uint32_t* cursor;           // next creation cycle the source queue has not looked at
   uint8_t* on_cursor;         // on/off state at the cursor
   uint8_t* on_now;            // on/off state at the current cycle
