@@ -50,6 +50,9 @@ struct TrafficConfig {
   double burst_beta = 0.1;
   int64_t max_packets = 0;
   int64_t source_queue = 0;
+  bool request_reply = false;
+  int64_t reply_size = 1;
+  int64_t reply_queue = 64;
 };
 
 struct RunConfig {

@@ -200,7 +200,8 @@ std::vector<KeyInfo> make_schema() {
       float_list_key("traffic", "packet_size_weights", trf, &F::packet_size_weights, 8,
                      "size distribution: relative weight of each entry of packet_sizes", true),
       float_key("traffic", "offered", trf, &F::offered, 0.0, 64.0,
-                "offered load in flits per node per cycle", true),
+                "offered load in flits per node per cycle (with request-reply: requests and "
+                "replies together)", true),
       int_list_key("traffic", "hotspot_nodes", trf, &F::hotspot_nodes, 0, 8, 0, 1 << 30,
                    "hotspot: the hot nodes", true),
       float_key("traffic", "hotspot_fraction", trf, &F::hotspot_fraction, 0.0, 1.0,
@@ -216,6 +217,14 @@ std::vector<KeyInfo> make_schema() {
       int_key("traffic", "source_queue", trf, &F::source_queue, 0, 4096,
               "source queue capacity in packets (0: unbounded); a source does not create "
               "packets while its queue is full (they are counted as refused)"),
+      bool_key("traffic", "request_reply", trf, &F::request_reply,
+               "every packet is a request answered by a reply from its destination; requests and "
+               "replies use separate halves of the VCs (two message classes)"),
+      int_key("traffic", "reply_size", trf, &F::reply_size, 1, 32767, "request-reply: flits per reply",
+              true),
+      int_key("traffic", "reply_queue", trf, &F::reply_queue, 1, 65535,
+              "request-reply: replies a terminal can hold; while full it stops taking requests "
+              "(at least vcs/2 x vc_depth)"),
       int_key("run", "warmup", run, &U::warmup, 0, 1ll << 30, "cycles before measuring"),
       bool_key("run", "warmup_auto", run, &U::warmup_auto,
                "detect the end of warm-up: repeat warm-up periods of run.warmup cycles until "
@@ -320,13 +329,24 @@ void validate(const Config& c) {
                       " ports (ports x vcs <= 64)");
   if (crossbar && r.routing != "dor")
     throw ConfigError("router.routing = \"" + r.routing + "\": allowed for a crossbar: dor");
-  if (r.routing == "dor" && torus && (r.vcs < 2 || r.vcs % 2))
+  // With request-reply traffic each of the two message classes has half of the VCs.
+  const int64_t classes = f.request_reply ? 2 : 1, width = r.vcs / classes;
+  const std::string per = f.request_reply ? " per message class (request-reply halves the VCs)" : "";
+  if (f.request_reply && r.vcs % 2)
     throw ConfigError("router.vcs = " + std::to_string(r.vcs) +
-                      ": allowed for torus dimension-order routing an even number >= 2 (two "
-                      "dateline classes)");
-  if (r.routing == "min_adaptive" && r.vcs < (torus ? 3 : 2))
+                      ": allowed with traffic.request_reply an even number (half for requests, "
+                      "half for replies)");
+  if (r.routing == "dor" && torus && (width < 2 || width % 2))
+    throw ConfigError("router.vcs = " + std::to_string(r.vcs) +
+                      ": allowed for torus dimension-order routing an even number >= 2" + per +
+                      " (two dateline classes)");
+  if (r.routing == "min_adaptive" && width < (torus ? 3 : 2))
     throw ConfigError("router.vcs = " + std::to_string(r.vcs) + ": allowed for min_adaptive on a " +
-                      t.kind + " at least " + (torus ? "3 (2 escape + 1 adaptive)" : "2 (1 escape + 1 adaptive)"));
+                      t.kind + " at least " + (torus ? "3 (2 escape + 1 adaptive)" : "2 (1 escape + 1 adaptive)") + per);
+  if (f.request_reply && f.reply_queue < width * r.vc_depth)
+    throw ConfigError("traffic.reply_queue = " + std::to_string(f.reply_queue) + ": allowed at least " +
+                      std::to_string(width * r.vc_depth) +
+                      " (vcs/2 x vc_depth: a slot for every request flit a router may send)");
   // Packet sizes.
   if (f.packet_sizes.size() != f.packet_size_weights.size())
     throw ConfigError("traffic.packet_size_weights = " + to_string(f.packet_size_weights) +
@@ -346,6 +366,7 @@ void validate(const Config& c) {
                         ": allowed weights with a positive sum");
     mean_size = m / wsum;
   }
+  if (f.request_reply) max_size = std::max(max_size, static_cast<double>(f.reply_size));
   if (r.routing == "min_adaptive" && max_size > r.vc_depth)
     throw ConfigError("router.vc_depth = " + std::to_string(r.vc_depth) +
                       ": allowed for min_adaptive at least the largest packet (" +
@@ -355,7 +376,8 @@ void validate(const Config& c) {
     throw ConfigError("router.vc_depth = " + std::to_string(r.vc_depth) +
                       ": allowed for virtual cut-through at least the largest packet (" +
                       std::to_string(static_cast<int64_t>(max_size)) + " flits)");
-  double rate = f.offered / mean_size;
+  // Offered load counts every flit: with request-reply, each request brings its reply.
+  double rate = f.offered / (mean_size + (f.request_reply ? static_cast<double>(f.reply_size) : 0.0));
   if (f.injection == "onoff") {
     if (!(f.burst_alpha > 0))
       throw ConfigError("traffic.burst_alpha = " + num(f.burst_alpha) + ": allowed > 0 for onoff");

@@ -231,14 +231,22 @@ void VcEngine<Exec>::allocate() {
   n.created = alloc<uint32_t>(NN_, "packets_created", {I, N});
   n.sq_ring = alloc<uint32_t>(NN_ * p.source_queue);
   n.sq_head = alloc<uint32_t>(NN_);
-  n.seq = alloc<uint32_t>(NN_, "packets_sent", {I, N});
-  n.remaining = alloc<uint16_t>(NN_);
-  n.cur_vc = alloc<uint8_t>(NN_);
-  n.vc_ptr = alloc<uint8_t>(NN_);
-  n.cur_dest = alloc<uint32_t>(NN_);
-  n.cur_ctime = alloc<uint32_t>(NN_);
-  n.cur_itime = alloc<uint32_t>(NN_);
-  n.cur_size = alloc<uint16_t>(NN_);
+  n.seq = alloc<uint32_t>(NN_, "packets_started", {I, N});
+  const uint64_t C = p.classes, Q = p.classes == 2 ? p.reply_queue : 0;
+  n.remaining = alloc<uint16_t>(NN_ * C);
+  n.cur_vc = alloc<uint8_t>(NN_ * C);
+  n.vc_ptr = alloc<uint8_t>(NN_ * C);
+  n.cur_dest = alloc<uint32_t>(NN_ * C);
+  n.cur_ctime = alloc<uint32_t>(NN_ * C);
+  n.cur_itime = alloc<uint32_t>(NN_ * C);
+  n.cur_size = alloc<uint16_t>(NN_ * C);
+  n.cur_seq = alloc<uint32_t>(NN_ * C);
+  n.rq_dest = alloc<uint32_t>(NN_ * Q);
+  n.rq_ctime = alloc<uint32_t>(NN_ * Q);
+  n.rq_head = alloc<uint32_t>(NN_);
+  n.rq_count = alloc<uint32_t>(NN_, "reply_queue", {I, N});
+  n.rq_spare = alloc<uint32_t>(NN_);
+  n.ej_withheld = alloc<uint8_t>(NN_ * V, "sink_withheld_credits", {I, N, V});
   n.injected_flits = alloc<uint64_t>(NN_, "injected_flits", {I, N});
   n.ejected_flits = alloc<uint64_t>(NN_, "ejected_flits", {I, N});
   n.sink_src = alloc<uint32_t>(NN_ * V);
@@ -290,6 +298,10 @@ void VcEngine<Exec>::initialise() {
   x_.upload(v_.s.sa_grant, none8.data(), E_ * P);
   std::vector<uint8_t> nic_credits(NN_ * V, static_cast<uint8_t>(p.depth));
   x_.upload(v_.nic.credits, nic_credits.data(), nic_credits.size());
+  if (p.classes == 2) {  // every request credit the router starts with has a reply slot reserved
+    std::vector<uint32_t> spare(NN_, p.reply_queue - p.vcs / 2 * p.depth);
+    x_.upload(v_.nic.rq_spare, spare.data(), NN_ * 4);
+  }
 }
 
 // One cycle: the vc family's phases in order, each one parallel step over its elements, or

@@ -38,6 +38,8 @@ VcParams make_vc_params(const Config& c, const Topology& t) {
   p.vc_alloc_delay = static_cast<uint32_t>(c.router.vc_alloc_delay);
   p.terminal_delay = static_cast<uint32_t>(c.topology.terminal_delay);
   p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
+  p.classes = c.traffic.request_reply ? 2 : 1;
+  p.reply_queue = static_cast<uint32_t>(c.traffic.reply_queue);
   p.shape = t.shape;
   uint32_t max_delay = p.terminal_delay;
   for (uint8_t d : out_delays(c, t)) max_delay = std::max<uint32_t>(max_delay, d);
@@ -88,7 +90,8 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs) {
       p.size_cum[p.n_sizes - 1] = 0xFFFFFFFFu;
       mean = m;
     }
-    p.rate = f.offered / mean;
+    // Offered load counts every flit: with request-reply, each request brings its reply.
+    p.rate = f.offered / (mean + (f.request_reply ? static_cast<double>(f.reply_size) : 0.0));
     p.alpha = f.burst_alpha;
     p.beta = f.burst_beta;
     if (p.injection == Injection::kOnOff) p.rate *= (f.burst_alpha + f.burst_beta) / f.burst_alpha;
@@ -96,6 +99,7 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs) {
     for (size_t i = 0; i < f.hotspot_nodes.size(); ++i) p.hot[i] = static_cast<uint32_t>(f.hotspot_nodes[i]);
     p.hot_fraction = f.hotspot_fraction;
     p.max_packets = static_cast<uint32_t>(f.max_packets);
+    p.reply_size = static_cast<uint32_t>(f.reply_size);
     out.push_back(p);
   }
   return out;

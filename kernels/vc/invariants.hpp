@@ -84,7 +84,8 @@ struct CheckInvariants {
       in_flight(L.port(e, p), v.topo.out_delay[rp],
                 [&](uint64_t b) { flits += v.s.out_belt_valid[b]; });
       for (uint32_t vc = 0; vc < L.vcs; ++vc) {
-        uint32_t total = v.s.ovc_credits[L.vc(e, p, vc)] + v.nic.ej_pending[ne * L.vcs + vc];
+        uint32_t total = v.s.ovc_credits[L.vc(e, p, vc)] + v.nic.ej_pending[ne * L.vcs + vc] +
+                         v.nic.ej_withheld[ne * L.vcs + vc];
         in_flight(L.port(e, p), v.topo.out_delay[rp], [&](uint64_t b) {
           if (v.s.out_belt_valid[b] && FlitMeta::vc(v.s.out_belt.meta[b]) == vc) total += 1;
         });

@@ -21,7 +21,8 @@ LS_HD inline void route_compute(const VcView& v, uint64_t e, uint32_t inst, uint
         continue;
       }
       const uint32_t elem = (r * L.ports + p) * L.vcs + vc;  // same draw whatever the batch
-      RouteResult rr = route(v.prm, r, p, vc, v.s.buf.dest[f], v.traffic[inst].seed, v.t, elem);
+      RouteResult rr = route(v.prm, r, p, vc, v.s.buf.dest[f], FlitMeta::cls(v.s.buf.meta[f]),
+                             v.traffic[inst].seed, v.t, elem);
       v.s.ivc_route_port[iv] = rr.port;
       v.s.ivc_route_lo[iv] = rr.lo;
       v.s.ivc_route_hi[iv] = rr.hi;

@@ -59,32 +59,34 @@ LS_HD inline uint32_t dor_port(const VcParams& p, uint32_t cur, uint32_t dst, ui
 }
 
 LS_HD inline RouteResult route(const VcParams& p, uint32_t router, uint32_t in_port, uint32_t in_vc,
-                               uint32_t dest_node, uint64_t seed, uint64_t t,
+                               uint32_t dest_node, uint32_t msg_class, uint64_t seed, uint64_t t,
                                uint32_t elem) {
-  RouteResult r{0, 0, static_cast<uint8_t>(p.vcs - 1), 0, 0, 0};
+  // The message class owns a window of the VCs; everything below is relative to it.
+  const uint32_t width = p.vcs / p.classes, base = msg_class * width;
+  RouteResult r{0, static_cast<uint8_t>(base), static_cast<uint8_t>(base + width - 1), 0, 0, 0};
   if (p.topo == TopologyKind::kCrossbar) {
     r.port = static_cast<uint8_t>(dest_node);
     return r;
   }
   const bool torus = p.topo == TopologyKind::kTorus;
   const bool adaptive = p.routing == Routing::kMinAdaptive;
-  // Escape VCs: [0, esc) with adaptive routing, all VCs otherwise.
-  const uint32_t esc = adaptive ? (torus ? 2 : 1) : p.vcs;
-  const uint32_t half = esc / 2;
-  uint32_t in_cls = (torus && in_vc < esc) ? (in_vc >= half ? 1 : 0) : 0;
+  // Escape VCs: [0, esc) of the window with adaptive routing, the whole window otherwise.
+  const uint32_t esc = adaptive ? (torus ? 2 : 1) : width;
+  const uint32_t half = esc / 2, lv = in_vc - base;
+  uint32_t in_cls = (torus && lv < esc) ? (lv >= half ? 1 : 0) : 0;
   // A flit arriving on an adaptive VC has no dateline class yet: it enters the escape
   // network as if entering the dimension at this router.
-  uint32_t eff_in_port = (adaptive && in_vc >= esc) ? 0 : in_port;
+  uint32_t eff_in_port = (adaptive && lv >= esc) ? 0 : in_port;
   uint32_t cls = 0;
   r.port = static_cast<uint8_t>(
       dor_port(p, router, dest_node, eff_in_port, in_cls, seed, t, elem, &cls));
-  if (r.port == 0) return r;  // ejection may use every VC
+  if (r.port == 0) return r;  // ejection may use every VC of the class
   if (torus) {
-    r.lo = static_cast<uint8_t>(cls ? half : 0);
-    r.hi = static_cast<uint8_t>(cls ? esc - 1 : half - 1);
+    r.lo = static_cast<uint8_t>(base + (cls ? half : 0));
+    r.hi = static_cast<uint8_t>(base + (cls ? esc - 1 : half - 1));
   } else {
-    r.lo = 0;
-    r.hi = static_cast<uint8_t>(esc - 1);
+    r.lo = static_cast<uint8_t>(base);
+    r.hi = static_cast<uint8_t>(base + esc - 1);
   }
   if (adaptive) {
     const Shape& s = p.shape;
@@ -104,8 +106,8 @@ LS_HD inline RouteResult route(const VcParams& p, uint32_t router, uint32_t in_p
       }
       r.adapt_ports |= static_cast<uint16_t>(1u << (plus ? plus_port(d) : minus_port(d)));
     }
-    r.adapt_lo = static_cast<uint8_t>(esc);
-    r.adapt_hi = static_cast<uint8_t>(p.vcs - 1);
+    r.adapt_lo = static_cast<uint8_t>(base + esc);
+    r.adapt_hi = static_cast<uint8_t>(base + width - 1);
   }
   return r;
 }

@@ -7,6 +7,14 @@
 // created, not yet started) and a cursor that walks the creation cycles not yet started.
 // A bounded queue (traffic.source_queue) stores the creation cycles in a ring instead, since
 // which packets it refused cannot be recomputed.
+//
+// Request-reply traffic: packets of the source are requests (message class 0); a request's
+// tail arriving at its sink creates a reply (class 1) back to the request's source, kept in the
+// sink's reply queue until injected. The classes use separate VCs, replies are always consumed,
+// and a sink returns the credit of a request flit only while its reply queue has a slot
+// reserved for every request flit the router may still send, so a full reply queue stalls
+// requests without ever blocking replies (no protocol deadlock). The terminal injects one
+// packet per class concurrently, one flit per cycle, replies first.
 #pragma once
 #include "../common/belt.hpp"
 #include "../common/histogram.hpp"
@@ -21,6 +29,31 @@ struct TerminalOps {
 
   LS_HD bool in_window(uint64_t c) const { return c >= v.win_start && c < v.win_end; }
 
+  // A request flit was consumed. Its reply-queue reservation becomes the reply (tail) or spare;
+  // its credit goes back only if a spare slot can be reserved for the next flit, else waits.
+  LS_HD void receive_request(uint64_t ne, uint32_t vc, bool tail, uint32_t src) const {
+    const NicState& s = v.nic;
+    const uint32_t Q = v.prm.reply_queue;
+    if (tail) {
+      const uint32_t slot = add_mod(s.rq_head[ne], s.rq_count[ne], Q);
+      s.rq_dest[ne * Q + slot] = src;
+      s.rq_ctime[ne * Q + slot] = static_cast<uint32_t>(v.t);
+      s.rq_count[ne] += 1;
+      if (in_window(v.t)) {
+        v.st.created_flits[ne] += v.traffic[ne / v.lay.nodes].reply_size;
+        v.st.meas_created[ne] += 1;
+      }
+    } else {
+      s.rq_spare[ne] += 1;
+    }
+    if (s.rq_spare[ne] > 0) {
+      s.rq_spare[ne] -= 1;
+      s.ej_pending[ne * v.lay.vcs + vc] += 1;
+    } else {
+      s.ej_withheld[ne * v.lay.vcs + vc] += 1;
+    }
+  }
+
   LS_HD void sink(uint64_t ne, uint32_t n, uint64_t e, uint32_t rp, uint32_t p) const {
     const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
     const uint64_t b = L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.out_delay[rp], L.slots));
@@ -28,8 +61,13 @@ struct TerminalOps {
     const FlitArrays& f = v.s.out_belt;
     const uint32_t meta = f.meta[b], vc = FlitMeta::vc(meta);
     v.nic.ejected_flits[ne] += 1;
-    v.nic.ej_pending[ne * L.vcs + vc] += 1;  // the slot is free again: credit to return
+    const bool request = v.prm.classes == 2 && FlitMeta::cls(meta) == 0;
     if (in_window(v.t)) v.st.ejected_flits[ne] += 1;
+    if (request) {
+      receive_request(ne, vc, FlitMeta::tail(meta), f.src[b]);
+    } else {
+      v.nic.ej_pending[ne * L.vcs + vc] += 1;  // the slot is free again: credit to return
+    }
     if (f.dest[b] != n) {
       record_violation(v.nic.viol, v.nic.viol_info, ne, kViolWrongDest, v.t, p, vc, f.dest[b]);
       return;
@@ -61,16 +99,16 @@ struct TerminalOps {
     v.st.hist[ne * kHistBins + hist_bin(lat)] += 1;
   }
 
-  // Start the oldest queued packet, if the previous one is fully injected.
-  LS_HD void start_packet(uint64_t ne, uint32_t inst, uint32_t n) const {
+  // Start the oldest queued request, if the previous one is fully injected.
+  LS_HD void start_request(uint64_t ne, uint32_t inst, uint32_t n) const {
     const NicState& s = v.nic;
     const TrafficParams& tp = v.traffic[inst];
-    if (s.remaining[ne] != 0) return;
+    if (s.remaining[ne * v.prm.classes] != 0) return;
     const uint32_t cap = v.prm.source_queue;
     if (cap != 0) {  // bounded: pop the ring
       if (s.queued[ne] == 0) return;
       const uint32_t h = s.sq_head[ne];
-      begin_packet(ne, inst, n, s.sq_ring[ne * cap + h]);
+      begin_request(ne, inst, n, s.sq_ring[ne * cap + h]);
       s.sq_head[ne] = next_mod(h, cap);
       return;
     }
@@ -84,54 +122,81 @@ struct TerminalOps {
     while (!generates(tp, n, c, on)) ++c;  // a queued packet lies before v.t
     s.cursor[ne] = static_cast<uint32_t>(c + 1);
     s.on_cursor[ne] = on;
-    begin_packet(ne, inst, n, c);
+    begin_request(ne, inst, n, c);
   }
 
   // The packet created at cycle c leaves the queue: its destination and size are functions of c.
-  LS_HD void begin_packet(uint64_t ne, uint32_t inst, uint32_t n, uint64_t c) const {
-    const NicState& s = v.nic;
+  LS_HD void begin_request(uint64_t ne, uint32_t inst, uint32_t n, uint64_t c) const {
     const TrafficParams& tp = v.traffic[inst];
-    s.queued[ne] -= 1;
-    s.cur_dest[ne] = pattern_dest(tp, v.prm.shape, v.perm, inst, n, c);
-    s.cur_size[ne] = static_cast<uint16_t>(packet_size_at(tp, n, c));
-    s.cur_ctime[ne] = static_cast<uint32_t>(c);
-    s.remaining[ne] = s.cur_size[ne];
+    v.nic.queued[ne] -= 1;
+    begin(ne * v.prm.classes, ne, pattern_dest(tp, v.prm.shape, v.perm, inst, n, c),
+          packet_size_at(tp, n, c), c);
   }
 
-  // Send the next flit of the current packet if its VC has a credit. A head first picks a VC
-  // round-robin among those with room (virtual cut-through: room for the whole packet).
-  LS_HD void inject(uint64_t ne, uint32_t n) const {
+  LS_HD void begin(uint64_t pk, uint64_t ne, uint32_t dest, uint32_t size, uint64_t ctime) const {
+    const NicState& s = v.nic;
+    s.cur_dest[pk] = dest;
+    s.cur_size[pk] = static_cast<uint16_t>(size);
+    s.cur_ctime[pk] = static_cast<uint32_t>(ctime);
+    s.cur_seq[pk] = s.seq[ne]++;
+    s.remaining[pk] = static_cast<uint16_t>(size);
+  }
+
+  // Start the oldest reply; its queue slot becomes spare and may re-reserve a withheld credit.
+  LS_HD void start_reply(uint64_t ne, uint32_t inst) const {
+    const NicState& s = v.nic;
+    const uint64_t pk = ne * 2 + 1;
+    if (s.remaining[pk] != 0 || s.rq_count[ne] == 0) return;
+    const uint32_t Q = v.prm.reply_queue, h = s.rq_head[ne];
+    begin(pk, ne, s.rq_dest[ne * Q + h], v.traffic[inst].reply_size, s.rq_ctime[ne * Q + h]);
+    s.rq_head[ne] = next_mod(h, Q);
+    s.rq_count[ne] -= 1;
+    s.rq_spare[ne] += 1;
+    const uint32_t V = v.lay.vcs;
+    for (uint32_t vc = 0; vc < V; ++vc)
+      if (s.ej_withheld[ne * V + vc]) {
+        s.ej_withheld[ne * V + vc] -= 1;
+        s.ej_pending[ne * V + vc] += 1;
+        s.rq_spare[ne] -= 1;
+        break;
+      }
+  }
+
+  // Send the next flit of packet slot pk (class cls) if its VC has a credit; a head first picks
+  // a VC of its class round-robin among those with room (virtual cut-through: the whole packet).
+  LS_HD bool inject(uint64_t pk, uint32_t n, uint32_t cls, uint64_t b) const {
     const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
     const NicState& s = v.nic;
-    const uint64_t b = L.belt(ne, v.ws);
-    s.inj_belt_valid[b] = 0;
-    if (s.remaining[ne] == 0) return;
-    const uint32_t size = s.cur_size[ne];
-    const bool head = s.remaining[ne] == size;
+    if (s.remaining[pk] == 0) return false;
+    const uint64_t ne = pk / v.prm.classes;
+    const uint32_t size = s.cur_size[pk];
+    const bool head = s.remaining[pk] == size;
     if (head) {
       const uint32_t need = v.prm.flow == FlowControl::kVct ? size : 1;
+      const uint32_t width = L.vcs / v.prm.classes, base = cls * width;
       int chosen = -1;
-      for (uint32_t k = 0; k < L.vcs && chosen < 0; ++k) {
-        const uint32_t vc = add_mod(s.vc_ptr[ne], k, L.vcs);
+      for (uint32_t k = 0; k < width && chosen < 0; ++k) {
+        const uint32_t vc = base + add_mod(s.vc_ptr[pk], k, width);
         if (s.credits[ne * L.vcs + vc] >= need) chosen = static_cast<int>(vc);
       }
-      if (chosen < 0) return;
-      s.cur_vc[ne] = static_cast<uint8_t>(chosen);
-      s.vc_ptr[ne] = static_cast<uint8_t>(next_mod(static_cast<uint32_t>(chosen), L.vcs));
-      s.cur_itime[ne] = static_cast<uint32_t>(v.t);
+      if (chosen < 0) return false;
+      s.cur_vc[pk] = static_cast<uint8_t>(chosen);
+      s.vc_ptr[pk] = static_cast<uint8_t>(next_mod(static_cast<uint32_t>(chosen) - base, width));
+      s.cur_itime[pk] = static_cast<uint32_t>(v.t);
     }
-    const uint32_t vc = s.cur_vc[ne];
-    if (s.credits[ne * L.vcs + vc] == 0) return;
+    const uint32_t vc = s.cur_vc[pk];
+    if (s.credits[ne * L.vcs + vc] == 0) return false;
     s.credits[ne * L.vcs + vc] -= 1;
-    s.inj_belt.dest[b] = s.cur_dest[ne];
+    s.inj_belt.dest[b] = s.cur_dest[pk];
     s.inj_belt.src[b] = n;
-    s.inj_belt.seq[b] = s.seq[ne];
-    s.inj_belt.ctime[b] = s.cur_ctime[ne];
-    s.inj_belt.itime[b] = s.cur_itime[ne];
-    s.inj_belt.meta[b] = FlitMeta::make(head, s.remaining[ne] == 1, vc, 0, size);
+    s.inj_belt.seq[b] = s.cur_seq[pk];
+    s.inj_belt.ctime[b] = s.cur_ctime[pk];
+    s.inj_belt.itime[b] = s.cur_itime[pk];
+    s.inj_belt.meta[b] = FlitMeta::make(head, s.remaining[pk] == 1, vc, 0, size, cls);
     s.inj_belt_valid[b] = 1;
     s.injected_flits[ne] += 1;
-    if (--s.remaining[ne] == 0) s.seq[ne] += 1;
+    s.remaining[pk] -= 1;
+    return true;
   }
 
   // Packets created this cycle join the queue (injectable from the next cycle).
@@ -182,8 +247,15 @@ struct TerminalOps {
     // Credits returned by the router's terminal input port.
     const int8_t c = v.s.cr_belt[L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.credit_delay[rp], L.slots))];
     if (c >= 0) v.nic.credits[ne * L.vcs + static_cast<uint32_t>(c)] += 1;
-    start_packet(ne, inst, n);
-    inject(ne, n);
+    start_request(ne, inst, n);
+    const uint64_t b = L.belt(ne, v.ws);
+    v.nic.inj_belt_valid[b] = 0;
+    if (v.prm.classes == 2) {
+      start_reply(ne, inst);
+      if (!inject(ne * 2 + 1, n, 1, b)) inject(ne * 2, n, 0, b);
+    } else {
+      inject(ne, n, 0, b);
+    }
     generate(ne, inst, n);
   }
 };

@@ -36,6 +36,8 @@ struct VcParams {
   uint32_t routing_delay, vc_alloc_delay;
   uint32_t terminal_delay;  // injection and ejection channel delay
   uint32_t source_queue;    // source queue capacity in packets, 0: unbounded
+  uint32_t classes;         // message classes: 1, or 2 with request-reply traffic
+  uint32_t reply_queue;     // request-reply: replies a terminal can hold
   Shape shape;
 };
 
@@ -106,14 +108,24 @@ struct NicState {
   uint32_t* created;          // packets created so far
   uint32_t* sq_ring;          // [inst, node, source_queue] creation cycles (bounded queues only)
   uint32_t* sq_head;          // index of the oldest queued packet in sq_ring
-  uint32_t* seq;              // packets started so far (packet number)
-  uint16_t* remaining;        // flits of the current packet still to inject
-  uint8_t* cur_vc;            // VC of the current packet
-  uint8_t* vc_ptr;            // round-robin pointer for choosing an injection VC
+  uint32_t* seq;              // packets started so far (the next packet number)
+  // The packet being injected, one per message class [inst, node, class]:
+  uint16_t* remaining;        // flits still to inject
+  uint8_t* cur_vc;            // its VC
+  uint8_t* vc_ptr;            // round-robin pointer for choosing an injection VC in the class
   uint32_t* cur_dest;
   uint32_t* cur_ctime;
   uint32_t* cur_itime;
   uint16_t* cur_size;
+  uint32_t* cur_seq;
+  // Request-reply: the replies waiting to be injected [inst, node, reply_queue] and the
+  // reply-queue slots neither holding a reply nor reserved for a request flit.
+  uint32_t* rq_dest;
+  uint32_t* rq_ctime;
+  uint32_t* rq_head;
+  uint32_t* rq_count;
+  uint32_t* rq_spare;
+  uint8_t* ej_withheld;       // [inst, node, vc] request credits held back: reply queue full
   uint64_t* injected_flits;   // totals since cycle 0 (conservation checks)
   uint64_t* ejected_flits;
   uint32_t* sink_src;         // [inst, node, vc] packet being received on each ejection VC

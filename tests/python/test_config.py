@@ -66,9 +66,13 @@ def test_schema_entries():
     for e in entries:
         assert e["key"] == f"{e['section']}.{e['name']}"
         assert e["type"] in {"str", "int", "float", "bool", "int_list", "float_list"}
-        # Traffic may differ within a batch, except what sizes the state (the source queue).
-        varies = (e["section"] == "traffic" and e["key"] != "traffic.source_queue") or e["key"] == "run.seed"
-        assert e["per_instance"] == varies, e["key"]
+        # Only traffic and the seed may differ within a batch (not all traffic keys: some size
+        # the state or split the VCs); the network's shape never does.
+        if e["per_instance"]:
+            assert e["section"] == "traffic" or e["key"] == "run.seed", e["key"]
+    per_instance = {e["key"] for e in entries if e["per_instance"]}
+    assert {"traffic.pattern", "traffic.offered", "traffic.injection", "traffic.packet_size",
+            "run.seed"} <= per_instance
 
 
 def test_with_accepts_short_and_section_names():
