@@ -23,7 +23,8 @@ struct Case {
   int batch;
 };
 
-double bench(const Case& c, const std::string& backend, int threads, uint64_t cycles, uint64_t* routers) {
+double bench(const Case& c, const std::string& backend, int threads, uint64_t cycles,
+             uint64_t* routers) {
   Config cfg;
   cfg.topology.kind = c.kind;
   cfg.topology.radix = c.radix;
@@ -58,7 +59,8 @@ int main(int argc, char** argv) {
                                    {"32 x 8x8 mesh", "mesh", {8, 8}, 0.15, 32}};
   std::vector<std::pair<std::string, int>> runs = {{"cpu", 1}, {"cpu", 2}};
   if (cuda_available()) runs.push_back({"cuda", 0});
-  std::printf("%-16s %-8s %8s %10s %18s\n", "network", "backend", "threads", "routers", "router-cycles/s");
+  std::printf("%-16s %-8s %8s %10s %18s\n", "network", "backend", "threads", "routers",
+              "router-cycles/s");
   for (const Case& c : cases)
     for (auto& [backend, threads] : runs) {
       uint64_t routers;

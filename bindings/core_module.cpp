@@ -26,8 +26,10 @@ Value to_value(const std::string& key, const py::handle& o) {
   if (py::isinstance<py::list>(o) || py::isinstance<py::tuple>(o)) {
     bool all_int = true;
     for (auto x : o) {
-      if (py::isinstance<py::bool_>(x) || !(py::isinstance<py::int_>(x) || py::isinstance<py::float_>(x)))
-        throw ConfigError(key + " = " + py::repr(o).cast<std::string>() + ": allowed a list of numbers");
+      if (py::isinstance<py::bool_>(x) ||
+          !(py::isinstance<py::int_>(x) || py::isinstance<py::float_>(x)))
+        throw ConfigError(key + " = " + py::repr(o).cast<std::string>() +
+                          ": allowed a list of numbers");
       all_int &= py::isinstance<py::int_>(x);
     }
     if (all_int) return Value(o.cast<std::vector<int64_t>>());
@@ -117,9 +119,12 @@ py::list results_to_py(const std::vector<InstanceResult>& rs, const Config& c) {
     d["backend"] = r.backend;
     d["link_util_mean"] = r.link_util_mean;
     d["link_util_max"] = r.link_util_max;
-    py::array_t<double> link({t.routers, t.ports}), vc({t.routers, t.ports, static_cast<uint32_t>(c.router.vcs)});
-    std::memcpy(link.mutable_data(), r.link_utilization.data(), r.link_utilization.size() * sizeof(double));
-    std::memcpy(vc.mutable_data(), r.vc_utilization.data(), r.vc_utilization.size() * sizeof(double));
+    py::array_t<double> link({t.routers, t.ports}),
+        vc({t.routers, t.ports, static_cast<uint32_t>(c.router.vcs)});
+    std::memcpy(link.mutable_data(), r.link_utilization.data(),
+                r.link_utilization.size() * sizeof(double));
+    std::memcpy(vc.mutable_data(), r.vc_utilization.data(),
+                r.vc_utilization.size() * sizeof(double));
     d["link_utilization"] = link;
     d["vc_utilization"] = vc;
     out.append(d);
@@ -130,7 +135,8 @@ py::list results_to_py(const std::vector<InstanceResult>& rs, const Config& c) {
 class Simulator {
  public:
   Simulator(const py::object& cfgs, const std::string& backend, int threads, py::object debug)
-      : cfgs_(configs_from(cfgs)), engine_(make_engine(cfgs_, options(cfgs_[0], backend, threads, debug))) {}
+      : cfgs_(configs_from(cfgs)),
+        engine_(make_engine(cfgs_, options(cfgs_[0], backend, threads, debug))) {}
   void step(uint64_t n) {
     py::gil_scoped_release release;
     engine_->step(n);
@@ -151,9 +157,11 @@ class Simulator {
   void set_state(const std::string& name, const py::array& a) {
     HostArray cur = engine_->state(name);
     py::array c = py::array::ensure(a, py::array::c_style);
-    if (!c || c.dtype().kind() != cur.dtype || static_cast<uint32_t>(c.itemsize()) != cur.itemsize ||
+    if (!c || c.dtype().kind() != cur.dtype ||
+        static_cast<uint32_t>(c.itemsize()) != cur.itemsize ||
         std::vector<uint64_t>(c.shape(), c.shape() + c.ndim()) != cur.shape)
-      throw ConfigError("state \"" + name + "\": allowed only an array of the shape and dtype that state() returns");
+      throw ConfigError("state \"" + name +
+                        "\": allowed only an array of the shape and dtype that state() returns");
     std::memcpy(cur.bytes.data(), c.data(), cur.bytes.size());
     engine_->set_state(name, cur);
   }
@@ -178,62 +186,71 @@ PYBIND11_MODULE(_core, m) {
     }
   });
 
-  m.def("schema", [] {
-    py::list out;
-    const Config defaults;
-    for (const KeyInfo& k : schema()) {
-      py::dict d;
-      d["key"] = k.key();
-      d["section"] = k.section;
-      d["name"] = k.name;
-      d["type"] = type_name(k.type);
-      d["default"] = value_to_py(k.get(defaults));
-      d["allowed"] = k.allowed;
-      d["doc"] = k.doc;
-      d["per_instance"] = k.per_instance;
-      out.append(d);
-    }
-    return out;
-  }, "Every configuration key: type, default, allowed values, meaning.");
-  m.def("defaults", [] { return config_to_dict(Config{}); }, "The default configuration.");
-  m.def("validate", [](const py::dict& d) { return config_to_dict(config_from_dict(d)); },
-        "Fills defaults and checks a configuration; raises ValueError naming key, value and what is allowed.");
-  m.def("cuda_available", &cuda_available);
-  m.def("run_batch",
-        [](const py::object& cfgs, const std::string& backend, int threads, py::object debug) {
-          Simulator s(cfgs, backend, threads, debug);
-          return s.run();
-        },
-        py::arg("cfgs"), py::arg("backend") = "", py::arg("threads") = -1, py::arg("debug") = py::none(),
-        "Runs each configuration as one instance of one batch (warm-up, window, drain).");
-  m.def("bench",
-        [](const py::object& cfgs, uint64_t cycles, int threads, const std::string& backend) {
-          std::vector<Config> cs = configs_from(cfgs);
-          EngineOptions o = options(cs[0], backend, threads, py::none());
-          o.debug = false;
-          std::unique_ptr<Engine> e = make_engine(cs, o);
-          const Topology t = build_topology(cs[0].topology);
-          double wall;
-          {
-            py::gil_scoped_release release;
-            e->step(std::min<uint64_t>(cycles, 1000));  // reach a loaded steady state first
-            const auto t0 = std::chrono::steady_clock::now();
-            e->step(cycles);
-            wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-          }
-          rusage ru{};
-          getrusage(RUSAGE_SELF, &ru);
+  m.def(
+      "schema",
+      [] {
+        py::list out;
+        const Config defaults;
+        for (const KeyInfo& k : schema()) {
           py::dict d;
-          d["routers"] = static_cast<uint64_t>(t.routers) * cs.size();
-          d["cycles"] = cycles;
-          d["wall_s"] = wall;
-          d["router_cycles_per_s"] = static_cast<double>(t.routers) * cs.size() * cycles / wall;
-          d["peak_rss_mb"] = ru.ru_maxrss / 1024.0;
-          d["backend"] = e->backend();
-          return d;
-        },
-        py::arg("cfgs"), py::arg("cycles") = 10000, py::arg("threads") = -1, py::arg("backend") = "",
-        "Router-cycles per second after a 1000-cycle warm-up (peak RSS is the process's).");
+          d["key"] = k.key();
+          d["section"] = k.section;
+          d["name"] = k.name;
+          d["type"] = type_name(k.type);
+          d["default"] = value_to_py(k.get(defaults));
+          d["allowed"] = k.allowed;
+          d["doc"] = k.doc;
+          d["per_instance"] = k.per_instance;
+          out.append(d);
+        }
+        return out;
+      },
+      "Every configuration key: type, default, allowed values, meaning.");
+  m.def(
+      "defaults", [] { return config_to_dict(Config{}); }, "The default configuration.");
+  m.def(
+      "validate", [](const py::dict& d) { return config_to_dict(config_from_dict(d)); },
+      "Fills defaults and checks a configuration; raises ValueError naming key, value and what is "
+      "allowed.");
+  m.def("cuda_available", &cuda_available);
+  m.def(
+      "run_batch",
+      [](const py::object& cfgs, const std::string& backend, int threads, py::object debug) {
+        Simulator s(cfgs, backend, threads, debug);
+        return s.run();
+      },
+      py::arg("cfgs"), py::arg("backend") = "", py::arg("threads") = -1,
+      py::arg("debug") = py::none(),
+      "Runs each configuration as one instance of one batch (warm-up, window, drain).");
+  m.def(
+      "bench",
+      [](const py::object& cfgs, uint64_t cycles, int threads, const std::string& backend) {
+        std::vector<Config> cs = configs_from(cfgs);
+        EngineOptions o = options(cs[0], backend, threads, py::none());
+        o.debug = false;
+        std::unique_ptr<Engine> e = make_engine(cs, o);
+        const Topology t = build_topology(cs[0].topology);
+        double wall;
+        {
+          py::gil_scoped_release release;
+          e->step(std::min<uint64_t>(cycles, 1000));  // reach a loaded steady state first
+          const auto t0 = std::chrono::steady_clock::now();
+          e->step(cycles);
+          wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        }
+        rusage ru{};
+        getrusage(RUSAGE_SELF, &ru);
+        py::dict d;
+        d["routers"] = static_cast<uint64_t>(t.routers) * cs.size();
+        d["cycles"] = cycles;
+        d["wall_s"] = wall;
+        d["router_cycles_per_s"] = static_cast<double>(t.routers) * cs.size() * cycles / wall;
+        d["peak_rss_mb"] = ru.ru_maxrss / 1024.0;
+        d["backend"] = e->backend();
+        return d;
+      },
+      py::arg("cfgs"), py::arg("cycles") = 10000, py::arg("threads") = -1, py::arg("backend") = "",
+      "Router-cycles per second after a 1000-cycle warm-up (peak RSS is the process's).");
   py::class_<Simulator>(m, "Simulator")
       .def(py::init<const py::object&, const std::string&, int, py::object>(), py::arg("cfgs"),
            py::arg("backend") = "", py::arg("threads") = -1, py::arg("debug") = py::none())
@@ -245,5 +262,6 @@ PYBIND11_MODULE(_core, m) {
       .def("state_names", &Simulator::state_names)
       .def("state", &Simulator::state, py::arg("name"))
       .def("set_state", &Simulator::set_state, py::arg("name"), py::arg("array"),
-           "Overwrite a state array (same shape and dtype as state(name)), e.g. to stage a scenario.");
+           "Overwrite a state array (same shape and dtype as state(name)), e.g. to stage a "
+           "scenario.");
 }

@@ -17,7 +17,8 @@ std::string num(double x) {
 }
 
 int64_t as_int(const std::string& key, const Value& v, int64_t lo, int64_t hi) {
-  const std::string range = "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  const std::string range =
+      "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
   int64_t x;
   if (auto p = std::get_if<int64_t>(&v)) {
     x = *p;
@@ -54,7 +55,12 @@ KeyInfo int_key(const char* sec, const char* name, S Config::*part, int64_t S::*
                 int64_t hi, const char* doc, bool per_inst = false) {
   std::string allowed = "integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
   std::string key = std::string(sec) + "." + name;
-  return {sec, name, ValueType::kInt, allowed, doc, per_inst,
+  return {sec,
+          name,
+          ValueType::kInt,
+          allowed,
+          doc,
+          per_inst,
           [=](const Config& c) { return Value((c.*part).*m); },
           [=](Config& c, const Value& v) { (c.*part).*m = as_int(key, v, lo, hi); }};
 }
@@ -64,7 +70,12 @@ KeyInfo float_key(const char* sec, const char* name, S Config::*part, double S::
                   double hi, const char* doc, bool per_inst = false) {
   std::string allowed = "number in [" + num(lo) + ", " + num(hi) + "]";
   std::string key = std::string(sec) + "." + name;
-  return {sec, name, ValueType::kFloat, allowed, doc, per_inst,
+  return {sec,
+          name,
+          ValueType::kFloat,
+          allowed,
+          doc,
+          per_inst,
           [=](const Config& c) { return Value((c.*part).*m); },
           [=](Config& c, const Value& v) { (c.*part).*m = as_float(key, v, lo, hi); }};
 }
@@ -73,7 +84,12 @@ template <class S>
 KeyInfo enum_key(const char* sec, const char* name, S Config::*part, std::string S::*m,
                  std::vector<std::string> choices, const char* doc, bool per_inst = false) {
   std::string key = std::string(sec) + "." + name, allowed = join(choices);
-  return {sec, name, ValueType::kString, allowed, doc, per_inst,
+  return {sec,
+          name,
+          ValueType::kString,
+          allowed,
+          doc,
+          per_inst,
           [=](const Config& c) { return Value((c.*part).*m); },
           [=](Config& c, const Value& v) {
             auto p = std::get_if<std::string>(&v);
@@ -90,7 +106,12 @@ KeyInfo enum_key(const char* sec, const char* name, S Config::*part, std::string
 template <class S>
 KeyInfo bool_key(const char* sec, const char* name, S Config::*part, bool S::*m, const char* doc) {
   std::string key = std::string(sec) + "." + name;
-  return {sec, name, ValueType::kBool, "true, false", doc, false,
+  return {sec,
+          name,
+          ValueType::kBool,
+          "true, false",
+          doc,
+          false,
           [=](const Config& c) { return Value((c.*part).*m); },
           [=](Config& c, const Value& v) {
             auto p = std::get_if<bool>(&v);
@@ -106,7 +127,12 @@ KeyInfo int_list_key(const char* sec, const char* name, S Config::*part, std::ve
   std::string key = std::string(sec) + "." + name;
   std::string allowed = "a list of " + std::to_string(min_len) + " to " + std::to_string(max_len) +
                         " integers in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
-  return {sec, name, ValueType::kIntList, allowed, doc, per_inst,
+  return {sec,
+          name,
+          ValueType::kIntList,
+          allowed,
+          doc,
+          per_inst,
           [=](const Config& c) { return Value((c.*part).*m); },
           [=](Config& c, const Value& v) {
             const std::vector<int64_t>* p = std::get_if<std::vector<int64_t>>(&v);
@@ -123,11 +149,17 @@ KeyInfo int_list_key(const char* sec, const char* name, S Config::*part, std::ve
 }
 
 template <class S>
-KeyInfo float_list_key(const char* sec, const char* name, S Config::*part, std::vector<double> S::*m,
-                       size_t max_len, const char* doc, bool per_inst = false) {
+KeyInfo float_list_key(const char* sec, const char* name, S Config::*part,
+                       std::vector<double> S::*m, size_t max_len, const char* doc,
+                       bool per_inst = false) {
   std::string key = std::string(sec) + "." + name;
   std::string allowed = "a list of at most " + std::to_string(max_len) + " non-negative numbers";
-  return {sec, name, ValueType::kFloatList, allowed, doc, per_inst,
+  return {sec,
+          name,
+          ValueType::kFloatList,
+          allowed,
+          doc,
+          per_inst,
           [=](const Config& c) { return Value((c.*part).*m); },
           [=](Config& c, const Value& v) {
             std::vector<double> out;
@@ -183,7 +215,8 @@ std::vector<KeyInfo> make_schema() {
       int_key("router", "alloc_iters", rtr, &R::alloc_iters, 1, 8, "iSLIP iterations"),
       int_key("router", "routing_delay", rtr, &R::routing_delay, 0, 64, "route computation cycles"),
       int_key("router", "vc_alloc_delay", rtr, &R::vc_alloc_delay, 0, 64, "VC allocation cycles"),
-      int_key("router", "sw_alloc_delay", rtr, &R::sw_alloc_delay, 1, 64, "switch allocation cycles"),
+      int_key("router", "sw_alloc_delay", rtr, &R::sw_alloc_delay, 1, 64,
+              "switch allocation cycles"),
       int_key("router", "st_delay", rtr, &R::st_delay, 0, 64, "switch traversal cycles"),
       int_key("router", "credit_delay", rtr, &R::credit_delay, 0, 64,
               "cycles a router takes to send a credit, on top of the link"),
@@ -201,7 +234,8 @@ std::vector<KeyInfo> make_schema() {
                      "size distribution: relative weight of each entry of packet_sizes", true),
       float_key("traffic", "offered", trf, &F::offered, 0.0, 64.0,
                 "offered load in flits per node per cycle (with request-reply: requests and "
-                "replies together)", true),
+                "replies together)",
+                true),
       int_list_key("traffic", "hotspot_nodes", trf, &F::hotspot_nodes, 0, 8, 0, 1 << 30,
                    "hotspot: the hot nodes", true),
       float_key("traffic", "hotspot_fraction", trf, &F::hotspot_fraction, 0.0, 1.0,
@@ -213,15 +247,16 @@ std::vector<KeyInfo> make_schema() {
       int_key("traffic", "max_packets", trf, &F::max_packets, 0, 1ll << 31,
               "each source creates at most this many packets (0: no limit); with offered = "
               "packet_size every source creates one packet per cycle, a deterministic pattern "
-              "for golden traces", true),
+              "for golden traces",
+              true),
       int_key("traffic", "source_queue", trf, &F::source_queue, 0, 4096,
               "source queue capacity in packets (0: unbounded); a source does not create "
               "packets while its queue is full (they are counted as refused)"),
       bool_key("traffic", "request_reply", trf, &F::request_reply,
                "every packet is a request answered by a reply from its destination; requests and "
                "replies use separate halves of the VCs (two message classes)"),
-      int_key("traffic", "reply_size", trf, &F::reply_size, 1, 32767, "request-reply: flits per reply",
-              true),
+      int_key("traffic", "reply_size", trf, &F::reply_size, 1, 32767,
+              "request-reply: flits per reply", true),
       int_key("traffic", "reply_queue", trf, &F::reply_queue, 1, 65535,
               "request-reply: replies a terminal can hold; while full it stops taking requests "
               "(at least vcs/2 x vc_depth)"),
@@ -258,12 +293,18 @@ const std::vector<KeyInfo>& schema() {
 
 const char* type_name(ValueType t) {
   switch (t) {
-    case ValueType::kBool: return "bool";
-    case ValueType::kInt: return "int";
-    case ValueType::kFloat: return "float";
-    case ValueType::kString: return "str";
-    case ValueType::kIntList: return "int_list";
-    case ValueType::kFloatList: return "float_list";
+    case ValueType::kBool:
+      return "bool";
+    case ValueType::kInt:
+      return "int";
+    case ValueType::kFloat:
+      return "float";
+    case ValueType::kString:
+      return "str";
+    case ValueType::kIntList:
+      return "int_list";
+    case ValueType::kFloatList:
+      return "float_list";
   }
   return "?";
 }
@@ -298,12 +339,15 @@ void set_key(Config& c, const std::string& section, const std::string& name, con
     if (sections.empty() || sections.back() != k.section) sections.push_back(k.section);
     if (k.section == section) names.push_back(k.name);
   }
-  if (names.empty()) throw ConfigError("unknown section [" + section + "]: allowed " + join(sections));
+  if (names.empty())
+    throw ConfigError("unknown section [" + section + "]: allowed " + join(sections));
   throw ConfigError("unknown key " + section + "." + name + ": allowed " + join(names));
 }
 
 namespace {
-bool pow2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
+bool pow2(int64_t n) {
+  return n > 0 && (n & (n - 1)) == 0;
+}
 }  // namespace
 
 void validate(const Config& c) {
@@ -331,7 +375,8 @@ void validate(const Config& c) {
     throw ConfigError("router.routing = \"" + r.routing + "\": allowed for a crossbar: dor");
   // With request-reply traffic each of the two message classes has half of the VCs.
   const int64_t classes = f.request_reply ? 2 : 1, width = r.vcs / classes;
-  const std::string per = f.request_reply ? " per message class (request-reply halves the VCs)" : "";
+  const std::string per =
+      f.request_reply ? " per message class (request-reply halves the VCs)" : "";
   if (f.request_reply && r.vcs % 2)
     throw ConfigError("router.vcs = " + std::to_string(r.vcs) +
                       ": allowed with traffic.request_reply an even number (half for requests, "
@@ -342,10 +387,11 @@ void validate(const Config& c) {
                       " (two dateline classes)");
   if (r.routing == "min_adaptive" && width < (torus ? 3 : 2))
     throw ConfigError("router.vcs = " + std::to_string(r.vcs) + ": allowed for min_adaptive on a " +
-                      t.kind + " at least " + (torus ? "3 (2 escape + 1 adaptive)" : "2 (1 escape + 1 adaptive)") + per);
+                      t.kind + " at least " +
+                      (torus ? "3 (2 escape + 1 adaptive)" : "2 (1 escape + 1 adaptive)") + per);
   if (f.request_reply && f.reply_queue < width * r.vc_depth)
-    throw ConfigError("traffic.reply_queue = " + std::to_string(f.reply_queue) + ": allowed at least " +
-                      std::to_string(width * r.vc_depth) +
+    throw ConfigError("traffic.reply_queue = " + std::to_string(f.reply_queue) +
+                      ": allowed at least " + std::to_string(width * r.vc_depth) +
                       " (vcs/2 x vc_depth: a slot for every request flit a router may send)");
   // Packet sizes.
   if (f.packet_sizes.size() != f.packet_size_weights.size())
@@ -377,7 +423,8 @@ void validate(const Config& c) {
                       ": allowed for virtual cut-through at least the largest packet (" +
                       std::to_string(static_cast<int64_t>(max_size)) + " flits)");
   // Offered load counts every flit: with request-reply, each request brings its reply.
-  double rate = f.offered / (mean_size + (f.request_reply ? static_cast<double>(f.reply_size) : 0.0));
+  double rate =
+      f.offered / (mean_size + (f.request_reply ? static_cast<double>(f.reply_size) : 0.0));
   if (f.injection == "onoff") {
     if (!(f.burst_alpha > 0))
       throw ConfigError("traffic.burst_alpha = " + num(f.burst_alpha) + ": allowed > 0 for onoff");
@@ -397,8 +444,10 @@ void validate(const Config& c) {
     int bits = 0;
     while ((1ll << bits) < nodes) ++bits;
     if (bits % 2)
-      throw ConfigError("traffic.pattern = \"transpose\": allowed only when log2(nodes) is even, "
-                        "here nodes = " + std::to_string(nodes));
+      throw ConfigError(
+          "traffic.pattern = \"transpose\": allowed only when log2(nodes) is even, "
+          "here nodes = " +
+          std::to_string(nodes));
   }
   if (p == "hotspot") {
     if (f.hotspot_nodes.empty())

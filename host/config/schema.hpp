@@ -10,7 +10,8 @@
 
 namespace ls {
 
-using Value = std::variant<bool, int64_t, double, std::string, std::vector<int64_t>, std::vector<double>>;
+using Value =
+    std::variant<bool, int64_t, double, std::string, std::vector<int64_t>, std::vector<double>>;
 enum class ValueType { kBool, kInt, kFloat, kString, kIntList, kFloatList };
 
 struct KeyInfo {

@@ -29,11 +29,14 @@ double histogram_percentile(const std::vector<uint64_t>& hist, double q) {
 void summarize(const TerminalTotals& t, const WindowInfo& w, InstanceResult& r) {
   const double nodes = static_cast<double>(t.created_flits.size());
   const double m = static_cast<double>(w.measure_cycles);
-  auto sum = [](const std::vector<uint64_t>& v) { return std::accumulate(v.begin(), v.end(), uint64_t{0}); };
+  auto sum = [](const std::vector<uint64_t>& v) {
+    return std::accumulate(v.begin(), v.end(), uint64_t{0});
+  };
   const uint64_t created = sum(t.meas_created), delivered = sum(t.meas_delivered);
   r.offered = static_cast<double>(sum(t.created_flits)) / (nodes * m);
   r.accepted = static_cast<double>(sum(t.ejected_flits)) / (nodes * m);
-  r.accepted_min = static_cast<double>(*std::min_element(t.ejected_flits.begin(), t.ejected_flits.end())) / m;
+  r.accepted_min =
+      static_cast<double>(*std::min_element(t.ejected_flits.begin(), t.ejected_flits.end())) / m;
   r.packets = delivered;
   r.refused = sum(t.refused);
   const double d = delivered ? static_cast<double>(delivered) : 1.0;
@@ -46,7 +49,8 @@ void summarize(const TerminalTotals& t, const WindowInfo& w, InstanceResult& r) 
 
   // Saturation: any one of these, with the reason spelled out (never averaged silently).
   char why[200] = "";
-  const double growth = static_cast<double>(w.queued_at_end) - static_cast<double>(w.queued_at_start);
+  const double growth =
+      static_cast<double>(w.queued_at_end) - static_cast<double>(w.queued_at_start);
   if (!w.drained) {
     std::snprintf(why, sizeof why, "%llu of %llu measured packets undelivered after the drain",
                   static_cast<unsigned long long>(created - delivered),

@@ -19,7 +19,7 @@ struct TerminalTotals {
 struct WindowInfo {
   uint64_t measure_cycles;
   uint64_t queued_at_start, queued_at_end;  // source-queue packets summed over nodes
-  bool drained;                              // every tracked packet delivered within the drain
+  bool drained;                             // every tracked packet delivered within the drain
   double latency_threshold;
 };
 

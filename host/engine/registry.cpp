@@ -3,18 +3,17 @@
 #include <unistd.h>
 
 #include <cstdio>
-
 #include <functional>
 #include <map>
 
 #include "../../kernels/common/histogram.hpp"
-
 #include "../config/schema.hpp"
 #include "engine.hpp"
 
 namespace ls {
 
-using Factory = std::function<std::unique_ptr<Engine>(const std::vector<Config>&, const EngineOptions&)>;
+using Factory =
+    std::function<std::unique_ptr<Engine>(const std::vector<Config>&, const EngineOptions&)>;
 
 std::unique_ptr<Engine> make_vc_engine_cpu(const std::vector<Config>&, const EngineOptions&);
 #ifdef LOCKSTEP_HAVE_CUDA
@@ -45,19 +44,26 @@ void check_fits_in_memory(const std::vector<Config>& cs) {
   double nodes = 1;
   for (int64_t k : c.topology.radix) nodes *= static_cast<double>(k);
   const bool crossbar = c.topology.kind == "crossbar";
-  const double routers = crossbar ? 1 : nodes, P = crossbar ? nodes : 1 + 2.0 * c.topology.radix.size();
+  const double routers = crossbar ? 1 : nodes,
+               P = crossbar ? nodes : 1 + 2.0 * c.topology.radix.size();
   const double inst = static_cast<double>(cs.size()), V = static_cast<double>(c.router.vcs);
-  const double slots = 4.0 + static_cast<double>(c.topology.link_delay + c.router.st_delay + c.router.sw_alloc_delay);
-  const double bytes = inst * (routers * (P * V * (24.0 * c.router.vc_depth + 32) + P * slots * 26 + 64) +
-                               nodes * (4.0 * kHistBins + 200 + 25 * slots + 12 * V +
-                                        4.0 * static_cast<double>(c.traffic.source_queue)));
-  const double phys = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
+  const double slots = 4.0 + static_cast<double>(c.topology.link_delay + c.router.st_delay +
+                                                 c.router.sw_alloc_delay);
+  const double bytes =
+      inst * (routers * (P * V * (24.0 * c.router.vc_depth + 32) + P * slots * 26 + 64) +
+              nodes * (4.0 * kHistBins + 200 + 25 * slots + 12 * V +
+                       4.0 * static_cast<double>(c.traffic.source_queue)));
+  const double phys =
+      static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
   if (bytes > 0.8 * phys) {
     char msg[300];
-    std::snprintf(msg, sizeof msg, "%.1f GB of state for %zu instance(s) of %.0f routers, and this machine has %.1f GB",
-                  bytes / 1e9, cs.size(), routers, phys / 1e9);
-    throw ConfigError("topology.radix = " + to_string(c.topology.radix) +
-                      ": allowed only networks (times instances) whose state fits in memory; here " + msg);
+    std::snprintf(
+        msg, sizeof msg,
+        "%.1f GB of state for %zu instance(s) of %.0f routers, and this machine has %.1f GB",
+        bytes / 1e9, cs.size(), routers, phys / 1e9);
+    throw ConfigError(
+        "topology.radix = " + to_string(c.topology.radix) +
+        ": allowed only networks (times instances) whose state fits in memory; here " + msg);
   }
 }
 
@@ -71,9 +77,10 @@ std::unique_ptr<Engine> make_engine(const std::vector<Config>& configs, const En
   const Family& fam = families().at(configs[0].router.family);
   const bool want_cuda = opts.backend == "cuda" || (opts.backend == "auto" && cuda_available());
   if (opts.backend == "cuda" && !cuda_available())
-    throw ConfigError("run.backend = \"cuda\": allowed only where a CUDA device is present (none "
-                      "found" + std::string(fam.cuda ? "" : "; this build has no CUDA backend") +
-                      "); use auto or cpu");
+    throw ConfigError(
+        "run.backend = \"cuda\": allowed only where a CUDA device is present (none "
+        "found" +
+        std::string(fam.cuda ? "" : "; this build has no CUDA backend") + "); use auto or cpu");
   if (opts.backend != "auto" && opts.backend != "cpu" && opts.backend != "cuda")
     throw ConfigError("run.backend = \"" + opts.backend + "\": allowed auto, cpu, cuda");
   return want_cuda ? fam.cuda(configs, opts) : fam.cpu(configs, opts);

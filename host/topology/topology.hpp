@@ -13,8 +13,8 @@ namespace ls {
 struct Topology {
   uint32_t routers = 0, ports = 0, nodes = 0;
   Shape shape{};
-  std::vector<int32_t> peer;        // [R, P] router*P+port at the other end, -1 none
-  std::vector<int32_t> port_node;   // [R, P] terminal node, -1 for network ports
+  std::vector<int32_t> peer;         // [R, P] router*P+port at the other end, -1 none
+  std::vector<int32_t> port_node;    // [R, P] terminal node, -1 for network ports
   std::vector<int32_t> node_router;  // [N]
   std::vector<int32_t> node_port;    // [N]
   std::vector<uint8_t> link_delay;   // [R, P] delay of the link (or terminal channel) at the port

@@ -63,7 +63,8 @@ class VcEngine final : public Engine {
     if (debug_ || !fused_) {
       for (uint64_t k = 0; k < cycles; ++k) cycle_once();
     } else {
-      x_.run_cycles(t_, cycles, I_, v_.prm.routers, [this](uint64_t t) { return RouterCycle{at(t)}; });
+      x_.run_cycles(t_, cycles, I_, v_.prm.routers,
+                    [this](uint64_t t) { return RouterCycle{at(t)}; });
       t_ += cycles;
     }
     x_.sync();
@@ -92,7 +93,8 @@ class VcEngine final : public Engine {
   void set_state(const std::string& name, const HostArray& a) override {
     const Field& f = field(name);
     if (a.dtype != f.dtype || a.itemsize != f.itemsize || a.shape != f.shape)
-      throw ConfigError("state \"" + name + "\": allowed only an array of the shape and type it has");
+      throw ConfigError("state \"" + name +
+                        "\": allowed only an array of the shape and type it has");
     x_.upload(f.ptr, a.bytes.data(), f.bytes());
     v_ = at(t_);
     x_.for_each(E_, RebuildMasks{v_});  // the masks are derived from the state just written
@@ -287,7 +289,8 @@ void VcEngine<Exec>::initialise() {
   for (uint64_t e = 0; e < E_; ++e)
     for (uint32_t q = 0; q < P; ++q)
       if (topo_.peer[(e % p.routers) * P + q] >= 0 || topo_.port_node[(e % p.routers) * P + q] >= 0)
-        std::fill_n(credits.begin() + static_cast<int64_t>((e * P + q) * V), V, static_cast<uint8_t>(p.depth));
+        std::fill_n(credits.begin() + static_cast<int64_t>((e * P + q) * V), V,
+                    static_cast<uint8_t>(p.depth));
   x_.upload(v_.s.ovc_credits, credits.data(), credits.size());
   std::vector<int16_t> none16(ivc, kNone);
   x_.upload(v_.s.ovc_owner, none16.data(), ivc * sizeof(int16_t));
@@ -341,7 +344,8 @@ void VcEngine<Exec>::check_invariants() {
       << ", port " << info[e * 4 + 1] << ", vc " << info[e * 4 + 2];
     return o.str();
   };
-  static const char* what[] = {"", "buffer overflow (occupancy would be %v)",
+  static const char* what[] = {"",
+                               "buffer overflow (occupancy would be %v)",
                                "credits + occupancy + in flight = %v, expected vc_depth",
                                "a non-head flit (packet %v) at the front of an idle VC",
                                "flit for node %v ejected here",
@@ -375,7 +379,8 @@ void VcEngine<Exec>::check_invariants() {
       throw SimulationError(o.str());
     }
   // Flits are conserved: injected - ejected = held in buffers and on belts.
-  std::vector<uint64_t> held = download(v_.s.chk_flits, E_), inj = per_instance_sum(v_.nic.injected_flits),
+  std::vector<uint64_t> held = download(v_.s.chk_flits, E_),
+                        inj = per_instance_sum(v_.nic.injected_flits),
                         ej = per_instance_sum(v_.nic.ejected_flits);
   for (uint32_t i = 0; i < I_; ++i) {
     uint64_t h = 0;
@@ -395,7 +400,8 @@ void VcEngine<Exec>::watchdog(uint64_t limit) {
   if (limit == 0 || t_ < limit) return;
   const VcParams& p = v_.prm;
   std::vector<uint32_t> last = download(v_.s.last_move, E_);
-  std::vector<uint64_t> inj = per_instance_sum(v_.nic.injected_flits), ej = per_instance_sum(v_.nic.ejected_flits);
+  std::vector<uint64_t> inj = per_instance_sum(v_.nic.injected_flits),
+                        ej = per_instance_sum(v_.nic.ejected_flits);
   for (uint32_t i = 0; i < I_; ++i) {
     if (inj[i] == ej[i]) continue;
     uint32_t newest = 0;
@@ -413,7 +419,11 @@ void VcEngine<Exec>::watchdog(uint64_t limit) {
           uint64_t k = ((i * p.routers + r) * p.ports + q) * p.vcs + c;
           if (!occ[k]) continue;
           o << " [router " << r << " port " << q << " vc " << c << ": " << int(occ[k])
-            << " flits, state " << (st[k] == kIvcIdle ? "idle" : st[k] == kIvcVcAlloc ? "vc_alloc" : "active") << "]";
+            << " flits, state "
+            << (st[k] == kIvcIdle      ? "idle"
+                : st[k] == kIvcVcAlloc ? "vc_alloc"
+                                       : "active")
+            << "]";
           ++shown;
         }
     throw SimulationError(o.str());
@@ -461,13 +471,15 @@ std::vector<InstanceResult> VcEngine<Exec>::run() {
       v_.win_end = t_ + period;
       reset_stats();
       advance_to(v_.win_end);
-      std::vector<uint64_t> ej = per_instance_sum(st.ejected_flits), lat = per_instance_sum(st.lat_sum),
+      std::vector<uint64_t> ej = per_instance_sum(st.ejected_flits),
+                            lat = per_instance_sum(st.lat_sum),
                             n = per_instance_sum(st.meas_delivered);
       converged = k > 0;
       for (uint32_t i = 0; i < I_; ++i) {
         const double acc = static_cast<double>(ej[i]);
         const double l = n[i] ? static_cast<double>(lat[i]) / static_cast<double>(n[i]) : 0;
-        converged &= std::abs(acc - prev_acc[i]) <= 0.02 * acc && std::abs(l - prev_lat[i]) <= 0.05 * l;
+        converged &=
+            std::abs(acc - prev_acc[i]) <= 0.02 * acc && std::abs(l - prev_lat[i]) <= 0.05 * l;
         prev_acc[i] = acc;
         prev_lat[i] = l;
       }
@@ -485,7 +497,8 @@ std::vector<InstanceResult> VcEngine<Exec>::run() {
   const uint64_t drain_end = v_.win_end + static_cast<uint64_t>(rc.drain);
   std::vector<bool> drained(I_, false);
   for (;;) {
-    std::vector<uint64_t> created = per_instance_sum(st.meas_created), got = per_instance_sum(st.meas_delivered);
+    std::vector<uint64_t> created = per_instance_sum(st.meas_created),
+                          got = per_instance_sum(st.meas_delivered);
     bool all = true;
     for (uint32_t i = 0; i < I_; ++i) all &= (drained[i] = got[i] == created[i]);
     if (all || t_ >= drain_end) break;
@@ -496,22 +509,35 @@ std::vector<InstanceResult> VcEngine<Exec>::run() {
   x_.sync();
   std::vector<uint64_t> hist = download(hist_sum_, static_cast<uint64_t>(I_) * kHistBins);
   auto h64 = [&](const uint64_t* p) { return download(p, NN_); };
-  std::vector<uint64_t> cf = h64(st.created_flits), ef = h64(st.ejected_flits), mc = h64(st.meas_created),
-                        md = h64(st.meas_delivered), ls = h64(st.lat_sum), nl = h64(st.nlat_sum), hs = h64(st.hops_sum),
+  std::vector<uint64_t> cf = h64(st.created_flits), ef = h64(st.ejected_flits),
+                        mc = h64(st.meas_created), md = h64(st.meas_delivered),
+                        ls = h64(st.lat_sum), nl = h64(st.nlat_sum), hs = h64(st.hops_sum),
                         rf = h64(st.refused);
   std::vector<uint32_t> lm = download(st.lat_max, NN_);
   const VcParams& p = v_.prm;
-  std::vector<uint32_t> link = download(v_.s.out_flits, E_ * p.ports), vcf = download(v_.s.ovc_flits, E_ * p.ports * p.vcs);
+  std::vector<uint32_t> link = download(v_.s.out_flits, E_ * p.ports),
+                        vcf = download(v_.s.ovc_flits, E_ * p.ports * p.vcs);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double m = static_cast<double>(rc.measure);
   std::vector<InstanceResult> out(I_);
   for (uint32_t i = 0; i < I_; ++i) {
     const uint64_t a = static_cast<uint64_t>(i) * p.nodes, b = a + p.nodes;
-    auto slice = [&](const std::vector<uint64_t>& v) { return std::vector<uint64_t>(v.begin() + a, v.begin() + b); };
-    TerminalTotals tt{slice(cf), slice(ef), slice(mc), slice(md), slice(rf), slice(ls), slice(nl), slice(hs),
-                      std::vector<uint32_t>(lm.begin() + a, lm.begin() + b),
-                      std::vector<uint64_t>(hist.begin() + i * kHistBins, hist.begin() + (i + 1) * kHistBins)};
-    WindowInfo w{static_cast<uint64_t>(rc.measure), q_start[i], q_end[i], drained[i], rc.latency_threshold};
+    auto slice = [&](const std::vector<uint64_t>& v) {
+      return std::vector<uint64_t>(v.begin() + a, v.begin() + b);
+    };
+    TerminalTotals tt{
+        slice(cf),
+        slice(ef),
+        slice(mc),
+        slice(md),
+        slice(rf),
+        slice(ls),
+        slice(nl),
+        slice(hs),
+        std::vector<uint32_t>(lm.begin() + a, lm.begin() + b),
+        std::vector<uint64_t>(hist.begin() + i * kHistBins, hist.begin() + (i + 1) * kHistBins)};
+    WindowInfo w{static_cast<uint64_t>(rc.measure), q_start[i], q_end[i], drained[i],
+                 rc.latency_threshold};
     InstanceResult& r = out[i];
     summarize(tt, w, r);
     r.cycles = t_ - start;
@@ -531,7 +557,8 @@ std::vector<InstanceResult> VcEngine<Exec>::run() {
       mx = std::max(mx, r.link_utilization[k]);
       ++links;
     }
-    for (uint64_t k = 0; k < r.vc_utilization.size(); ++k) r.vc_utilization[k] = vcf[rp0 * p.vcs + k] / m;
+    for (uint64_t k = 0; k < r.vc_utilization.size(); ++k)
+      r.vc_utilization[k] = vcf[rp0 * p.vcs + k] / m;
     r.link_util_mean = links ? sum / links : 0;
     r.link_util_max = mx;
   }

@@ -21,10 +21,13 @@ VcParams make_vc_params(const Config& c, const Topology& t) {
   p.topo = pick<TopologyKind>(c.topology.kind, {{"mesh", TopologyKind::kMesh},
                                                 {"torus", TopologyKind::kTorus},
                                                 {"crossbar", TopologyKind::kCrossbar}});
-  p.routing = pick<Routing>(c.router.routing, {{"dor", Routing::kDor}, {"min_adaptive", Routing::kMinAdaptive}});
-  p.flow = pick<FlowControl>(c.router.flow_control, {{"wormhole", FlowControl::kWormhole}, {"vct", FlowControl::kVct}});
+  p.routing = pick<Routing>(c.router.routing,
+                            {{"dor", Routing::kDor}, {"min_adaptive", Routing::kMinAdaptive}});
+  p.flow = pick<FlowControl>(c.router.flow_control,
+                             {{"wormhole", FlowControl::kWormhole}, {"vct", FlowControl::kVct}});
   auto alloc = [](const std::string& s) {
-    return pick<Allocator>(s, {{"islip", Allocator::kIslip}, {"separable_input_first", Allocator::kSeparableInputFirst}});
+    return pick<Allocator>(s, {{"islip", Allocator::kIslip},
+                               {"separable_input_first", Allocator::kSeparableInputFirst}});
   };
   p.vc_alloc = alloc(c.router.vc_allocator);
   p.sw_alloc = alloc(c.router.sw_allocator);
@@ -57,7 +60,8 @@ std::vector<uint8_t> out_delays(const Config& c, const Topology& t) {
 
 std::vector<uint8_t> credit_delays(const Config& c, const Topology& t) {
   std::vector<uint8_t> d(t.link_delay.size());
-  for (size_t i = 0; i < d.size(); ++i) d[i] = static_cast<uint8_t>(c.router.credit_delay + t.link_delay[i]);
+  for (size_t i = 0; i < d.size(); ++i)
+    d[i] = static_cast<uint8_t>(c.router.credit_delay + t.link_delay[i]);
   return d;
 }
 
@@ -67,12 +71,17 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs) {
     const TrafficConfig& f = c.traffic;
     TrafficParams p{};
     p.seed = static_cast<uint64_t>(c.run.seed);
-    p.pattern = pick<Pattern>(f.pattern, {{"uniform", Pattern::kUniform}, {"transpose", Pattern::kTranspose},
-                                          {"bitcomp", Pattern::kBitcomp}, {"bitrev", Pattern::kBitrev},
-                                          {"shuffle", Pattern::kShuffle}, {"tornado", Pattern::kTornado},
-                                          {"neighbor", Pattern::kNeighbor}, {"hotspot", Pattern::kHotspot},
+    p.pattern = pick<Pattern>(f.pattern, {{"uniform", Pattern::kUniform},
+                                          {"transpose", Pattern::kTranspose},
+                                          {"bitcomp", Pattern::kBitcomp},
+                                          {"bitrev", Pattern::kBitrev},
+                                          {"shuffle", Pattern::kShuffle},
+                                          {"tornado", Pattern::kTornado},
+                                          {"neighbor", Pattern::kNeighbor},
+                                          {"hotspot", Pattern::kHotspot},
                                           {"randperm", Pattern::kRandperm}});
-    p.injection = pick<Injection>(f.injection, {{"bernoulli", Injection::kBernoulli}, {"onoff", Injection::kOnOff}});
+    p.injection = pick<Injection>(
+        f.injection, {{"bernoulli", Injection::kBernoulli}, {"onoff", Injection::kOnOff}});
     double mean = static_cast<double>(f.packet_size);
     if (f.packet_sizes.empty()) {
       p.n_sizes = 1;
@@ -96,7 +105,8 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs) {
     p.beta = f.burst_beta;
     if (p.injection == Injection::kOnOff) p.rate *= (f.burst_alpha + f.burst_beta) / f.burst_alpha;
     p.n_hot = static_cast<uint32_t>(f.hotspot_nodes.size());
-    for (size_t i = 0; i < f.hotspot_nodes.size(); ++i) p.hot[i] = static_cast<uint32_t>(f.hotspot_nodes[i]);
+    for (size_t i = 0; i < f.hotspot_nodes.size(); ++i)
+      p.hot[i] = static_cast<uint32_t>(f.hotspot_nodes[i]);
     p.hot_fraction = f.hotspot_fraction;
     p.max_packets = static_cast<uint32_t>(f.max_packets);
     p.reply_size = static_cast<uint32_t>(f.reply_size);

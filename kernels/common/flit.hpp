@@ -22,7 +22,9 @@ struct FlitMeta {
   LS_HD static uint32_t vc(uint32_t m) { return (m >> 2) & 63u; }
   LS_HD static uint32_t hops(uint32_t m) { return (m >> 8) & 255u; }
   LS_HD static uint32_t size(uint32_t m) { return (m >> 16) & 0x7FFFu; }
-  LS_HD static uint32_t with_vc(uint32_t m, uint32_t vc) { return (m & ~(63u << 2)) | ((vc & 63u) << 2); }
+  LS_HD static uint32_t with_vc(uint32_t m, uint32_t vc) {
+    return (m & ~(63u << 2)) | ((vc & 63u) << 2);
+  }
   LS_HD static uint32_t with_hop(uint32_t m) {
     uint32_t h = hops(m) + 1;
     return (m & ~(255u << 8)) | ((h > 255u ? 255u : h) << 8);

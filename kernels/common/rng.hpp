@@ -3,9 +3,9 @@
 // scheduling or backend. The instance's position in its batch is deliberately not an input: an
 // instance gives the same results alone or in any batch (instances differ by their seed).
 #pragma once
-#include <cstdint>
-
 #include <Random123/philox.h>
+
+#include <cstdint>
 
 #include "hd.hpp"
 
@@ -27,16 +27,17 @@ struct Draw {
 LS_HD LS_FORCEINLINE Draw philox_draw(uint64_t seed, uint64_t cycle, uint32_t element,
                                       uint32_t stream) {
   r123::Philox4x32 rng;
-  r123::Philox4x32::ctr_type c = {{static_cast<uint32_t>(cycle),
-                                   static_cast<uint32_t>(cycle >> 32), element, stream}};
-  r123::Philox4x32::key_type k = {{static_cast<uint32_t>(seed),
-                                   static_cast<uint32_t>(seed >> 32)}};
+  r123::Philox4x32::ctr_type c = {
+      {static_cast<uint32_t>(cycle), static_cast<uint32_t>(cycle >> 32), element, stream}};
+  r123::Philox4x32::key_type k = {{static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)}};
   r123::Philox4x32::ctr_type r = rng(c, k);
   return Draw{{r.v[0], r.v[1], r.v[2], r.v[3]}};
 }
 
 // Uniform in [0, 1) with 32 bits of resolution; exact and identical on host and device.
-LS_HD LS_FORCEINLINE double u01(uint32_t x) { return x * (1.0 / 4294967296.0); }
+LS_HD LS_FORCEINLINE double u01(uint32_t x) {
+  return x * (1.0 / 4294967296.0);
+}
 
 // Uniform integer in [0, n) by multiply-shift (no modulo bias worth noting for n << 2^32).
 LS_HD LS_FORCEINLINE uint32_t below(uint32_t x, uint32_t n) {

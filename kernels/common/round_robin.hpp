@@ -37,7 +37,9 @@ LS_HD LS_FORCEINLINE uint32_t lowest_bit64(uint64_t m) {
 }
 
 // (x + 1) mod n and (x + d) mod n for x, d < n, without a division (pointers advance every cycle).
-LS_HD LS_FORCEINLINE uint32_t next_mod(uint32_t x, uint32_t n) { return x + 1 == n ? 0 : x + 1; }
+LS_HD LS_FORCEINLINE uint32_t next_mod(uint32_t x, uint32_t n) {
+  return x + 1 == n ? 0 : x + 1;
+}
 LS_HD LS_FORCEINLINE uint32_t add_mod(uint32_t x, uint32_t d, uint32_t n) {
   return x + d >= n ? x + d - n : x + d;
 }

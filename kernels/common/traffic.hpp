@@ -40,9 +40,9 @@ struct TrafficParams {
   uint64_t seed;
   Pattern pattern;
   Injection injection;
-  double rate;     // packets per node per cycle while the source is on
-  double alpha;    // on/off: P(off -> on) per cycle
-  double beta;     // on/off: P(on -> off) per cycle
+  double rate;   // packets per node per cycle while the source is on
+  double alpha;  // on/off: P(off -> on) per cycle
+  double beta;   // on/off: P(on -> off) per cycle
   uint32_t n_sizes;
   uint32_t sizes[kMaxSizes];
   uint32_t size_cum[kMaxSizes];  // cumulative probability * 2^32 (last = 0xFFFFFFFF)

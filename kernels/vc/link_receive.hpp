@@ -71,14 +71,17 @@ LS_HD inline void link_receive(const VcView& v, uint64_t e, uint32_t inst, uint3
       c = v.nic.ej_cr_belt[L.belt(L.node_elem(inst, static_cast<uint32_t>(node)),
                                   belt_read_slot(v.ws, v.topo.credit_delay[rp], L.slots))];
     else
-      c = v.s.cr_belt[L.belt(L.port_of(inst, peer), belt_read_slot(v.ws, v.topo.credit_delay[peer], L.slots))];
+      c = v.s.cr_belt[L.belt(L.port_of(inst, peer),
+                             belt_read_slot(v.ws, v.topo.credit_delay[peer], L.slots))];
     if (c >= 0) v.s.ovc_credits[L.vc(e, p, static_cast<uint32_t>(c))] += 1;
   }
 }
 
 struct LinkReceive {
   VcView v;
-  LS_HD void operator()(uint64_t e) const { link_receive(v, e, v.lay.inst_of_router(e), v.lay.router_of(e)); }
+  LS_HD void operator()(uint64_t e) const {
+    link_receive(v, e, v.lay.inst_of_router(e), v.lay.router_of(e));
+  }
 };
 
 }  // namespace ls

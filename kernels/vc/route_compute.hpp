@@ -1,8 +1,8 @@
 // Route computation: a head flit at the front of an idle input VC (written in an earlier
 // cycle) gets its output port and VC range; VC allocation may start routing_delay cycles later.
 #pragma once
-#include "link_receive.hpp"
 #include "../common/round_robin.hpp"
+#include "link_receive.hpp"
 #include "routing.hpp"
 
 namespace ls {
@@ -41,7 +41,9 @@ LS_HD inline void route_compute(const VcView& v, uint64_t e, uint32_t inst, uint
 
 struct RouteCompute {
   VcView v;
-  LS_HD void operator()(uint64_t e) const { route_compute(v, e, v.lay.inst_of_router(e), v.lay.router_of(e)); }
+  LS_HD void operator()(uint64_t e) const {
+    route_compute(v, e, v.lay.inst_of_router(e), v.lay.router_of(e));
+  }
 };
 
 }  // namespace ls

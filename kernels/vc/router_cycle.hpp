@@ -19,12 +19,13 @@ struct RouterCycle {
     const uint32_t inst = L.inst_of_router(e), r = L.router_of(e);
     link_receive(v, e, inst, r);
     route_compute(v, e, inst, r);
-    vc_alloc(v, e, r);
+    vc_alloc(v, e);
     sw_alloc(v, e);
     const TerminalOps term{v};
     for (uint32_t p = 0; p < L.ports; ++p) {
       const int32_t node = v.topo.port_node[r * L.ports + p];
-      if (node >= 0) term(L.node_elem(inst, static_cast<uint32_t>(node)), inst, static_cast<uint32_t>(node));
+      if (node >= 0)
+        term(L.node_elem(inst, static_cast<uint32_t>(node)), inst, static_cast<uint32_t>(node));
     }
   }
 };

@@ -16,13 +16,17 @@
 namespace ls {
 
 struct RouteResult {
-  uint8_t port, lo, hi;       // dimension-order (escape) output port and VC range
-  uint16_t adapt_ports;       // adaptive candidate ports (mask)
+  uint8_t port, lo, hi;  // dimension-order (escape) output port and VC range
+  uint16_t adapt_ports;  // adaptive candidate ports (mask)
   uint8_t adapt_lo, adapt_hi;
 };
 
-LS_HD inline uint32_t plus_port(uint32_t d) { return 1 + 2 * d; }
-LS_HD inline uint32_t minus_port(uint32_t d) { return 2 + 2 * d; }
+LS_HD inline uint32_t plus_port(uint32_t d) {
+  return 1 + 2 * d;
+}
+LS_HD inline uint32_t minus_port(uint32_t d) {
+  return 2 + 2 * d;
+}
 
 // Output port that continues the direction of travel of a flit that came in on `in_port`
 // (it arrived on the -d side iff it travels +d).
@@ -34,8 +38,8 @@ LS_HD inline uint32_t straight_port(uint32_t in_port) {
 // Dimension-order step at router `cur` towards router `dst`. For the torus, `cls` returns the
 // dateline class (0/1); `in_cls` is the class of the VC the flit arrived on.
 LS_HD inline uint32_t dor_port(const VcParams& p, uint32_t cur, uint32_t dst, uint32_t in_port,
-                               uint32_t in_cls, uint64_t seed, uint64_t t,
-                               uint32_t elem, uint32_t* cls) {
+                               uint32_t in_cls, uint64_t seed, uint64_t t, uint32_t elem,
+                               uint32_t* cls) {
   const Shape& s = p.shape;
   for (uint32_t d = 0; d < s.ndims; ++d) {
     uint32_t c = s.coord(cur, d), x = s.coord(dst, d), k = s.radix[d];
@@ -49,8 +53,7 @@ LS_HD inline uint32_t dor_port(const VcParams& p, uint32_t cur, uint32_t dst, ui
       return straight_port(in_port);
     }
     int dist2 = static_cast<int>(k) - 2 * static_cast<int>((x + k - c) % k);
-    bool plus = dist2 > 0 ||
-                (dist2 == 0 && (philox_draw(seed, t, elem, kStreamRoute).w[0] & 1u));
+    bool plus = dist2 > 0 || (dist2 == 0 && (philox_draw(seed, t, elem, kStreamRoute).w[0] & 1u));
     *cls = plus ? (c > x) : (c < x);  // does the path cross the k-1 <-> 0 wraparound link?
     return plus ? plus_port(d) : minus_port(d);
   }

@@ -13,7 +13,7 @@ namespace sw_alloc_detail {
 
 // Can input VC (ip, vc) send a flit this cycle? Sets its output port.
 LS_HD inline bool ready(const VcView& v, uint64_t e, uint32_t ip, uint32_t vc, uint32_t* op) {
-  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
+  const VcLayout L = v.lay;             // a local copy: byte stores cannot alias it
   const uint64_t iv = L.vc(e, ip, vc);  // active and holding a flit (sa_mask)
   if (v.s.ivc_ready[iv] > v.t) return false;
   if (v.s.ivc_count[iv] == 1 && v.s.ivc_arrival[iv] >= v.t) return false;  // still being written
@@ -44,7 +44,8 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
     uint32_t vc = v.s.sa_vc_ptr[L.port(e, ip)];
     for (uint32_t k = 0; k < L.vcs; ++k, vc = next_mod(vc, L.vcs)) {
       uint32_t op;
-      if (!((mine >> vc) & 1) || !sw_alloc_detail::ready(v, e, ip, vc, &op) || ((in_req[ip] >> op) & 1))
+      if (!((mine >> vc) & 1) || !sw_alloc_detail::ready(v, e, ip, vc, &op) ||
+          ((in_req[ip] >> op) & 1))
         continue;
       req_vc[ip][op] = static_cast<int8_t>(vc);
       out_req[op] |= 1ull << ip;

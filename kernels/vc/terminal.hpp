@@ -210,7 +210,9 @@ struct TerminalOps {
         v.nic.on_now[ne] = on;
         return;
       }
-      if (cap != 0) v.nic.sq_ring[ne * cap + add_mod(v.nic.sq_head[ne], v.nic.queued[ne], cap)] = static_cast<uint32_t>(v.t);
+      if (cap != 0)
+        v.nic.sq_ring[ne * cap + add_mod(v.nic.sq_head[ne], v.nic.queued[ne], cap)] =
+            static_cast<uint32_t>(v.t);
       v.nic.created[ne] += 1;
       v.nic.queued[ne] += 1;
       if (in_window(v.t)) {
@@ -245,7 +247,8 @@ struct TerminalOps {
     sink(ne, n, e, rp, p);
     return_credit(ne);
     // Credits returned by the router's terminal input port.
-    const int8_t c = v.s.cr_belt[L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.credit_delay[rp], L.slots))];
+    const int8_t c =
+        v.s.cr_belt[L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.credit_delay[rp], L.slots))];
     if (c >= 0) v.nic.credits[ne * L.vcs + static_cast<uint32_t>(c)] += 1;
     start_request(ne, inst, n);
     const uint64_t b = L.belt(ne, v.ws);
@@ -264,7 +267,8 @@ struct TerminalOps {
 struct Terminal {
   VcView v;
   LS_HD void operator()(uint64_t ne) const {
-    TerminalOps{v}(ne, static_cast<uint32_t>(ne / v.lay.nodes), static_cast<uint32_t>(ne % v.lay.nodes));
+    TerminalOps{v}(ne, static_cast<uint32_t>(ne / v.lay.nodes),
+                   static_cast<uint32_t>(ne % v.lay.nodes));
   }
 };
 

@@ -40,7 +40,7 @@ struct Request {
 struct RouterVa {
   const VcView& v;
   uint64_t e;
-  uint32_t r, P, V, PV;
+  uint32_t P, V, PV;
   // Is output VC (op, ov) free, and, where required, can it take the whole packet?
   LS_HD bool available(const Request& q, uint32_t op, uint32_t ov, int kind) const {
     const uint64_t o = v.lay.vc(e, op, ov);
@@ -74,7 +74,8 @@ struct RouterVa {
       if (!acceptable(op, ov) || !available(q, op, ov, kind)) return;
       const uint32_t o = op * V + ov;
       const uint32_t room = kind == 2 ? v.s.ovc_credits[v.lay.vc(e, op, ov)] : 0;
-      const uint32_t rank = (static_cast<uint32_t>(kind) << 24) | (room << 12) | (PV - add_mod(o, PV - ptr, PV));
+      const uint32_t rank =
+          (static_cast<uint32_t>(kind) << 24) | (room << 12) | (PV - add_mod(o, PV - ptr, PV));
       if (rank > best_rank) best_rank = rank, best = static_cast<int>(o);
     });
     return best;
@@ -83,7 +84,7 @@ struct RouterVa {
 
 }  // namespace vc_alloc_detail
 
-LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint32_t r) {
+LS_HD inline void vc_alloc(const VcView& v, uint64_t e) {
   using namespace vc_alloc_detail;
   const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
   const uint32_t P = L.ports, V = L.vcs, PV = P * V;
@@ -106,13 +107,15 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint32_t r) {
         FlitMeta::size(v.s.buf.meta[L.slot(e, p, i - p * V, v.s.ivc_head[iv])]));
   }
   if (nreq == 0) return;
-  RouterVa R{v, e, r, P, V, PV};
+  RouterVa R{v, e, P, V, PV};
 
   if (v.prm.vc_alloc == Allocator::kSeparableInputFirst) {
     int16_t choice[kMaxPorts * kMaxVcs];
     for (int k = 0; k < nreq; ++k)
-      choice[k] = static_cast<int16_t>(R.input_choice(req[k], [](uint32_t, uint32_t) { return true; }));
-    for (int k = 0; k < nreq; ++k) {  // each chosen output VC takes the first chooser from its pointer
+      choice[k] =
+          static_cast<int16_t>(R.input_choice(req[k], [](uint32_t, uint32_t) { return true; }));
+    for (int k = 0; k < nreq;
+         ++k) {  // each chosen output VC takes the first chooser from its pointer
       if (choice[k] < 0) continue;
       const uint32_t o = static_cast<uint32_t>(choice[k]), op = o / V, ov = o - op * V;
       const uint32_t ptr = v.s.ovc_va_ptr[L.vc(e, op, ov)];
@@ -144,14 +147,16 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint32_t r) {
         if (!R.available(req[k], op, ov, kind)) return;
         const uint32_t o = op * V + ov;
         const uint32_t key = add_mod(req[k].i, PV - v.s.ovc_va_ptr[L.vc(e, op, ov)], PV);
-        if (key < grant_key[o]) grant_key[o] = static_cast<uint16_t>(key), grant[o] = static_cast<int16_t>(k);
+        if (key < grant_key[o])
+          grant_key[o] = static_cast<uint16_t>(key), grant[o] = static_cast<int16_t>(k);
         any = true;
       });
     }
     if (!any) break;
     for (int k = 0; k < nreq; ++k) {
       if (matched[k]) continue;
-      const int o = R.input_choice(req[k], [&](uint32_t op, uint32_t ov) { return grant[op * V + ov] == k; });
+      const int o =
+          R.input_choice(req[k], [&](uint32_t op, uint32_t ov) { return grant[op * V + ov] == k; });
       if (o < 0) continue;
       matched[k] = true;
       R.commit(req[k], static_cast<uint32_t>(o) / V, static_cast<uint32_t>(o) % V, iter == 0);
@@ -161,7 +166,7 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint32_t r) {
 
 struct VcAlloc {
   VcView v;
-  LS_HD void operator()(uint64_t e) const { vc_alloc(v, e, v.lay.router_of(e)); }
+  LS_HD void operator()(uint64_t e) const { vc_alloc(v, e); }
 };
 
 }  // namespace ls

@@ -53,66 +53,66 @@ struct VcTopology {
 
 struct VcState {
   // Input VCs [inst, router, port, vc]
-  FlitArrays buf;             // [inst, router, port, vc, depth] ring buffers
-  uint8_t* ivc_head;          // ring read index
-  uint8_t* ivc_count;         // occupancy (flits)
-  uint8_t* ivc_state;         // IvcState
-  uint32_t* ivc_ready;        // first cycle the next pipeline stage may act
-  uint32_t* ivc_arrival;      // cycle the newest flit was written (buffer write takes a cycle)
-  uint8_t* ivc_route_port;    // dimension-order (escape) output port
-  uint8_t* ivc_route_lo;      // its VC range [lo, hi]
+  FlitArrays buf;           // [inst, router, port, vc, depth] ring buffers
+  uint8_t* ivc_head;        // ring read index
+  uint8_t* ivc_count;       // occupancy (flits)
+  uint8_t* ivc_state;       // IvcState
+  uint32_t* ivc_ready;      // first cycle the next pipeline stage may act
+  uint32_t* ivc_arrival;    // cycle the newest flit was written (buffer write takes a cycle)
+  uint8_t* ivc_route_port;  // dimension-order (escape) output port
+  uint8_t* ivc_route_lo;    // its VC range [lo, hi]
   uint8_t* ivc_route_hi;
   uint16_t* ivc_adapt_ports;  // adaptive candidate output ports (mask), 0 for dimension order
   uint8_t* ivc_adapt_lo;      // adaptive VC range [lo, hi]
   uint8_t* ivc_adapt_hi;
-  int8_t* ivc_out_port;       // allocated output VC: its port (-1 none) ...
-  uint8_t* ivc_out_vc;        // ... and its VC
-  uint16_t* ivc_va_ptr;       // VC allocator accept pointer (over output VCs)
+  int8_t* ivc_out_port;  // allocated output VC: its port (-1 none) ...
+  uint8_t* ivc_out_vc;   // ... and its VC
+  uint16_t* ivc_va_ptr;  // VC allocator accept pointer (over output VCs)
   // Output VCs [inst, router, port, vc]
-  uint8_t* ovc_credits;       // free slots in the downstream input VC
-  int16_t* ovc_owner;         // input VC (port*vcs + vc) holding it, or kNone
-  uint16_t* ovc_va_ptr;       // VC allocator grant pointer (over input VCs)
-  uint32_t* ovc_flits;        // flits sent in the measurement window
+  uint8_t* ovc_credits;  // free slots in the downstream input VC
+  int16_t* ovc_owner;    // input VC (port*vcs + vc) holding it, or kNone
+  uint16_t* ovc_va_ptr;  // VC allocator grant pointer (over input VCs)
+  uint32_t* ovc_flits;   // flits sent in the measurement window
   // Ports [inst, router, port]
-  FlitArrays out_belt;        // [inst, router, port, slot] flits on the link leaving the port
-  uint8_t* out_belt_valid;    // [inst, router, port, slot]
-  int8_t* cr_belt;            // [inst, router, port, slot] credit (VC) returned upstream, -1 none
-  uint8_t* sa_out_ptr;        // switch allocator grant pointer (over input ports)
-  uint8_t* sa_in_ptr;         // switch allocator accept pointer (over output ports)
-  uint8_t* sa_vc_ptr;         // round-robin over the input port's VCs
-  int8_t* sa_grant;           // input port granted to each output port this cycle, -1 none
-  uint32_t* out_flits;        // flits sent in the measurement window
+  FlitArrays out_belt;      // [inst, router, port, slot] flits on the link leaving the port
+  uint8_t* out_belt_valid;  // [inst, router, port, slot]
+  int8_t* cr_belt;          // [inst, router, port, slot] credit (VC) returned upstream, -1 none
+  uint8_t* sa_out_ptr;      // switch allocator grant pointer (over input ports)
+  uint8_t* sa_in_ptr;       // switch allocator accept pointer (over output ports)
+  uint8_t* sa_vc_ptr;       // round-robin over the input port's VCs
+  int8_t* sa_grant;         // input port granted to each output port this cycle, -1 none
+  uint32_t* out_flits;      // flits sent in the measurement window
   // Routers [inst, router]. The masks (bit port*vcs+vc) are derived from ivc_state and
   // ivc_count and kept in step with them so each stage visits only the VCs it can act on.
-  uint64_t* rc_mask;          // idle input VCs holding a flit (a head waiting for its route)
-  uint64_t* va_mask;          // input VCs waiting for VC allocation
-  uint64_t* sa_mask;          // active input VCs holding a flit
-  uint32_t* last_move;        // last cycle a flit left this router (deadlock watchdog)
-  uint32_t* viol;             // first invariant violation seen (debug), 0 none
-  uint32_t* viol_info;        // [inst, router, 4] where: cycle, port, vc, value
-  uint64_t* chk_flits;        // flits held by the router and its output belts (debug)
+  uint64_t* rc_mask;    // idle input VCs holding a flit (a head waiting for its route)
+  uint64_t* va_mask;    // input VCs waiting for VC allocation
+  uint64_t* sa_mask;    // active input VCs holding a flit
+  uint32_t* last_move;  // last cycle a flit left this router (deadlock watchdog)
+  uint32_t* viol;       // first invariant violation seen (debug), 0 none
+  uint32_t* viol_info;  // [inst, router, 4] where: cycle, port, vc, value
+  uint64_t* chk_flits;  // flits held by the router and its output belts (debug)
 };
 
 // Terminals (network interfaces) [inst, node].
 struct NicState {
-  FlitArrays inj_belt;        // [inst, node, slot] injection channel
-  uint8_t* inj_belt_valid;    // [inst, node, slot]
-  uint8_t* credits;           // [inst, node, vc] free slots in the router's terminal input VCs
-  int8_t* ej_cr_belt;         // [inst, node, slot] credit (ejection VC) returned to the router
-  uint8_t* ej_pending;        // [inst, node, vc] consumed flits whose credit is not yet returned
-  uint8_t* ej_cr_ptr;         // round-robin pointer over ej_pending
-  uint32_t* cursor;           // next creation cycle the source queue has not looked at
-  uint8_t* on_cursor;         // on/off state at the cursor
-  uint8_t* on_now;            // on/off state at the current cycle
-  uint32_t* queued;           // packets created and not yet started
-  uint32_t* created;          // packets created so far
-  uint32_t* sq_ring;          // [inst, node, source_queue] creation cycles (bounded queues only)
-  uint32_t* sq_head;          // index of the oldest queued packet in sq_ring
-  uint32_t* seq;              // packets started so far (the next packet number)
+  FlitArrays inj_belt;      // [inst, node, slot] injection channel
+  uint8_t* inj_belt_valid;  // [inst, node, slot]
+  uint8_t* credits;         // [inst, node, vc] free slots in the router's terminal input VCs
+  int8_t* ej_cr_belt;       // [inst, node, slot] credit (ejection VC) returned to the router
+  uint8_t* ej_pending;      // [inst, node, vc] consumed flits whose credit is not yet returned
+  uint8_t* ej_cr_ptr;       // round-robin pointer over ej_pending
+  uint32_t* cursor;         // next creation cycle the source queue has not looked at
+  uint8_t* on_cursor;       // on/off state at the cursor
+  uint8_t* on_now;          // on/off state at the current cycle
+  uint32_t* queued;         // packets created and not yet started
+  uint32_t* created;        // packets created so far
+  uint32_t* sq_ring;        // [inst, node, source_queue] creation cycles (bounded queues only)
+  uint32_t* sq_head;        // index of the oldest queued packet in sq_ring
+  uint32_t* seq;            // packets started so far (the next packet number)
   // The packet being injected, one per message class [inst, node, class]:
-  uint16_t* remaining;        // flits still to inject
-  uint8_t* cur_vc;            // its VC
-  uint8_t* vc_ptr;            // round-robin pointer for choosing an injection VC in the class
+  uint16_t* remaining;  // flits still to inject
+  uint8_t* cur_vc;      // its VC
+  uint8_t* vc_ptr;      // round-robin pointer for choosing an injection VC in the class
   uint32_t* cur_dest;
   uint32_t* cur_ctime;
   uint32_t* cur_itime;
@@ -125,28 +125,28 @@ struct NicState {
   uint32_t* rq_head;
   uint32_t* rq_count;
   uint32_t* rq_spare;
-  uint8_t* ej_withheld;       // [inst, node, vc] request credits held back: reply queue full
-  uint64_t* injected_flits;   // totals since cycle 0 (conservation checks)
+  uint8_t* ej_withheld;      // [inst, node, vc] request credits held back: reply queue full
+  uint64_t* injected_flits;  // totals since cycle 0 (conservation checks)
   uint64_t* ejected_flits;
-  uint32_t* sink_src;         // [inst, node, vc] packet being received on each ejection VC
+  uint32_t* sink_src;  // [inst, node, vc] packet being received on each ejection VC
   uint32_t* sink_seq;
-  uint16_t* sink_got;         // flits of it received so far
-  uint32_t* viol;             // [inst, node]
-  uint32_t* viol_info;        // [inst, node, 4]
+  uint16_t* sink_got;   // flits of it received so far
+  uint32_t* viol;       // [inst, node]
+  uint32_t* viol_info;  // [inst, node, 4]
 };
 
 // Measurement accumulators [inst, node] (histogram [inst, node, bin]).
 struct StatsState {
-  uint64_t* created_flits;    // flits created in the window (offered load)
-  uint64_t* ejected_flits;    // flits ejected in the window (accepted load)
-  uint64_t* meas_created;     // packets created in the window
-  uint64_t* meas_delivered;   // of those, delivered (tail ejected)
-  uint64_t* refused;          // packets not created in the window: source queue full
-  uint64_t* lat_sum;          // packet latency (creation to tail ejection)
-  uint64_t* nlat_sum;         // network latency (head injection to tail ejection)
+  uint64_t* created_flits;   // flits created in the window (offered load)
+  uint64_t* ejected_flits;   // flits ejected in the window (accepted load)
+  uint64_t* meas_created;    // packets created in the window
+  uint64_t* meas_delivered;  // of those, delivered (tail ejected)
+  uint64_t* refused;         // packets not created in the window: source queue full
+  uint64_t* lat_sum;         // packet latency (creation to tail ejection)
+  uint64_t* nlat_sum;        // network latency (head injection to tail ejection)
   uint64_t* hops_sum;
   uint32_t* lat_max;
-  uint32_t* hist;             // latency histogram, kHistBins per node
+  uint32_t* hist;  // latency histogram, kHistBins per node
 };
 
 // Index helpers: the only place that knows the strides.

@@ -22,7 +22,8 @@ inline Config network(const std::string& kind, std::vector<int64_t> radix, doubl
   return c;
 }
 
-inline EngineOptions options(const std::string& backend = "cpu", int threads = 1, bool debug = true) {
+inline EngineOptions options(const std::string& backend = "cpu", int threads = 1,
+                             bool debug = true) {
   EngineOptions o;
   o.backend = backend;
   o.threads = threads;

@@ -35,11 +35,12 @@ std::map<std::string, Ref> booksim() {
 
 // The BookSim configurations: 8-flit VC buffers, iSLIP, torus links 2 cycles, mesh links 1.
 Config booksim_config(const std::string& id) {
-  static const std::map<std::string, std::tuple<const char*, std::vector<int64_t>, int64_t, int64_t>> cfg = {
-      {"C1", {"mesh", {8, 8}, 2, 1}},        {"C2", {"mesh", {8, 8}, 2, 4}},
-      {"C3a", {"torus", {8, 8}, 2, 1}},      {"C3b", {"torus", {8, 8}, 2, 4}},
-      {"C3c", {"torus", {8, 8}, 4, 1}},      {"C3d", {"torus", {8, 8}, 4, 4}},
-      {"C6", {"torus", {8, 8, 8}, 2, 1}}};
+  static const std::map<std::string,
+                        std::tuple<const char*, std::vector<int64_t>, int64_t, int64_t>>
+      cfg = {{"C1", {"mesh", {8, 8}, 2, 1}},    {"C2", {"mesh", {8, 8}, 2, 4}},
+             {"C3a", {"torus", {8, 8}, 2, 1}},  {"C3b", {"torus", {8, 8}, 2, 4}},
+             {"C3c", {"torus", {8, 8}, 4, 1}},  {"C3d", {"torus", {8, 8}, 4, 4}},
+             {"C6", {"torus", {8, 8, 8}, 2, 1}}};
   auto [kind, radix, vcs, size] = cfg.at(id);
   Config c = test::network(kind, radix, 0.01, vcs);
   c.topology.link_delay = std::string(kind) == "torus" ? 2 : 1;
@@ -64,7 +65,8 @@ double knee(const std::string& id, double around) {
   for (size_t i = 0; i < rs.size(); ++i) {
     const bool drained = rs[i].saturation_reason.find("undelivered") == std::string::npos;
     const double off = cs[i].traffic.offered;
-    if (drained && rs[i].latency_mean < 500 && rs[i].accepted >= 0.98 * off && off > best) best = off;
+    if (drained && rs[i].latency_mean < 500 && rs[i].accepted >= 0.98 * off && off > best)
+      best = off;
   }
   return best;
 }

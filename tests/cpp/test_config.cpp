@@ -19,7 +19,8 @@ std::string error_of(const std::function<void()>& f) {
 
 TEST(Config, UnknownValueNamesKeyValueAndChoices) {
   Config c;
-  std::string m = error_of([&] { set_key(c, "router", "routing", Value(std::string("west_first"))); });
+  std::string m =
+      error_of([&] { set_key(c, "router", "routing", Value(std::string("west_first"))); });
   EXPECT_NE(m.find("router.routing"), std::string::npos) << m;
   EXPECT_NE(m.find("west_first"), std::string::npos) << m;
   EXPECT_NE(m.find("dor, min_adaptive"), std::string::npos) << m;
@@ -37,10 +38,14 @@ TEST(Config, UnknownKeyAndSectionListWhatExists) {
 
 TEST(Config, RangesAndTypes) {
   Config c;
-  EXPECT_NE(error_of([&] { set_key(c, "router", "vcs", Value(int64_t{0})); }).find("[1, 16]"), std::string::npos);
-  EXPECT_NE(error_of([&] { set_key(c, "router", "vcs", Value(2.5)); }).find("router.vcs = 2.5"), std::string::npos);
-  EXPECT_NE(error_of([&] { set_key(c, "topology", "radix", Value(std::vector<int64_t>{8, 8, 8, 8, 8}));
-            }).find("topology.radix"), std::string::npos);
+  EXPECT_NE(error_of([&] { set_key(c, "router", "vcs", Value(int64_t{0})); }).find("[1, 16]"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] { set_key(c, "router", "vcs", Value(2.5)); }).find("router.vcs = 2.5"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] {
+              set_key(c, "topology", "radix", Value(std::vector<int64_t>{8, 8, 8, 8, 8}));
+            }).find("topology.radix"),
+            std::string::npos);
 }
 
 TEST(Config, CrossKeyRules) {

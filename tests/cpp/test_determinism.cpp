@@ -15,7 +15,8 @@ std::vector<HostArray> full_state(Engine& e) {
 void expect_same(const std::vector<HostArray>& a, const std::vector<HostArray>& b,
                  const std::vector<std::string>& names) {
   ASSERT_EQ(a.size(), b.size());
-  for (size_t i = 0; i < a.size(); ++i) EXPECT_TRUE(a[i].bytes == b[i].bytes) << names[i] << " differs";
+  for (size_t i = 0; i < a.size(); ++i)
+    EXPECT_TRUE(a[i].bytes == b[i].bytes) << names[i] << " differs";
 }
 
 std::vector<Config> batch() {
@@ -79,7 +80,8 @@ TEST(Determinism, BatchMembersDoNotInfluenceEachOther) {
 }
 
 TEST(Determinism, CpuAndCudaGiveBitIdenticalState) {
-  if (!cuda_available()) GTEST_SKIP() << "no CUDA device on this machine: CPU/GPU equality not checked";
+  if (!cuda_available())
+    GTEST_SKIP() << "no CUDA device on this machine: CPU/GPU equality not checked";
   auto a = make_engine(batch(), test::options("cpu", 2, false));
   auto b = make_engine(batch(), test::options("cuda", 0, false));
   a->step(3000);

@@ -56,7 +56,9 @@ TEST_P(Heavy, InvariantsHoldAndNothingDeadlocks) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Configs, Heavy, ::testing::Range<size_t>(0, heavy_cases().size()),
-                         [](const auto& info) { return std::string(heavy_cases()[info.param].name); });
+                         [](const auto& info) {
+                           return std::string(heavy_cases()[info.param].name);
+                         });
 
 TEST(Invariants, EveryTrafficPatternDeliversEveryPacket) {
   for (const char* p : {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado",
@@ -82,7 +84,9 @@ TEST(Invariants, CorruptedCreditIsReportedWithItsLocation) {
     FAIL() << "the invented credit went unnoticed";
   } catch (const SimulationError& err) {
     std::string m = err.what();
-    EXPECT_NE(m.find("router 5, port 2, vc 1 (the channel from router 4, port 1)"), std::string::npos) << m;
+    EXPECT_NE(m.find("router 5, port 2, vc 1 (the channel from router 4, port 1)"),
+              std::string::npos)
+        << m;
     EXPECT_NE(m.find("credits + occupancy"), std::string::npos) << m;
   }
 }

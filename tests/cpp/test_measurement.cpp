@@ -57,7 +57,8 @@ TEST(Measurement, AutomaticWarmupStopsWhenTheNetworkHasSettled) {
 }
 
 TEST(Measurement, PercentilesBracketTheMean) {
-  InstanceResult r = test::run_one(test::network("mesh", {4, 4}, 0.4), test::options("cpu", 1, false));
+  InstanceResult r =
+      test::run_one(test::network("mesh", {4, 4}, 0.4), test::options("cpu", 1, false));
   EXPECT_LE(r.latency_p50, r.latency_p99);
   EXPECT_LE(r.latency_p99, r.latency_max);
   EXPECT_GT(r.latency_p99, r.latency_mean);
@@ -75,7 +76,8 @@ TEST(Measurement, BoundedSourceQueuesRefuseWhenFull) {
   EXPECT_TRUE(r.saturated);
   EXPECT_NE(r.saturation_reason.find("refused"), std::string::npos) << r.saturation_reason;
   HostArray q = e->state("source_queue");
-  for (uint32_t n = 0; n < 16; ++n) EXPECT_LE(reinterpret_cast<const uint32_t*>(q.bytes.data())[n], 4u);
+  for (uint32_t n = 0; n < 16; ++n)
+    EXPECT_LE(reinterpret_cast<const uint32_t*>(q.bytes.data())[n], 4u);
   // Below saturation a bounded queue changes nothing: same packets, same latencies.
   Config low = test::network("mesh", {4, 4}, 0.1), bounded = low;
   bounded.traffic.source_queue = 64;

@@ -18,7 +18,8 @@ Config request_reply(const char* kind, std::vector<int64_t> radix, int64_t vcs, 
 template <class T>
 uint64_t sum(const HostArray& a) {
   uint64_t s = 0;
-  for (size_t i = 0; i < a.bytes.size() / sizeof(T); ++i) s += reinterpret_cast<const T*>(a.bytes.data())[i];
+  for (size_t i = 0; i < a.bytes.size() / sizeof(T); ++i)
+    s += reinterpret_cast<const T*>(a.bytes.data())[i];
   return s;
 }
 
@@ -26,7 +27,7 @@ uint64_t sum(const HostArray& a) {
 
 TEST(RequestReply, EveryRequestIsAnsweredOnce) {
   Config c = request_reply("torus", {4, 4}, 4, 5.0);  // one request per cycle per node...
-  c.traffic.max_packets = 5;                           // ...five in all
+  c.traffic.max_packets = 5;                          // ...five in all
   auto e = make_engine({c}, test::options());
   e->step(400);
   EXPECT_EQ(sum<uint32_t>(e->state("packets_started")), 16u * 10);  // 5 requests + 5 replies
