@@ -21,7 +21,7 @@ from typing import Any
 import pandas as pd
 
 from . import _core
-from .config import Config, load_config
+from .config import Config, load_config, parse_value
 from .plot import latency_load
 from .simulate import simulate
 from .sweep import Point, plan, run_points
@@ -104,14 +104,17 @@ def configure(args: argparse.Namespace) -> Config:
     if not Path(args.config).is_file():
         raise UsageError(f"config file '{args.config}' not found")
     cfg = load_config(args.config)
+    # All overrides are applied together, then checked: rules that tie keys together (request-
+    # reply needs more VCs, say) must not depend on the order of the --set options.
+    overrides: dict[str, Any] = {}
     for item in args.set:
         key, eq, value = item.partition("=")
         if not eq or not key:
             raise UsageError(f"--set '{item}': allowed KEY=VALUE, e.g. --set traffic.offered=0.3")
-        cfg.set(key.strip(), value.strip())
+        overrides[key.strip()] = parse_value(value.strip())
     if args.backend:
-        cfg.set("run.backend", args.backend)
-    return cfg
+        overrides["run.backend"] = args.backend
+    return cfg.with_(**overrides) if overrides else cfg
 
 
 def jsonable(value: Any) -> Any:

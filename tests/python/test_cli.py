@@ -101,3 +101,11 @@ def test_bench_prints_a_table(cli):
     for name, line in zip(names, lines[1:6]):
         assert line.startswith(name), line
     assert lines[5].split()[4] == str(32 * 64)
+
+
+def test_set_options_are_checked_together(cli, tmp_path):
+    # request_reply alone is invalid on a 2-VC torus; with vcs=4 given after it, it is fine.
+    r = cli("run", REPO / "configs/default.toml", "--set", "traffic.request_reply=true",
+            "--set", "router.vcs=4", "--set", "run.warmup=100", "--set", "run.measure=300")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["accepted"] > 0
