@@ -110,6 +110,12 @@ class Simulator:
         array = self._sim.state(name)
         return array[0] if self.instances == 1 else array
 
+    def set_state(self, name: str, array: np.ndarray) -> "Simulator":
+        """Overwrite one state array, shaped as `state(name)` returns it (to stage a scenario)."""
+        array = np.asarray(array)
+        self._sim.set_state(name, array[None] if self.instances == 1 else array)
+        return self
+
     @property
     def occupancy(self) -> np.ndarray:
         """Flits buffered per input VC: [routers, ports, vcs]."""

@@ -321,8 +321,8 @@ void VcEngine<Exec>::cycle_once() {
     x_.for_each(E_, SwAlloc{v_});
     x_.for_each(NN_, Terminal{v_});
   }
+  ++t_;  // the cycle has run, whether or not its checks pass
   if (debug_) check_invariants();
-  ++t_;
 }
 
 template <class Exec>
@@ -346,7 +346,7 @@ void VcEngine<Exec>::check_invariants() {
   };
   static const char* what[] = {"",
                                "buffer overflow (occupancy would be %v)",
-                               "credits + occupancy + in flight = %v, expected vc_depth",
+                               "credits + occupancy + in flight = %v, expected vc_depth = %d",
                                "a non-head flit (packet %v) at the front of an idle VC",
                                "flit for node %v ejected here",
                                "packet %v arrived out of order or incomplete",
@@ -354,6 +354,7 @@ void VcEngine<Exec>::check_invariants() {
   auto describe = [&](uint32_t code, uint32_t value) {
     std::string s = what[code];
     s.replace(s.find("%v"), 2, std::to_string(value));
+    if (s.find("%d") != std::string::npos) s.replace(s.find("%d"), 2, std::to_string(p.depth));
     return s;
   };
   std::vector<uint32_t> viol = download(v_.s.viol, E_);
@@ -387,7 +388,7 @@ void VcEngine<Exec>::check_invariants() {
     for (uint64_t r = 0; r < p.routers; ++r) h += held[i * p.routers + r];
     if (inj[i] - ej[i] != h) {
       std::ostringstream o;
-      o << "invariant violated at instance " << i << ", cycle " << t_ << ": flits injected ("
+      o << "invariant violated at instance " << i << ", cycle " << v_.t << ": flits injected ("
         << inj[i] << ") - ejected (" << ej[i] << ") != flits in the network (" << h << ")";
       throw SimulationError(o.str());
     }
