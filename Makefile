@@ -34,5 +34,10 @@ bench: build
 	./$(BUILD)/lockstep_bench
 	$(PY) -m lockstep bench
 
+# The full BookSim comparison (all seven reference configurations, ~1-2 min on 2 cores);
+# rewrites the table in docs/validation.md. `make test` runs a subset of it.
+validate: build
+	$(PY) scripts/validate_booksim.py
+
 clean:
 	rm -rf $(BUILD) results
