@@ -83,6 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="offered loads, STOP included (or a comma-separated list)",
     )
     sweep.add_argument("--seeds", type=int, default=1, metavar="N", help="seeds run.seed .. +N-1")
+    sweep.add_argument(
+        "--vary", action="append", default=[], metavar="KEY=LIST",
+        help="also sweep a key over a TOML list, e.g. --vary router.vcs=[2,4] (repeatable)",
+    )
     sweep.add_argument("--out", metavar="DIR", help="default: results/<config stem>")
     sweep.add_argument(
         "--batch-size", type=int, metavar="N",
@@ -223,7 +227,14 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         raise UsageError(f"--seeds {args.seeds}: allowed a count >= 1")
     if args.batch_size is not None and args.batch_size < 1:
         raise UsageError(f"--batch-size {args.batch_size}: allowed a count >= 1")
-    points: list[Point] = plan(cfg, loads, args.seeds)
+    grid: dict[str, list] = {}
+    for item in args.vary:
+        key, eq, value = item.partition("=")
+        values = parse_value(value.strip()) if eq else None
+        if not key or not isinstance(values, list) or not values:
+            raise UsageError(f"--vary '{item}': allowed KEY=[V1, V2, ...], e.g. --vary router.vcs=[2,4]")
+        grid[key.strip()] = values
+    points: list[Point] = plan(cfg, loads, args.seeds, **grid)
     out = Path(args.out or Path("results") / Path(args.config).stem)
     out.mkdir(parents=True, exist_ok=True)
     check_resumable(out, cfg)

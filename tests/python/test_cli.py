@@ -109,3 +109,17 @@ def test_set_options_are_checked_together(cli, tmp_path):
             "--set", "router.vcs=4", "--set", "run.warmup=100", "--set", "run.measure=300")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["accepted"] > 0
+
+
+def test_sweep_varies_other_keys_and_resumes(cli, tmp_path):
+    args = ["sweep", DEFAULT, "--offered", "0.05:0.1:0.05", "--vary", "router.vcs=[2,4]",
+            "--set", "run.warmup=100", "--set", "run.measure=300", "--out", tmp_path / "v"]
+    r = cli(*args)
+    assert r.returncode == 0, r.stderr
+    rows = list(csv.DictReader(open(tmp_path / "v" / "sweep.csv")))
+    assert sorted((row["vcs"], row["offered"]) for row in rows) == [
+        ("2", "0.05"), ("2", "0.1"), ("4", "0.05"), ("4", "0.1")]
+    r = cli(*args)
+    assert r.returncode == 0 and "0 points run, 4 already" in r.stdout
+    bad = cli("sweep", DEFAULT, "--offered", "0.1:0.1:0.1", "--vary", "router.vcs=4")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--vary" in bad.stderr
