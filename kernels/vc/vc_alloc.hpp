@@ -62,20 +62,22 @@ struct RouterVa {
       v.s.ivc_va_ptr[iv] = static_cast<uint16_t>(next_mod(op * V + ov, PV));
     }
   }
-  // The input's pick among acceptable output VCs (the selection function): the most free
-  // downstream buffer, then adaptive before escape, then round-robin from the input's pointer.
+  // The input's pick among acceptable output VCs (the selection function): with adaptive
+  // routing the most free downstream buffer, then adaptive before escape; then round-robin from
+  // the input's pointer (dimension order uses round-robin alone, as BookSim's allocators do).
   // Always preferring adaptive VCs would crowd every packet into them and leave the escape VCs
   // idle (8x8 mesh, 2 VCs, uniform: saturation 0.20 instead of 0.28). Returns
   // port*vcs+vc or -1.
   template <class Acceptable>
   LS_HD int input_choice(const Request& q, Acceptable acceptable) const {
     const uint32_t ptr = v.s.ivc_va_ptr[e * PV + q.i];
+    const bool adaptive = v.prm.routing == Routing::kMinAdaptive;
     int best = -1;
     uint32_t best_rank = 0;
     q.for_each_candidate([&](uint32_t op, uint32_t ov, int kind) {
       if (!acceptable(op, ov) || !available(q, op, ov, kind)) return;
       const uint32_t o = op * V + ov;
-      const uint32_t room = v.s.ovc_credits[v.lay.vc(e, op, ov)];
+      const uint32_t room = adaptive ? v.s.ovc_credits[v.lay.vc(e, op, ov)] : 0;
       const uint32_t rank =
           (room << 16) | (static_cast<uint32_t>(kind) << 12) | (PV - add_mod(o, PV - ptr, PV));
       if (rank > best_rank) best_rank = rank, best = static_cast<int>(o);
