@@ -3,6 +3,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "../../kernels/vc/vc_state.hpp"
+
 namespace ls {
 namespace {
 
@@ -367,10 +369,11 @@ void validate(const Config& c) {
   if (nodes > (1ll << 30))
     throw ConfigError("topology.radix = " + to_string(t.radix) + ": allowed at most 2^30 nodes");
   const int64_t ports = crossbar ? t.radix[0] : 1 + 2 * static_cast<int64_t>(t.radix.size());
-  if (ports * r.vcs > 64)
+  if (ports * r.vcs > kMaxPortVcs)
     throw ConfigError("router.vcs = " + std::to_string(r.vcs) + ": allowed at most " +
-                      std::to_string(64 / ports) + " for routers of " + std::to_string(ports) +
-                      " ports (ports x vcs <= 64)");
+                      std::to_string(kMaxPortVcs / ports) + " for routers of " +
+                      std::to_string(ports) +
+                      " ports (ports x vcs <= " + std::to_string(kMaxPortVcs) + ")");
   if (crossbar && r.routing != "dor")
     throw ConfigError("router.routing = \"" + r.routing + "\": allowed for a crossbar: dor");
   // With request-reply traffic each of the two message classes has half of the VCs.
