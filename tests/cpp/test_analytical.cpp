@@ -30,7 +30,7 @@ TEST(Analytical, ZeroLoadLatencyIsHopsTimesPerHopDelayPlusSerialisation) {
     c.traffic.packet_size = z.size;
     c.run.measure = 40000;
     c.run.seed = 11;
-    InstanceResult r = test::run_one(c, test::options("cpu", 1, false));
+    InstanceResult r = test::run_one(c, test::options("cpu", 1));
     const double R = r.hops_mean;  // routers traversed, measured
     // Per router 4 cycles (routing, VC and switch allocation, switch traversal), per link L,
     // 1 cycle each on the injection and ejection channels, 1 cycle from creation to injection.
@@ -47,7 +47,7 @@ TEST(Analytical, PerDimensionLinkDelaysAddUpAlongThePath) {
   Config c = test::network("mesh", {4, 4}, 0.01);
   c.topology.dim_link_delay = {1, 5};
   c.run.measure = 40000;
-  InstanceResult r = test::run_one(c, test::options("cpu", 1, false));
+  InstanceResult r = test::run_one(c, test::options("cpu", 1));
   EXPECT_NEAR(r.latency_mean, 24.5, 0.03 * 24.5);
   EXPECT_NEAR(r.hops_mean, 3.5, 0.03 * 3.5);
 }
@@ -64,7 +64,7 @@ TEST(Analytical, UniformThroughputNeverExceedsTheChannelLoadBound) {
     Config c = test::network(b.kind, b.radix, b.bound, b.vcs);  // offered = the bound
     c.router.vc_depth = 16;
     c.run.drain = 0;
-    InstanceResult r = test::run_one(c, test::options("cpu", 1, false));
+    InstanceResult r = test::run_one(c, test::options("cpu", 1));
     EXPECT_LE(r.accepted, b.bound * 1.01) << b.kind;
     EXPECT_GT(r.accepted, b.bound * 0.5) << b.kind << ": far below the bound";
   }
@@ -79,6 +79,6 @@ TEST(Analytical, InputQueuedCrossbarSaturatesAtTheHeadOfLineLimit) {
   c.run.warmup = 2000;
   c.run.measure = 20000;
   c.run.drain = 0;
-  InstanceResult r = test::run_one(c, test::options("cpu", 1, false));
+  InstanceResult r = test::run_one(c, test::options("cpu", 1));
   EXPECT_NEAR(r.accepted, 0.6184, 0.02);
 }

@@ -60,7 +60,7 @@ double knee(const std::string& id, double around) {
     c.run.drain = 10000;
     cs.push_back(c);
   }
-  auto rs = make_engine(cs, test::options("cpu", 2, false))->run();
+  auto rs = make_engine(cs, test::options("cpu", 2))->run();
   double best = 0;
   for (size_t i = 0; i < rs.size(); ++i) {
     const bool drained = rs[i].saturation_reason.find("undelivered") == std::string::npos;
@@ -77,7 +77,7 @@ TEST(BookSim, ZeroLoadLatencyWithinTenPercent) {
   for (auto& [id, ref] : booksim()) {
     Config c = booksim_config(id);
     c.run.measure = id == "C6" ? 3000 : 10000;
-    InstanceResult r = test::run_one(c, test::options("cpu", 2, false));
+    InstanceResult r = test::run_one(c, test::options("cpu", 2));
     EXPECT_NEAR(r.latency_mean, ref.zero_load, 0.10 * ref.zero_load) << id;
   }
 }

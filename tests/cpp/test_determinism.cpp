@@ -33,6 +33,8 @@ std::vector<Config> batch() {
 
 }  // namespace
 
+// These run without debug mode on purpose: debug mode steps cycle by cycle, and the point here
+// is the production schedules (instance-parallel batches, router-parallel networks, fusion).
 TEST(Determinism, OneAndTwoThreadsGiveIdenticalState) {
   auto a = make_engine(batch(), test::options("cpu", 1, false));
   auto b = make_engine(batch(), test::options("cpu", 2, false));

@@ -15,7 +15,7 @@ TEST(Measurement, OfferedLoadMatchesTheConfiguredProcess) {
   sizes.traffic.packet_size_weights = {3, 1};  // mean 2.75 flits
   for (Config c : {bern, onoff, sizes}) {
     c.run.measure = 20000;
-    InstanceResult r = test::run_one(c, test::options("cpu", 1, false));
+    InstanceResult r = test::run_one(c, test::options("cpu", 1));
     EXPECT_NEAR(r.offered, 0.3, 0.015) << c.traffic.injection;
     EXPECT_NEAR(r.accepted, r.offered, 0.02) << c.traffic.injection;
   }
@@ -27,19 +27,19 @@ TEST(Measurement, BurstySourcesWaitLonger) {
   onoff.traffic.injection = "onoff";
   onoff.traffic.burst_alpha = 0.02;
   onoff.traffic.burst_beta = 0.06;
-  const double lb = test::run_one(bern, test::options("cpu", 1, false)).latency_mean;
-  const double lo = test::run_one(onoff, test::options("cpu", 1, false)).latency_mean;
+  const double lb = test::run_one(bern, test::options("cpu", 1)).latency_mean;
+  const double lo = test::run_one(onoff, test::options("cpu", 1)).latency_mean;
   EXPECT_GT(lo, lb * 1.1) << "bursts should queue at the source";
 }
 
 TEST(Measurement, SaturationIsFlaggedWithAReason) {
   Config c = test::network("mesh", {8, 8}, 0.6);
   c.run.drain = 2000;
-  InstanceResult r = test::run_one(c, test::options("cpu", 1, false));
+  InstanceResult r = test::run_one(c, test::options("cpu", 1));
   EXPECT_TRUE(r.saturated);
   EXPECT_FALSE(r.saturation_reason.empty());
   Config low = test::network("mesh", {8, 8}, 0.1);
-  InstanceResult q = test::run_one(low, test::options("cpu", 1, false));
+  InstanceResult q = test::run_one(low, test::options("cpu", 1));
   EXPECT_FALSE(q.saturated) << q.saturation_reason;
   EXPECT_TRUE(q.saturation_reason.empty());
 }
@@ -48,7 +48,7 @@ TEST(Measurement, AutomaticWarmupStopsWhenTheNetworkHasSettled) {
   Config c = test::network("torus", {4, 4}, 0.3);
   c.run.warmup_auto = true;
   c.run.warmup = 300;  // the period
-  InstanceResult r = test::run_one(c, test::options("cpu", 1, false));
+  InstanceResult r = test::run_one(c, test::options("cpu", 1));
   EXPECT_TRUE(r.warmup_converged);
   EXPECT_GE(r.warmup_cycles, 600u);  // at least two periods are compared
   EXPECT_EQ(r.warmup_cycles % 300, 0u);
@@ -58,7 +58,7 @@ TEST(Measurement, AutomaticWarmupStopsWhenTheNetworkHasSettled) {
 
 TEST(Measurement, PercentilesBracketTheMean) {
   InstanceResult r =
-      test::run_one(test::network("mesh", {4, 4}, 0.4), test::options("cpu", 1, false));
+      test::run_one(test::network("mesh", {4, 4}, 0.4), test::options("cpu", 1));
   EXPECT_LE(r.latency_p50, r.latency_p99);
   EXPECT_LE(r.latency_p99, r.latency_max);
   EXPECT_GT(r.latency_p99, r.latency_mean);

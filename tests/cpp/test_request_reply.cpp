@@ -39,7 +39,7 @@ TEST(RequestReply, EveryRequestIsAnsweredOnce) {
 TEST(RequestReply, OfferedLoadCountsRequestsAndReplies) {
   Config c = request_reply("mesh", {4, 4}, 2, 0.2);
   c.run.measure = 10000;
-  InstanceResult r = test::run_one(c, test::options("cpu", 1, false));
+  InstanceResult r = test::run_one(c, test::options("cpu", 1));
   EXPECT_NEAR(r.offered, 0.2, 0.01);
   EXPECT_NEAR(r.accepted, r.offered, 0.01);
   EXPECT_FALSE(r.saturated) << r.saturation_reason;

@@ -19,11 +19,12 @@ except ImportError:
 PACKAGE_ROOT = str(Path(ls.__file__).absolute().parents[1])
 
 # A 4x4 mesh with short windows: big enough to congest, small enough to run in moments.
+# Debug mode checks the invariants after every cycle of every test that uses it.
 # One thread: a network this small gains nothing from more, and OpenMP's spinning barriers
 # make multi-threaded runs crawl when the two cores are shared with other work.
 TINY = {
     "topology": {"kind": "mesh", "radix": [4, 4]},
-    "run": {"warmup": 200, "measure": 1000, "threads": 1},
+    "run": {"warmup": 200, "measure": 1000, "threads": 1, "debug": True},
 }
 
 
