@@ -8,41 +8,64 @@
 
 namespace ls {
 
-LS_HD inline void switch_traversal(const VcView& v, uint64_t e, uint32_t ip, uint32_t vc,
-                                   uint32_t op) {
+// Where one router's switch writes in cycle t: the router element, its first port and input
+// VC, and the belt slot of its port 0 (port p's slot is p * slots further on).
+struct SwitchSlots {
+  uint64_t e, pe, ive, belt0;
+  bool in_window;
+};
+
+LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint32_t ip,
+                                   uint32_t vc, uint32_t op) {
   const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
-  const uint64_t iv = L.vc(e, ip, vc);
+  const uint32_t i = ip * L.vcs + vc;
+  const uint64_t iv = at.ive + i;
   const uint32_t ovc = v.s.ivc_out_vc[iv];
-  const uint64_t o = L.vc(e, op, ovc);
+  const uint64_t o = at.ive + op * L.vcs + ovc;
   // Flit to the output belt.
-  const uint64_t f = L.slot(e, ip, vc, v.s.ivc_head[iv]);
-  const uint64_t b = L.belt(L.port(e, op), v.ws);
-  v.s.buf.copy_to(v.s.out_belt, f, b);
-  const uint32_t meta = v.s.buf.meta[f];
-  v.s.out_belt.meta[b] = FlitMeta::with_hop(FlitMeta::with_vc(meta, ovc));
-  v.s.out_belt_valid[b] = 1;
-  const uint32_t head = v.s.ivc_head[iv] + 1u;
-  v.s.ivc_head[iv] = static_cast<uint8_t>(head == L.depth ? 0 : head);
-  v.s.ivc_count[iv] -= 1;
+  const uint32_t h = v.s.ivc_head[iv];
+  const uint64_t f = iv * L.depth + h;
+  const uint64_t b = at.belt0 + op * L.slots;
+  const FlitArrays buf = v.s.buf, out = v.s.out_belt;
+  const uint32_t meta = buf.meta[f];
+  out.dest[b] = buf.dest[f];
+  out.src[b] = buf.src[f];
+  out.seq[b] = buf.seq[f];
+  out.ctime[b] = buf.ctime[f];
+  out.itime[b] = buf.itime[f];
+  out.meta[b] = FlitMeta::with_hop(FlitMeta::with_vc(meta, ovc));
+  uint8_t* const valid = v.s.out_belt_valid;
+  uint8_t* const head = v.s.ivc_head;
+  uint8_t* const count = v.s.ivc_count;
+  int8_t* const cr = v.s.cr_belt;
+  uint8_t* const credits = v.s.ovc_credits;
+  uint64_t* const sa_mask = v.s.sa_mask;
+  valid[b] = 1;
+  head[iv] = static_cast<uint8_t>(h + 1 == L.depth ? 0 : h + 1);
+  const uint32_t left = count[iv] - 1u;
+  count[iv] = static_cast<uint8_t>(left);
   // Credit upstream for the freed slot.
-  v.s.cr_belt[L.belt(L.port(e, ip), v.ws)] = static_cast<int8_t>(vc);
+  cr[at.belt0 + ip * L.slots] = static_cast<int8_t>(vc);
   // Output VC bookkeeping.
-  v.s.ovc_credits[o] -= 1;
-  const uint64_t bit = 1ull << (ip * L.vcs + vc);
+  credits[o] -= 1;
+  const uint64_t bit = 1ull << i;
   if (FlitMeta::tail(meta)) {
-    v.s.ovc_owner[o] = kNone;
-    v.s.ivc_out_port[iv] = -1;
-    v.s.ivc_state[iv] = kIvcIdle;
-    v.s.sa_mask[e] &= ~bit;
-    if (v.s.ivc_count[iv]) v.s.rc_mask[e] |= bit;  // the next packet's head waits behind
-  } else if (v.s.ivc_count[iv] == 0) {
-    v.s.sa_mask[e] &= ~bit;
+    int16_t* const owner = v.s.ovc_owner;
+    int8_t* const out_port = v.s.ivc_out_port;
+    uint8_t* const state = v.s.ivc_state;
+    uint64_t* const rc_mask = v.s.rc_mask;
+    owner[o] = kNone;
+    out_port[iv] = -1;
+    state[iv] = kIvcIdle;
+    sa_mask[at.e] &= ~bit;
+    if (left) rc_mask[at.e] |= bit;  // the next packet's head waits behind
+  } else if (left == 0) {
+    sa_mask[at.e] &= ~bit;
   }
-  if (v.t >= v.win_start && v.t < v.win_end) {
-    v.s.out_flits[L.port(e, op)] += 1;
+  if (at.in_window) {
+    v.s.out_flits[at.pe + op] += 1;
     v.s.ovc_flits[o] += 1;
   }
-  v.s.last_move[e] = static_cast<uint32_t>(v.t);
 }
 
 }  // namespace ls
