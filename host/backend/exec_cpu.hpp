@@ -19,9 +19,12 @@ struct CpuExec {
   static constexpr uint64_t kMinParallel = 256;
   int threads;
   explicit CpuExec(int t) : threads(t > 0 ? t : omp_get_num_procs()) {}
+  // Zeroed, and aligned to a cache line so no 32-byte flit record straddles two.
   void* alloc_bytes(size_t n) {
-    void* p = std::calloc(n ? n : 1, 1);
+    const size_t rounded = (n + 63) / 64 * 64;
+    void* p = std::aligned_alloc(64, rounded ? rounded : 64);
     if (!p) throw std::bad_alloc();
+    std::memset(p, 0, rounded);
     return p;
   }
   void free_bytes(void* p) { std::free(p); }

@@ -132,10 +132,6 @@ class VcEngine final : public Engine {
     if (name) fields_.push_back({name, p, std::is_signed<T>::value ? 'i' : 'u', sizeof(T), shape});
     return p;
   }
-  FlitArrays alloc_flits(uint64_t n) {
-    return FlitArrays{alloc<uint32_t>(n), alloc<uint32_t>(n), alloc<uint32_t>(n),
-                      alloc<uint32_t>(n), alloc<uint32_t>(n), alloc<uint32_t>(n)};
-  }
   template <class T>
   T* upload(const std::vector<T>& h, const char* name = nullptr, std::vector<uint64_t> shape = {}) {
     T* p = alloc<T>(h.size(), name, shape);
@@ -184,12 +180,11 @@ void VcEngine<Exec>::allocate() {
   const uint64_t I = I_, R = p.routers, P = p.ports, V = p.vcs, N = p.nodes, S = p.slots;
   const uint64_t ivc = E_ * P * V, ports = E_ * P;
   VcState& s = v_.s;
-  s.buf = alloc_flits(ivc * p.depth);
+  s.buf = alloc<Flit>(ivc * p.depth);
   s.ivc_head = alloc<uint8_t>(ivc);
   s.ivc_count = alloc<uint8_t>(ivc, "occupancy", {I, R, P, V});
   s.ivc_state = alloc<uint8_t>(ivc, "ivc_state", {I, R, P, V});
   s.ivc_ready = alloc<uint32_t>(ivc);
-  s.ivc_arrival = alloc<uint32_t>(ivc);
   s.ivc_route_port = alloc<uint8_t>(ivc, "route_port", {I, R, P, V});
   s.ivc_route_lo = alloc<uint8_t>(ivc);
   s.ivc_route_hi = alloc<uint8_t>(ivc);
@@ -203,7 +198,7 @@ void VcEngine<Exec>::allocate() {
   s.ovc_owner = alloc<int16_t>(ivc, "vc_owner", {I, R, P, V});
   s.ovc_va_ptr = alloc<uint16_t>(ivc);
   s.ovc_flits = alloc<uint32_t>(ivc, "vc_flits", {I, R, P, V});
-  s.out_belt = alloc_flits(ports * S);
+  s.out_belt = alloc<Flit>(ports * S);
   s.out_belt_valid = alloc<uint8_t>(ports * S, "out_belt_valid", {I, R, P, S});
   s.cr_belt = alloc<int8_t>(ports * S, "credit_belt", {I, R, P, S});
   s.sa_out_ptr = alloc<uint8_t>(ports);
@@ -220,7 +215,7 @@ void VcEngine<Exec>::allocate() {
   s.chk_flits = alloc<uint64_t>(E_);
 
   NicState& n = v_.nic;
-  n.inj_belt = alloc_flits(NN_ * S);
+  n.inj_belt = alloc<Flit>(NN_ * S);
   n.inj_belt_valid = alloc<uint8_t>(NN_ * S);
   n.credits = alloc<uint8_t>(NN_ * V, "nic_credits", {I, N, V});
   n.ej_cr_belt = alloc<int8_t>(NN_ * S);
@@ -315,11 +310,12 @@ void VcEngine<Exec>::cycle_once() {
   if (fused_) {
     x_.for_each(E_, RouterCycle{v_});
   } else {
-    x_.for_each(E_, LinkReceive{v_});
+    x_.for_each(E_, CreditReceive{v_});
     x_.for_each(E_, RouteCompute{v_});
     x_.for_each(E_, VcAlloc{v_});
     x_.for_each(E_, SwAlloc{v_});
     x_.for_each(NN_, Terminal{v_});
+    x_.for_each(E_, FlitReceive{v_});
   }
   ++t_;  // the cycle has run, whether or not its checks pass
   if (debug_) check_invariants();

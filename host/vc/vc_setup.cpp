@@ -35,6 +35,12 @@ VcParams make_vc_params(const Config& c, const Topology& t) {
   p.routers = t.routers;
   p.ports = t.ports;
   p.nodes = t.nodes;
+  // The kernels find a router's terminals by number: router r has nodes [r * T, r * T + T).
+  p.terminals = t.nodes / t.routers;
+  for (uint32_t n = 0; n < t.nodes; ++n)
+    if (static_cast<uint32_t>(t.node_router[n]) != n / p.terminals)
+      throw std::logic_error("topology: node " + std::to_string(n) + " is not at router " +
+                             std::to_string(n / p.terminals));
   p.vcs = static_cast<uint32_t>(c.router.vcs);
   p.depth = static_cast<uint32_t>(c.router.vc_depth);
   p.routing_delay = static_cast<uint32_t>(c.router.routing_delay);

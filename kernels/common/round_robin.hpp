@@ -7,17 +7,6 @@
 
 namespace ls {
 
-// Returns the winning index in [0, 64) or -1 when mask is empty; ptr < 64.
-LS_HD LS_FORCEINLINE int rr_pick(uint64_t mask, uint32_t ptr) {
-  if (mask == 0) return -1;
-  uint64_t hi = mask >> ptr << ptr;  // requesters at or after ptr
-  uint64_t pick = hi ? hi : mask;
-#if defined(__CUDA_ARCH__)
-  return __ffsll(static_cast<long long>(pick)) - 1;
-#else
-  return __builtin_ctzll(pick);
-#endif
-}
 
 // Index of the lowest set bit of a non-zero mask.
 LS_HD LS_FORCEINLINE uint32_t lowest_bit(uint32_t m) {
@@ -34,6 +23,17 @@ LS_HD LS_FORCEINLINE uint32_t lowest_bit64(uint64_t m) {
 #else
   return static_cast<uint32_t>(__builtin_ctzll(m));
 #endif
+}
+
+// The winner among a non-empty mask of requesters; ptr < 64.
+LS_HD LS_FORCEINLINE uint32_t rr_first(uint64_t mask, uint32_t ptr) {
+  const uint64_t hi = mask >> ptr << ptr;  // requesters at or after ptr
+  return lowest_bit64(hi ? hi : mask);
+}
+
+// Returns the winning index in [0, 64) or -1 when mask is empty; ptr < 64.
+LS_HD LS_FORCEINLINE int rr_pick(uint64_t mask, uint32_t ptr) {
+  return mask ? static_cast<int>(rr_first(mask, ptr)) : -1;
 }
 
 // (x + 1) mod n and (x + d) mod n for x, d < n, without a division (pointers advance every cycle).

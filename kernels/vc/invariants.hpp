@@ -36,7 +36,7 @@ struct CheckInvariants {
       uint64_t up_belt;
       uint32_t up_delay;
       const uint8_t* up_valid;
-      const uint32_t* up_meta;
+      const Flit* up_flits;
       uint64_t up_credit_base;  // index of credits[vc=0] upstream
       const uint8_t* up_credits;
       if (node >= 0) {
@@ -44,7 +44,7 @@ struct CheckInvariants {
         up_belt = ne;
         up_delay = v.prm.terminal_delay;
         up_valid = v.nic.inj_belt_valid;
-        up_meta = v.nic.inj_belt.meta;
+        up_flits = v.nic.inj_belt;
         up_credits = v.nic.credits;
         up_credit_base = ne * L.vcs;
       } else {
@@ -53,7 +53,7 @@ struct CheckInvariants {
         up_belt = L.port(ue, uq);
         up_delay = v.topo.out_delay[peer];
         up_valid = v.s.out_belt_valid;
-        up_meta = v.s.out_belt.meta;
+        up_flits = v.s.out_belt;
         up_credits = v.s.ovc_credits;
         up_credit_base = L.vc(ue, uq, 0);
       }
@@ -64,7 +64,7 @@ struct CheckInvariants {
           record_violation(v.s.viol, v.s.viol_info, e, kViolOverflow, v.t, p, vc, occ);
         uint32_t total = occ + up_credits[up_credit_base + vc];
         in_flight(up_belt, up_delay, [&](uint64_t b) {
-          if (up_valid[b] && FlitMeta::vc(up_meta[b]) == vc) total += 1;
+          if (up_valid[b] && FlitMeta::vc(up_flits[b].meta) == vc) total += 1;
         });
         in_flight(L.port(e, p), v.topo.credit_delay[rp], [&](uint64_t b) {
           if (v.s.cr_belt[b] == static_cast<int8_t>(vc)) total += 1;
@@ -87,7 +87,7 @@ struct CheckInvariants {
         uint32_t total = v.s.ovc_credits[L.vc(e, p, vc)] + v.nic.ej_pending[ne * L.vcs + vc] +
                          v.nic.ej_withheld[ne * L.vcs + vc];
         in_flight(L.port(e, p), v.topo.out_delay[rp], [&](uint64_t b) {
-          if (v.s.out_belt_valid[b] && FlitMeta::vc(v.s.out_belt.meta[b]) == vc) total += 1;
+          if (v.s.out_belt_valid[b] && FlitMeta::vc(v.s.out_belt[b].meta) == vc) total += 1;
         });
         in_flight(ne, v.topo.credit_delay[rp], [&](uint64_t b) {
           if (v.nic.ej_cr_belt[b] == static_cast<int8_t>(vc)) total += 1;

@@ -1,6 +1,7 @@
-// Buffer write: each router takes the flit arriving on every input port into the VC buffer
-// named in the flit, and the credits arriving on every output port into that port's output-VC
-// credit counters. A flit written in cycle t can be routed or switched from cycle t+1.
+// The receiving ends of a router's links. Credits arriving on every output port go into that
+// port's output-VC credit counters first thing in a cycle; flits arriving on every input port are
+// written into the VC buffer named in the flit last thing in the cycle (buffer write), so a flit
+// written in cycle t can be routed or switched from cycle t+1.
 #pragma once
 #include "../common/belt.hpp"
 #include "vc_state.hpp"
@@ -27,61 +28,95 @@ LS_HD inline void record_violation(uint32_t* viol, uint32_t* info, uint64_t i, u
   info[i * 4 + 3] = value;
 }
 
-LS_HD inline void link_receive(const VcView& v, uint64_t e, uint32_t inst, uint32_t r) {
-  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
+// Where the belts into one port of a router are read this cycle: the upstream output belt
+// (flits: valid bytes and records at index `flits`) and the credit belt coming back from the
+// downstream side (at index `credits`). `valid` is null for an unconnected mesh edge.
+struct PortUpstream {
+  const uint8_t* valid;
+  const Flit* flit;
+  uint64_t flits;
+  const int8_t* credit;
+  uint64_t credits;
+};
+
+// The upstream belts of every port of router (inst, r), found once per cycle for both ends.
+LS_HD inline void port_upstreams(const VcView& v, uint32_t inst, uint32_t r, PortUpstream* up) {
+  const VcLayout L = v.lay;
+  const uint32_t S = L.slots;
   for (uint32_t p = 0; p < L.ports; ++p) {
     const uint32_t rp = r * L.ports + p;
-    const int32_t node = v.topo.port_node[rp];
-    const int32_t peer = v.topo.peer[rp];
-    // Flits in: from the terminal's injection belt or the peer router's output belt.
-    const uint8_t* valid;
-    const FlitArrays* from;
-    uint64_t idx;
-    if (node >= 0) {
-      valid = v.nic.inj_belt_valid;
-      from = &v.nic.inj_belt;
-      idx = L.belt(L.node_elem(inst, static_cast<uint32_t>(node)),
-                   belt_read_slot(v.ws, v.prm.terminal_delay, L.slots));
-    } else if (peer >= 0) {
-      valid = v.s.out_belt_valid;
-      from = &v.s.out_belt;
-      idx = L.belt(L.port_of(inst, peer), belt_read_slot(v.ws, v.topo.out_delay[peer], L.slots));
+    const int32_t node = v.topo.port_node[rp], peer = v.topo.peer[rp];
+    if (node >= 0) {  // the terminal's injection belt and its sink's credit belt
+      const uint64_t nb = L.belt(L.node_elem(inst, static_cast<uint32_t>(node)), 0);
+      up[p] = {v.nic.inj_belt_valid, v.nic.inj_belt,
+               nb + belt_read_slot(v.ws, v.prm.terminal_delay, S), v.nic.ej_cr_belt,
+               nb + belt_read_slot(v.ws, v.topo.credit_delay[rp], S)};
+    } else if (peer >= 0) {  // the peer's port facing this one
+      const uint64_t pb = L.belt(L.port_of(inst, peer), 0);
+      up[p] = {v.s.out_belt_valid, v.s.out_belt, pb + belt_read_slot(v.ws, v.topo.out_delay[peer], S),
+               v.s.cr_belt, pb + belt_read_slot(v.ws, v.topo.credit_delay[peer], S)};
     } else {
-      continue;  // unconnected mesh edge
+      up[p].valid = nullptr;
     }
-    if (valid[idx]) {
-      const uint32_t vc = FlitMeta::vc(from->meta[idx]);
-      const uint64_t iv = L.vc(e, p, vc);
-      const uint32_t n = v.s.ivc_count[iv];
-      if (n >= L.depth) {
-        record_violation(v.s.viol, v.s.viol_info, e, kViolOverflow, v.t, p, vc, n + 1);
-      } else {
-        const uint32_t tail = v.s.ivc_head[iv] + n;
-        from->copy_to(v.s.buf, idx, L.slot(e, p, vc, tail >= L.depth ? tail - L.depth : tail));
-        v.s.ivc_count[iv] = static_cast<uint8_t>(n + 1);
-        v.s.ivc_arrival[iv] = static_cast<uint32_t>(v.t);
-        const uint64_t bit = 1ull << (p * L.vcs + vc);
-        if (v.s.ivc_state[iv] == kIvcIdle) v.s.rc_mask[e] |= bit;
-        if (v.s.ivc_state[iv] == kIvcActive) v.s.sa_mask[e] |= bit;
-      }
-    }
-    // Credits in: from the peer's input port, or from the terminal's sink.
-    int8_t c = -1;
-    if (node >= 0)
-      c = v.nic.ej_cr_belt[L.belt(L.node_elem(inst, static_cast<uint32_t>(node)),
-                                  belt_read_slot(v.ws, v.topo.credit_delay[rp], L.slots))];
-    else
-      c = v.s.cr_belt[L.belt(L.port_of(inst, peer),
-                             belt_read_slot(v.ws, v.topo.credit_delay[peer], L.slots))];
-    if (c >= 0) v.s.ovc_credits[L.vc(e, p, static_cast<uint32_t>(c))] += 1;
   }
 }
 
+// Credits in, first thing in a cycle: a credit arriving in cycle t can be used in cycle t.
+LS_HD inline void credit_receive(const VcView& v, uint64_t e, const PortUpstream* up) {
+  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
+  uint8_t* const credits = v.s.ovc_credits + e * L.ports * L.vcs;
+  for (uint32_t p = 0; p < L.ports; ++p) {
+    if (!up[p].valid) continue;
+    const int8_t c = up[p].credit[up[p].credits];
+    if (c >= 0) credits[p * L.vcs + static_cast<uint32_t>(c)] += 1;
+  }
+}
+
+// Flits in, last thing in a cycle (after the switch has freed this cycle's slots): a flit
+// written in cycle t can be routed or switched from cycle t+1, so no stage of cycle t sees it.
+LS_HD inline void flit_receive(const VcView& v, uint64_t e, const PortUpstream* up) {
+  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
+  const uint32_t V = L.vcs, D = L.depth;
+  const uint64_t ive = e * L.ports * V;
+  uint8_t* const head = v.s.ivc_head + ive;
+  uint8_t* const count = v.s.ivc_count + ive;
+  const uint8_t* const state = v.s.ivc_state + ive;
+  Flit* const buf = v.s.buf + ive * D;
+  uint64_t rc = v.s.rc_mask[e], sa = v.s.sa_mask[e];
+  for (uint32_t p = 0; p < L.ports; ++p) {
+    const PortUpstream& u = up[p];
+    if (!u.valid || !u.valid[u.flits]) continue;
+    const Flit& f = u.flit[u.flits];
+    const uint32_t vc = FlitMeta::vc(f.meta), i = p * V + vc;
+    const uint32_t n = count[i];
+    if (n >= D) {
+      record_violation(v.s.viol, v.s.viol_info, e, kViolOverflow, v.t, p, vc, n + 1);
+      continue;
+    }
+    const uint32_t tail = head[i] + n;
+    buf[i * D + (tail >= D ? tail - D : tail)] = f;
+    count[i] = static_cast<uint8_t>(n + 1);
+    if (state[i] == kIvcIdle) rc |= 1ull << i;
+    if (state[i] == kIvcActive) sa |= 1ull << i;
+  }
+  v.s.rc_mask[e] = rc;
+  v.s.sa_mask[e] = sa;
+}
+
+// One step over routers of either end, for the phase-by-phase cycle.
+template <bool kFlits>
 struct LinkReceive {
   VcView v;
   LS_HD void operator()(uint64_t e) const {
-    link_receive(v, e, v.lay.inst_of_router(e), v.lay.router_of(e));
+    PortUpstream up[kMaxPorts];
+    port_upstreams(v, v.lay.inst_of_router(e), v.lay.router_of(e), up);
+    if (kFlits)
+      flit_receive(v, e, up);
+    else
+      credit_receive(v, e, up);
   }
 };
+using CreditReceive = LinkReceive<false>;
+using FlitReceive = LinkReceive<true>;
 
 }  // namespace ls

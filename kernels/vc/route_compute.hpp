@@ -14,14 +14,13 @@ LS_HD inline void route_compute(const VcView& v, uint64_t e, uint32_t inst, uint
     {  // one input VC: a head waiting for its route
       const uint32_t b = lowest_bit64(m), p = b / L.vcs, vc = b - p * L.vcs;
       const uint64_t iv = L.vc(e, p, vc);
-      if (v.s.ivc_count[iv] == 1 && v.s.ivc_arrival[iv] >= v.t) continue;  // still being written
-      const uint64_t f = L.slot(e, p, vc, v.s.ivc_head[iv]);
-      if (!FlitMeta::head(v.s.buf.meta[f])) {
-        record_violation(v.s.viol, v.s.viol_info, e, kViolNotHead, v.t, p, vc, v.s.buf.seq[f]);
+      const Flit& f = v.s.buf[L.slot(e, p, vc, v.s.ivc_head[iv])];
+      if (!FlitMeta::head(f.meta)) {
+        record_violation(v.s.viol, v.s.viol_info, e, kViolNotHead, v.t, p, vc, f.seq);
         continue;
       }
       const uint32_t elem = (r * L.ports + p) * L.vcs + vc;  // same draw whatever the batch
-      RouteResult rr = route(v.prm, r, p, vc, v.s.buf.dest[f], FlitMeta::cls(v.s.buf.meta[f]),
+      RouteResult rr = route(v.prm, r, p, vc, f.dest, FlitMeta::cls(f.meta),
                              v.traffic[inst].seed, v.t, elem);
       v.s.ivc_route_port[iv] = rr.port;
       v.s.ivc_route_lo[iv] = rr.lo;

@@ -1,8 +1,8 @@
 // The whole vc cycle of one router and its terminals as a single element: the phases in their
-// order (buffer write, route computation, VC allocation, switch allocation and traversal, then
-// the terminals). Routers interact only through belts with a spare slot, so running every
-// router's phases in one step gives bit-identical results to one step per phase (a test checks
-// this) with one synchronisation per cycle instead of five.
+// order (credits in, route computation, VC allocation, switch allocation and traversal, the
+// terminals, then buffer write). Routers interact only through belts with a spare slot, so
+// running every router's phases in one step gives bit-identical results to one step per phase
+// (a test checks this) with one synchronisation per cycle instead of six.
 #pragma once
 #include "link_receive.hpp"
 #include "route_compute.hpp"
@@ -17,16 +17,17 @@ struct RouterCycle {
   LS_HD void operator()(uint64_t e) const {
     const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
     const uint32_t inst = L.inst_of_router(e), r = L.router_of(e);
-    link_receive(v, e, inst, r);
+    PortUpstream up[kMaxPorts];
+    port_upstreams(v, inst, r, up);
+    credit_receive(v, e, up);
     route_compute(v, e, inst, r);
     vc_alloc(v, e);
     sw_alloc(v, e);
     const TerminalOps term{v};
-    for (uint32_t p = 0; p < L.ports; ++p) {
-      const int32_t node = v.topo.port_node[r * L.ports + p];
-      if (node >= 0)
-        term(L.node_elem(inst, static_cast<uint32_t>(node)), inst, static_cast<uint32_t>(node));
-    }
+    // A router's terminals are nodes [r * T, r * T + T) (vc_setup.cpp checks the tables).
+    const uint32_t T = v.prm.terminals;
+    for (uint32_t n = r * T; n < r * T + T; ++n) term(L.node_elem(inst, n), inst, n);
+    flit_receive(v, e, up);
   }
 };
 

@@ -22,8 +22,6 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
   uint8_t* const in_ptr = v.s.sa_in_ptr + pe;
   uint8_t* const vc_ptr = v.s.sa_vc_ptr + pe;
   const uint32_t* const ready_at = v.s.ivc_ready + ive;
-  const uint32_t* const arrival = v.s.ivc_arrival + ive;
-  const uint8_t* const count = v.s.ivc_count + ive;
   const int8_t* const out_port = v.s.ivc_out_port + ive;
   const uint8_t* const out_vc = v.s.ivc_out_vc + ive;
   const uint8_t* const credits = v.s.ovc_credits + ive;
@@ -32,89 +30,95 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
     cr[p * S] = -1;
     grant[p] = -1;
   }
-  // Requests: req_vc[ip][op] = VC of input ip offered to output op; masks both ways. An input
-  // VC can send if active with a flit (sa_mask), past its pipeline delay, its flit written in
-  // an earlier cycle, and its output VC has a credit.
+  // Requests: req_vc[ip][op] = VC of input ip offered to output op; masks both ways (entries
+  // are valid only where the masks say so). An input VC can send if active with a flit
+  // (sa_mask), past its pipeline delay, its flit written in an earlier cycle, and its output VC
+  // has a credit.
   int8_t req_vc[kMaxPorts][kMaxPorts];
   uint32_t out_req[kMaxPorts], in_req[kMaxPorts];
-  for (uint32_t op = 0; op < P; ++op) out_req[op] = 0;
+  uint32_t ins = 0, outs = 0;  // inputs and outputs with a request
   const uint64_t sa = v.s.sa_mask[e], vc_bits = (1ull << V) - 1;
-  bool any = false;
   for (uint32_t ip = 0; ip < P; ++ip) {
-    in_req[ip] = 0;
     const uint64_t mine = (sa >> (ip * V)) & vc_bits;
     if (!mine) continue;
     // The input's VCs in round-robin order from its pointer: those at or after it, then before.
     const uint32_t ptr = vc_ptr[ip];
     const uint64_t after = mine >> ptr << ptr;
+    uint32_t reqs = 0;
     for (uint64_t m = after, rest = mine & ~after;; m = rest, rest = 0) {
       for (; m; m &= m - 1) {
         const uint32_t vc = lowest_bit64(m), i = ip * V + vc;
-        if (ready_at[i] > t || (count[i] == 1 && arrival[i] >= t)) continue;
-        const uint32_t op = static_cast<uint32_t>(out_port[i]);
-        if (credits[op * V + out_vc[i]] == 0 || ((in_req[ip] >> op) & 1)) continue;
+        if (ready_at[i] > t) continue;
+        const uint32_t op = static_cast<uint32_t>(out_port[i]), bit = 1u << op;
+        if (credits[op * V + out_vc[i]] == 0 || (reqs & bit)) continue;
         req_vc[ip][op] = static_cast<int8_t>(vc);
-        out_req[op] |= 1u << ip;
-        in_req[ip] |= 1u << op;
-        any = true;
+        out_req[op] = (outs & bit ? out_req[op] : 0) | 1u << ip;
+        outs |= bit;
+        reqs |= bit;
       }
       if (!rest) break;
     }
+    in_req[ip] = reqs;
+    if (reqs) ins |= 1u << ip;
   }
-  if (!any) return;
+  if (!ins) return;
 
-  uint32_t in_free = (1u << P) - 1, out_free = in_free;
-  int8_t match[kMaxPorts];  // output matched to each input, -1 none
-  for (uint32_t ip = 0; ip < P; ++ip) match[ip] = -1;
-  if (v.prm.sw_alloc == Allocator::kSeparableInputFirst) {
-    uint32_t chose[kMaxPorts];  // inputs that chose each output
-    for (uint32_t op = 0; op < P; ++op) chose[op] = 0;
-    for (uint32_t ip = 0; ip < P; ++ip) {
-      const int op = rr_pick(in_req[ip], in_ptr[ip]);
-      if (op >= 0) chose[op] |= 1u << ip;
-    }
-    for (uint32_t op = 0; op < P; ++op) {
-      const int ip = rr_pick(chose[op], out_ptr[op]);
-      if (ip < 0) continue;
-      match[ip] = static_cast<int8_t>(op);
+  // The match, as (input, output) bit masks and the output of each matched input. A lone
+  // requesting input gets the output its own pointer picks under either allocator (every output
+  // it asks for grants it), and the pointers move as on a first-iteration accept.
+  uint32_t matched = 0;
+  uint8_t match[kMaxPorts];
+  const auto accept = [&](uint32_t ip, uint32_t op, bool move_pointers) {
+    matched |= 1u << ip;
+    match[ip] = static_cast<uint8_t>(op);
+    if (move_pointers) {
       out_ptr[op] = static_cast<uint8_t>(next_mod(ip, P));
       in_ptr[ip] = static_cast<uint8_t>(next_mod(op, P));
     }
+  };
+  if ((ins & (ins - 1)) == 0) {
+    const uint32_t ip = lowest_bit(ins);
+    accept(ip, rr_first(in_req[ip], in_ptr[ip]), true);
+  } else if (v.prm.sw_alloc == Allocator::kSeparableInputFirst) {
+    uint32_t chose[kMaxPorts], chosen = 0;  // inputs that chose each output; outputs chosen
+    for (uint32_t m = ins; m; m &= m - 1) {
+      const uint32_t ip = lowest_bit(m);
+      const uint32_t op = rr_first(in_req[ip], in_ptr[ip]);
+      chose[op] = (chosen >> op & 1 ? chose[op] : 0) | 1u << ip;
+      chosen |= 1u << op;
+    }
+    for (uint32_t m = chosen; m; m &= m - 1) {
+      const uint32_t op = lowest_bit(m);
+      accept(rr_first(chose[op], out_ptr[op]), op, true);
+    }
   } else {
+    uint32_t out_free = outs;
     for (uint32_t iter = 0; iter < v.prm.alloc_iters; ++iter) {
-      uint32_t granted[kMaxPorts];  // outputs that granted each input
-      for (uint32_t ip = 0; ip < P; ++ip) granted[ip] = 0;
-      bool grants = false;
-      for (uint32_t op = 0; op < P; ++op) {
-        if (!((out_free >> op) & 1)) continue;
-        const int ip = rr_pick(out_req[op] & in_free, out_ptr[op]);
-        if (ip >= 0) granted[ip] |= 1u << op, grants = true;
+      uint32_t granted[kMaxPorts], grantees = 0;  // outputs that granted each input; inputs
+      for (uint32_t m = out_free; m; m &= m - 1) {
+        const uint32_t op = lowest_bit(m);
+        const int ip = rr_pick(out_req[op] & ~matched, out_ptr[op]);
+        if (ip < 0) continue;
+        granted[ip] = (grantees >> ip & 1 ? granted[ip] : 0) | 1u << op;
+        grantees |= 1u << ip;
       }
-      if (!grants) break;
-      for (uint32_t ip = 0; ip < P; ++ip) {
-        const int op = rr_pick(granted[ip], in_ptr[ip]);
-        if (op < 0) continue;
-        match[ip] = static_cast<int8_t>(op);
-        in_free &= ~(1u << ip);
+      if (!grantees) break;
+      for (uint32_t m = grantees; m; m &= m - 1) {
+        const uint32_t ip = lowest_bit(m);
+        const uint32_t op = rr_first(granted[ip], in_ptr[ip]);
+        accept(ip, op, iter == 0);
         out_free &= ~(1u << op);
-        if (iter == 0) {
-          out_ptr[op] = static_cast<uint8_t>(next_mod(ip, P));
-          in_ptr[ip] = static_cast<uint8_t>(next_mod(op, P));
-        }
       }
     }
   }
-  bool moved = false;
-  for (uint32_t ip = 0; ip < P; ++ip) {
-    if (match[ip] < 0) continue;
-    const uint32_t op = static_cast<uint32_t>(match[ip]);
+  for (uint32_t m = matched; m; m &= m - 1) {
+    const uint32_t ip = lowest_bit(m), op = match[ip];
     const uint32_t vc = static_cast<uint32_t>(req_vc[ip][op]);
     vc_ptr[ip] = static_cast<uint8_t>(next_mod(vc, V));
     grant[op] = static_cast<int8_t>(ip);
     switch_traversal(v, at, ip, vc, op);
-    moved = true;
   }
-  if (moved) v.s.last_move[e] = static_cast<uint32_t>(t);
+  if (matched) v.s.last_move[e] = static_cast<uint32_t>(t);
 }
 
 struct SwAlloc {

@@ -26,14 +26,10 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
   const uint32_t h = v.s.ivc_head[iv];
   const uint64_t f = iv * L.depth + h;
   const uint64_t b = at.belt0 + op * L.slots;
-  const FlitArrays buf = v.s.buf, out = v.s.out_belt;
-  const uint32_t meta = buf.meta[f];
-  out.dest[b] = buf.dest[f];
-  out.src[b] = buf.src[f];
-  out.seq[b] = buf.seq[f];
-  out.ctime[b] = buf.ctime[f];
-  out.itime[b] = buf.itime[f];
-  out.meta[b] = FlitMeta::with_hop(FlitMeta::with_vc(meta, ovc));
+  Flit flit = v.s.buf[f];
+  const uint32_t meta = flit.meta;
+  flit.meta = FlitMeta::with_hop(FlitMeta::with_vc(meta, ovc));
+  v.s.out_belt[b] = flit;
   uint8_t* const valid = v.s.out_belt_valid;
   uint8_t* const head = v.s.ivc_head;
   uint8_t* const count = v.s.ivc_count;

@@ -58,42 +58,42 @@ struct TerminalOps {
     const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
     const uint64_t b = L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.out_delay[rp], L.slots));
     if (!v.s.out_belt_valid[b]) return;
-    const FlitArrays& f = v.s.out_belt;
-    const uint32_t meta = f.meta[b], vc = FlitMeta::vc(meta);
+    const Flit& f = v.s.out_belt[b];
+    const uint32_t meta = f.meta, vc = FlitMeta::vc(meta);
     v.nic.ejected_flits[ne] += 1;
     const bool request = v.prm.classes == 2 && FlitMeta::cls(meta) == 0;
     if (in_window(v.t)) v.st.ejected_flits[ne] += 1;
     if (request) {
-      receive_request(ne, vc, FlitMeta::tail(meta), f.src[b]);
+      receive_request(ne, vc, FlitMeta::tail(meta), f.src);
     } else {
       v.nic.ej_pending[ne * L.vcs + vc] += 1;  // the slot is free again: credit to return
     }
-    if (f.dest[b] != n) {
-      record_violation(v.nic.viol, v.nic.viol_info, ne, kViolWrongDest, v.t, p, vc, f.dest[b]);
+    if (f.dest != n) {
+      record_violation(v.nic.viol, v.nic.viol_info, ne, kViolWrongDest, v.t, p, vc, f.dest);
       return;
     }
     // Flits of one packet arrive in order on one ejection VC: head, body..., tail.
     const uint64_t sv = ne * L.vcs + vc;
     if (FlitMeta::head(meta)) {
       if (v.nic.sink_got[sv] != 0)
-        record_violation(v.nic.viol, v.nic.viol_info, ne, kViolPacketOrder, v.t, p, vc, f.seq[b]);
-      v.nic.sink_src[sv] = f.src[b];
-      v.nic.sink_seq[sv] = f.seq[b];
+        record_violation(v.nic.viol, v.nic.viol_info, ne, kViolPacketOrder, v.t, p, vc, f.seq);
+      v.nic.sink_src[sv] = f.src;
+      v.nic.sink_seq[sv] = f.seq;
       v.nic.sink_got[sv] = 0;
-    } else if (v.nic.sink_src[sv] != f.src[b] || v.nic.sink_seq[sv] != f.seq[b]) {
-      record_violation(v.nic.viol, v.nic.viol_info, ne, kViolPacketOrder, v.t, p, vc, f.seq[b]);
+    } else if (v.nic.sink_src[sv] != f.src || v.nic.sink_seq[sv] != f.seq) {
+      record_violation(v.nic.viol, v.nic.viol_info, ne, kViolPacketOrder, v.t, p, vc, f.seq);
     }
     v.nic.sink_got[sv] += 1;
     if (!FlitMeta::tail(meta)) return;
     if (v.nic.sink_got[sv] != FlitMeta::size(meta))
-      record_violation(v.nic.viol, v.nic.viol_info, ne, kViolPacketOrder, v.t, p, vc, f.seq[b]);
+      record_violation(v.nic.viol, v.nic.viol_info, ne, kViolPacketOrder, v.t, p, vc, f.seq);
     v.nic.sink_got[sv] = 0;
-    const uint32_t ctime = f.ctime[b];
+    const uint32_t ctime = f.ctime;
     if (!in_window(ctime)) return;
     const uint32_t lat = static_cast<uint32_t>(v.t - ctime);
     v.st.meas_delivered[ne] += 1;
     v.st.lat_sum[ne] += lat;
-    v.st.nlat_sum[ne] += v.t - f.itime[b];
+    v.st.nlat_sum[ne] += v.t - f.itime;
     v.st.hops_sum[ne] += FlitMeta::hops(meta);
     if (lat > v.st.lat_max[ne]) v.st.lat_max[ne] = lat;
     v.st.hist[ne * kHistBins + hist_bin(lat)] += 1;
@@ -187,12 +187,13 @@ struct TerminalOps {
     const uint32_t vc = s.cur_vc[pk];
     if (s.credits[ne * L.vcs + vc] == 0) return false;
     s.credits[ne * L.vcs + vc] -= 1;
-    s.inj_belt.dest[b] = s.cur_dest[pk];
-    s.inj_belt.src[b] = n;
-    s.inj_belt.seq[b] = s.cur_seq[pk];
-    s.inj_belt.ctime[b] = s.cur_ctime[pk];
-    s.inj_belt.itime[b] = s.cur_itime[pk];
-    s.inj_belt.meta[b] = FlitMeta::make(head, s.remaining[pk] == 1, vc, 0, size, cls);
+    Flit& f = s.inj_belt[b];
+    f.dest = s.cur_dest[pk];
+    f.src = n;
+    f.seq = s.cur_seq[pk];
+    f.ctime = s.cur_ctime[pk];
+    f.itime = s.cur_itime[pk];
+    f.meta = FlitMeta::make(head, s.remaining[pk] == 1, vc, 0, size, cls);
     s.inj_belt_valid[b] = 1;
     s.injected_flits[ne] += 1;
     s.remaining[pk] -= 1;

@@ -112,7 +112,7 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e) {
     q.adapt_ports = v.s.ivc_adapt_ports[iv];
     q.adapt_lo = v.s.ivc_adapt_lo[iv];
     q.adapt_hi = v.s.ivc_adapt_hi[iv];
-    q.size = static_cast<uint16_t>(FlitMeta::size(v.s.buf.meta[iv * L.depth + v.s.ivc_head[iv]]));
+    q.size = static_cast<uint16_t>(FlitMeta::size(v.s.buf[iv * L.depth + v.s.ivc_head[iv]].meta));
   }
   if (nreq == 0) return;
   const RouterVa R{V,

@@ -32,6 +32,7 @@ struct VcParams {
   Allocator vc_alloc, sw_alloc;
   uint32_t alloc_iters;
   uint32_t routers, ports, nodes, vcs, depth;
+  uint32_t terminals;  // terminals per router: router r has nodes [r * terminals, + terminals)
   uint32_t slots;  // belt slots (max delay + 1)
   uint32_t routing_delay, vc_alloc_delay;
   uint32_t terminal_delay;  // injection and ejection channel delay
@@ -53,12 +54,11 @@ struct VcTopology {
 
 struct VcState {
   // Input VCs [inst, router, port, vc]
-  FlitArrays buf;           // [inst, router, port, vc, depth] ring buffers
+  Flit* buf;                // [inst, router, port, vc, depth] ring buffers
   uint8_t* ivc_head;        // ring read index
   uint8_t* ivc_count;       // occupancy (flits)
   uint8_t* ivc_state;       // IvcState
   uint32_t* ivc_ready;      // first cycle the next pipeline stage may act
-  uint32_t* ivc_arrival;    // cycle the newest flit was written (buffer write takes a cycle)
   uint8_t* ivc_route_port;  // dimension-order (escape) output port
   uint8_t* ivc_route_lo;    // its VC range [lo, hi]
   uint8_t* ivc_route_hi;
@@ -74,7 +74,7 @@ struct VcState {
   uint16_t* ovc_va_ptr;  // VC allocator grant pointer (over input VCs)
   uint32_t* ovc_flits;   // flits sent in the measurement window
   // Ports [inst, router, port]
-  FlitArrays out_belt;      // [inst, router, port, slot] flits on the link leaving the port
+  Flit* out_belt;           // [inst, router, port, slot] flits on the link leaving the port
   uint8_t* out_belt_valid;  // [inst, router, port, slot]
   int8_t* cr_belt;          // [inst, router, port, slot] credit (VC) returned upstream, -1 none
   uint8_t* sa_out_ptr;      // switch allocator grant pointer (over input ports)
@@ -95,7 +95,7 @@ struct VcState {
 
 // Terminals (network interfaces) [inst, node].
 struct NicState {
-  FlitArrays inj_belt;      // [inst, node, slot] injection channel
+  Flit* inj_belt;           // [inst, node, slot] injection channel
   uint8_t* inj_belt_valid;  // [inst, node, slot]
   uint8_t* credits;         // [inst, node, vc] free slots in the router's terminal input VCs
   int8_t* ej_cr_belt;       // [inst, node, slot] credit (ejection VC) returned to the router
