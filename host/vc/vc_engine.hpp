@@ -272,6 +272,7 @@ void VcEngine<Exec>::allocate() {
   t.node_port = upload(topo_.node_port);
   t.out_delay = upload(out_delays(cfgs_[0], topo_));
   t.credit_delay = upload(credit_delays(cfgs_[0], topo_));
+  t.coords = upload(packed_coords(topo_));
   v_.traffic = upload(traffic_params(cfgs_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
 }

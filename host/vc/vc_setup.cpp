@@ -71,6 +71,14 @@ std::vector<uint8_t> credit_delays(const Config& c, const Topology& t) {
   return d;
 }
 
+std::vector<uint64_t> packed_coords(const Topology& t) {
+  std::vector<uint64_t> c(t.nodes, 0);
+  for (uint32_t n = 0; n < t.nodes; ++n)
+    for (uint32_t d = 0; d < t.shape.ndims; ++d)
+      c[n] |= static_cast<uint64_t>(t.shape.coord(n, static_cast<int>(d))) << (16 * d);
+  return c;
+}
+
 std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs) {
   std::vector<TrafficParams> out;
   for (const Config& c : cs) {

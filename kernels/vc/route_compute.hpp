@@ -20,8 +20,8 @@ LS_HD inline void route_compute(const VcView& v, uint64_t e, uint32_t inst, uint
         continue;
       }
       const uint32_t elem = (r * L.ports + p) * L.vcs + vc;  // same draw whatever the batch
-      RouteResult rr = route(v.prm, r, p, vc, f.dest, FlitMeta::cls(f.meta),
-                             v.traffic[inst].seed, v.t, elem);
+      RouteResult rr = route(v.prm, v.topo.coords[r], p, vc, f.dest, v.topo.coords[f.dest],
+                             FlitMeta::cls(f.meta), v.traffic[inst].seed, v.t, elem);
       v.s.ivc_route_port[iv] = rr.port;
       v.s.ivc_route_lo[iv] = rr.lo;
       v.s.ivc_route_hi[iv] = rr.hi;

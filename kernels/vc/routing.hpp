@@ -35,14 +35,21 @@ LS_HD inline uint32_t straight_port(uint32_t in_port) {
   return (in_port - 1) % 2 ? plus_port(d) : minus_port(d);
 }
 
-// Dimension-order step at router `cur` towards router `dst`. For the torus, `cls` returns the
-// dateline class (0/1); `in_cls` is the class of the VC the flit arrived on.
-LS_HD inline uint32_t dor_port(const VcParams& p, uint32_t cur, uint32_t dst, uint32_t in_port,
+// Coordinate d of a node from its packed coordinates (VcTopology::coords): a table lookup
+// instead of a division and a modulo per dimension and node.
+LS_HD inline uint32_t coord_of(uint64_t packed, uint32_t d) {
+  return static_cast<uint32_t>(packed >> (16 * d)) & 0xFFFFu;
+}
+
+// Dimension-order step at the router with packed coordinates `cur` towards `dst`. For the
+// torus, `cls` returns the dateline class (0/1); `in_cls` is the class of the VC the flit
+// arrived on.
+LS_HD inline uint32_t dor_port(const VcParams& p, uint64_t cur, uint64_t dst, uint32_t in_port,
                                uint32_t in_cls, uint64_t seed, uint64_t t, uint32_t elem,
                                uint32_t* cls) {
   const Shape& s = p.shape;
   for (uint32_t d = 0; d < s.ndims; ++d) {
-    uint32_t c = s.coord(cur, d), x = s.coord(dst, d), k = s.radix[d];
+    uint32_t c = coord_of(cur, d), x = coord_of(dst, d), k = s.radix[d];
     if (c == x) continue;
     if (p.topo == TopologyKind::kMesh) {
       *cls = 0;
@@ -61,9 +68,11 @@ LS_HD inline uint32_t dor_port(const VcParams& p, uint32_t cur, uint32_t dst, ui
   return 0;  // arrived: terminal port
 }
 
-LS_HD inline RouteResult route(const VcParams& p, uint32_t router, uint32_t in_port, uint32_t in_vc,
-                               uint32_t dest_node, uint32_t msg_class, uint64_t seed, uint64_t t,
-                               uint32_t elem) {
+// Route of a head at the router with packed coordinates `here` that arrived on (in_port, in_vc),
+// for node dest_node at packed coordinates `there`.
+LS_HD inline RouteResult route(const VcParams& p, uint64_t here, uint32_t in_port, uint32_t in_vc,
+                               uint32_t dest_node, uint64_t there, uint32_t msg_class,
+                               uint64_t seed, uint64_t t, uint32_t elem) {
   // The message class owns a window of the VCs; everything below is relative to it.
   const uint32_t width = p.vcs / p.classes, base = msg_class * width;
   RouteResult r{0, static_cast<uint8_t>(base), static_cast<uint8_t>(base + width - 1), 0, 0, 0};
@@ -82,7 +91,7 @@ LS_HD inline RouteResult route(const VcParams& p, uint32_t router, uint32_t in_p
   uint32_t eff_in_port = (adaptive && lv >= esc) ? 0 : in_port;
   uint32_t cls = 0;
   r.port = static_cast<uint8_t>(
-      dor_port(p, router, dest_node, eff_in_port, in_cls, seed, t, elem, &cls));
+      dor_port(p, here, there, eff_in_port, in_cls, seed, t, elem, &cls));
   if (r.port == 0) return r;  // ejection may use every VC of the class
   if (torus) {
     r.lo = static_cast<uint8_t>(base + (cls ? half : 0));
@@ -94,7 +103,7 @@ LS_HD inline RouteResult route(const VcParams& p, uint32_t router, uint32_t in_p
   if (adaptive) {
     const Shape& s = p.shape;
     for (uint32_t d = 0; d < s.ndims; ++d) {
-      uint32_t c = s.coord(router, d), x = s.coord(dest_node, d), k = s.radix[d];
+      uint32_t c = coord_of(here, d), x = coord_of(there, d), k = s.radix[d];
       if (c == x) continue;
       bool plus;
       if (torus) {

@@ -97,24 +97,7 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e) {
   const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
   const uint32_t V = L.vcs, PV = L.ports * V;
   const uint64_t ive = e * PV;
-  const uint32_t* const ready = v.s.ivc_ready + ive;
-  Request req[kMaxPortVcs];
-  int nreq = 0;
-  for (uint64_t m = v.s.va_mask[e]; m; m &= m - 1) {
-    const uint32_t i = lowest_bit64(m);
-    if (ready[i] > v.t) continue;
-    const uint64_t iv = ive + i;
-    Request& q = req[nreq++];
-    q.i = static_cast<uint16_t>(i);
-    q.port = v.s.ivc_route_port[iv];
-    q.lo = v.s.ivc_route_lo[iv];
-    q.hi = v.s.ivc_route_hi[iv];
-    q.adapt_ports = v.s.ivc_adapt_ports[iv];
-    q.adapt_lo = v.s.ivc_adapt_lo[iv];
-    q.adapt_hi = v.s.ivc_adapt_hi[iv];
-    q.size = static_cast<uint16_t>(FlitMeta::size(v.s.buf[iv * L.depth + v.s.ivc_head[iv]].meta));
-  }
-  if (nreq == 0) return;
+  if (v.s.va_mask[e] == 0) return;
   const RouterVa R{V,
                    PV,
                    v.t,
@@ -131,6 +114,30 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e) {
                    v.s.ivc_ready + ive,
                    v.s.va_mask + e,
                    v.s.sa_mask + e};
+  // The requests of this cycle. One that names no available output VC can neither be granted
+  // nor accept, and moves no pointer: it is left out, which changes nothing.
+  Request req[kMaxPortVcs];
+  int nreq = 0;
+  for (uint64_t m = *R.va_mask; m; m &= m - 1) {
+    const uint32_t i = lowest_bit64(m);
+    if (R.ready[i] > v.t) continue;
+    const uint64_t iv = ive + i;
+    Request& q = req[nreq];
+    q.i = static_cast<uint16_t>(i);
+    q.port = v.s.ivc_route_port[iv];
+    q.lo = v.s.ivc_route_lo[iv];
+    q.hi = v.s.ivc_route_hi[iv];
+    q.adapt_ports = v.s.ivc_adapt_ports[iv];
+    q.adapt_lo = v.s.ivc_adapt_lo[iv];
+    q.adapt_hi = v.s.ivc_adapt_hi[iv];
+    q.size = static_cast<uint16_t>(FlitMeta::size(v.s.buf[iv * L.depth + v.s.ivc_head[iv]].meta));
+    bool open = false;
+    q.for_each_candidate([&](uint32_t op, uint32_t ov, bool adaptive_vc) {
+      open = open || R.available(q, op * V + ov, adaptive_vc);
+    });
+    nreq += open;
+  }
+  if (nreq == 0) return;
   const auto all = [](uint32_t) { return true; };
 
   // A lone request wins whatever its input picks, under either allocator (every available

@@ -50,6 +50,7 @@ struct VcTopology {
   const int32_t* node_port;     // [N]
   const uint8_t* out_delay;     // [R, P] cycles from switch grant to the flit's arrival downstream
   const uint8_t* credit_delay;  // [R, P] cycles for a credit from input port (r,p) to its upstream
+  const uint64_t* coords;       // [N] node (= router) coordinates, 16 bits per dimension
 };
 
 struct VcState {
