@@ -38,7 +38,7 @@ const std::map<std::string, Family>& families() {
 }
 
 // A network too large for this machine is bad input, not a crash: estimate the state's size
-// (flit buffers and belts dominate; 24 bytes a flit) before allocating any of it.
+// (flit buffers and belts dominate; 32 bytes a flit) before allocating any of it.
 void check_fits_in_memory(const std::vector<Config>& cs) {
   const Config& c = cs[0];
   double nodes = 1;
@@ -50,8 +50,8 @@ void check_fits_in_memory(const std::vector<Config>& cs) {
   const double slots = 4.0 + static_cast<double>(c.topology.link_delay + c.router.st_delay +
                                                  c.router.sw_alloc_delay);
   const double bytes =
-      inst * (routers * (P * V * (24.0 * c.router.vc_depth + 32) + P * slots * 26 + 64) +
-              nodes * (4.0 * kHistBins + 200 + 25 * slots + 12 * V +
+      inst * (routers * (P * V * (32.0 * c.router.vc_depth + 32) + P * slots * 34 + 64) +
+              nodes * (4.0 * kHistBins + 208 + 34 * slots + 12 * V +
                        4.0 * static_cast<double>(c.traffic.source_queue)));
   const double phys =
       static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
