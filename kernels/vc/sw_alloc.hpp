@@ -38,6 +38,7 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
   uint32_t out_req[kMaxPorts], in_req[kMaxPorts];
   uint32_t ins = 0, outs = 0;  // inputs and outputs with a request
   const uint64_t sa = v.s.sa_mask[e], vc_bits = (1ull << V) - 1;
+  if (!sa) return;
   for (uint32_t ip = 0; ip < P; ++ip) {
     const uint64_t mine = (sa >> (ip * V)) & vc_bits;
     if (!mine) continue;
