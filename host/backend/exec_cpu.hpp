@@ -8,6 +8,7 @@
 #include <thrust/system/cpp/execution_policy.h>
 #include <thrust/system/omp/execution_policy.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -19,15 +20,19 @@ struct CpuExec {
   static constexpr uint64_t kMinParallel = 256;
   int threads;
   explicit CpuExec(int t) : threads(t > 0 ? t : omp_get_num_procs()) {}
-  // Zeroed, and aligned to a cache line so no 32-byte flit record straddles two.
+  // Zeroed (calloc: pages never touched cost no memory), and aligned to a cache line so no
+  // 32-byte flit record straddles two; the block calloc returned is kept just before it.
   void* alloc_bytes(size_t n) {
-    const size_t rounded = (n + 63) / 64 * 64;
-    void* p = std::aligned_alloc(64, rounded ? rounded : 64);
-    if (!p) throw std::bad_alloc();
-    std::memset(p, 0, rounded);
+    void* base = std::calloc(n + 64 + sizeof(void*), 1);
+    if (!base) throw std::bad_alloc();
+    const uintptr_t first = reinterpret_cast<uintptr_t>(base) + sizeof(void*);
+    void** p = reinterpret_cast<void**>((first + 63) / 64 * 64);
+    p[-1] = base;
     return p;
   }
-  void free_bytes(void* p) { std::free(p); }
+  void free_bytes(void* p) {
+    if (p) std::free(static_cast<void**>(p)[-1]);
+  }
   void upload(void* dst, const void* src, size_t n) { std::memcpy(dst, src, n); }
   void download(void* dst, const void* src, size_t n) const { std::memcpy(dst, src, n); }
   // One parallel step over n elements. Small steps run on one thread: a barrier costs more
