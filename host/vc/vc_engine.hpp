@@ -186,11 +186,7 @@ void VcEngine<Exec>::allocate() {
   s.ivc_state = alloc<uint8_t>(ivc, "ivc_state", {I, R, P, V});
   s.ivc_ready = alloc<uint32_t>(ivc);
   s.ivc_route_port = alloc<uint8_t>(ivc, "route_port", {I, R, P, V});
-  s.ivc_route_lo = alloc<uint8_t>(ivc);
-  s.ivc_route_hi = alloc<uint8_t>(ivc);
-  s.ivc_adapt_ports = alloc<uint16_t>(ivc);
-  s.ivc_adapt_lo = alloc<uint8_t>(ivc);
-  s.ivc_adapt_hi = alloc<uint8_t>(ivc);
+  s.ivc_route = alloc<RouteRecord>(ivc);
   s.ivc_out_port = alloc<int8_t>(ivc, "out_port", {I, R, P, V});
   s.ivc_out_vc = alloc<uint8_t>(ivc, "out_vc", {I, R, P, V});
   s.ivc_va_ptr = alloc<uint16_t>(ivc);

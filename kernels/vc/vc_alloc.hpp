@@ -15,11 +15,9 @@ namespace ls {
 namespace vc_alloc_detail {
 
 // What one requesting input VC asks for, read once per cycle.
-struct Request {
+struct Request : RouteRecord {
   uint16_t i;  // input VC, port*vcs + vc
-  uint16_t adapt_ports;
-  uint8_t port, lo, hi, adapt_lo, adapt_hi;
-  uint16_t size;  // packet size (virtual cut-through admission)
+  uint8_t port;
   // Calls f(op, ov, adaptive) for every output VC this request names, adaptive ones first. The
   // escape range (on `port`) and the adaptive range never overlap (routing.hpp).
   template <class F>
@@ -123,14 +121,9 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e) {
     if (R.ready[i] > v.t) continue;
     const uint64_t iv = ive + i;
     Request& q = req[nreq];
+    static_cast<RouteRecord&>(q) = v.s.ivc_route[iv];
     q.i = static_cast<uint16_t>(i);
     q.port = v.s.ivc_route_port[iv];
-    q.lo = v.s.ivc_route_lo[iv];
-    q.hi = v.s.ivc_route_hi[iv];
-    q.adapt_ports = v.s.ivc_adapt_ports[iv];
-    q.adapt_lo = v.s.ivc_adapt_lo[iv];
-    q.adapt_hi = v.s.ivc_adapt_hi[iv];
-    q.size = static_cast<uint16_t>(FlitMeta::size(v.s.buf[iv * L.depth + v.s.ivc_head[iv]].meta));
     bool open = false;
     q.for_each_candidate([&](uint32_t op, uint32_t ov, bool adaptive_vc) {
       open = open || R.available(q, op * V + ov, adaptive_vc);

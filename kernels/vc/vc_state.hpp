@@ -24,6 +24,16 @@ constexpr int kMaxVcs = 16;
 constexpr int kMaxPortVcs = 64;  // ports x vcs: one bit each in the per-router masks
 constexpr int16_t kNone = -1;
 
+// What route computation leaves for VC allocation besides the output port, one 8-byte record
+// per input VC so VC allocation reads one word instead of six arrays and the head flit.
+struct RouteRecord {
+  uint8_t lo, hi;              // escape (dimension-order) VC range on the route's port
+  uint8_t adapt_lo, adapt_hi;  // adaptive VC range
+  uint16_t adapt_ports;        // adaptive candidate output ports (mask), 0 for dimension order
+  uint16_t size;               // the packet's size in flits (virtual cut-through admission)
+};
+static_assert(sizeof(RouteRecord) == 8, "a route record is one 64-bit word");
+
 // Batch-wide router parameters (the same for every instance), passed to kernels by value.
 struct VcParams {
   TopologyKind topo;
@@ -61,11 +71,7 @@ struct VcState {
   uint8_t* ivc_state;       // IvcState
   uint32_t* ivc_ready;      // first cycle the next pipeline stage may act
   uint8_t* ivc_route_port;  // dimension-order (escape) output port
-  uint8_t* ivc_route_lo;    // its VC range [lo, hi]
-  uint8_t* ivc_route_hi;
-  uint16_t* ivc_adapt_ports;  // adaptive candidate output ports (mask), 0 for dimension order
-  uint8_t* ivc_adapt_lo;      // adaptive VC range [lo, hi]
-  uint8_t* ivc_adapt_hi;
+  RouteRecord* ivc_route;   // the rest of the route, for VC allocation
   int8_t* ivc_out_port;  // allocated output VC: its port (-1 none) ...
   uint8_t* ivc_out_vc;   // ... and its VC
   uint16_t* ivc_va_ptr;  // VC allocator accept pointer (over output VCs)
