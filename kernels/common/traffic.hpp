@@ -108,9 +108,22 @@ LS_HD inline uint32_t packet_size_at(const TrafficParams& tp, uint32_t src, uint
   return tp.sizes[tp.n_sizes - 1];
 }
 
+// A Bernoulli source spends one Philox draw on four cycles: cycle c uses word c mod 4 of the
+// draw for block c / 4 (the draw is the costliest part of a terminal's cycle; a source can keep
+// the block's words, see NicState::gen_words).
+constexpr uint32_t kGenBlock = 4;
+LS_HD inline Draw bernoulli_block(const TrafficParams& tp, uint32_t src, uint64_t c) {
+  return philox_draw(tp.seed, c / kGenBlock, src, kStreamGenerate);
+}
+LS_HD inline bool bernoulli_creates(const TrafficParams& tp, const Draw& block, uint64_t c) {
+  return u01(block.w[c % kGenBlock]) < tp.rate;
+}
+
 // Does source `src` create a packet in cycle `c`? `on` is the on/off state, advanced by this
 // call (ignored for Bernoulli); the caller keeps one copy per cursor that walks the cycles.
 LS_HD inline bool generates(const TrafficParams& tp, uint32_t src, uint64_t c, uint8_t& on) {
+  if (tp.injection == Injection::kBernoulli)
+    return bernoulli_creates(tp, bernoulli_block(tp, src, c), c);
   Draw r = philox_draw(tp.seed, c, src, kStreamGenerate);
   if (tp.injection == Injection::kOnOff) {
     double flip = u01(r.w[1]);

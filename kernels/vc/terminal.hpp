@@ -200,12 +200,24 @@ struct TerminalOps {
     return true;
   }
 
+  // Does the source create a packet this cycle? A Bernoulli source keeps the draw of the current
+  // block of cycles (the same words generates() would draw), so it calls Philox once a block.
+  LS_HD bool creates_now(uint64_t ne, const TrafficParams& tp, uint32_t n, uint8_t& on) const {
+    if (tp.injection != Injection::kBernoulli) return generates(tp, n, v.t, on);
+    const uint32_t block = static_cast<uint32_t>(v.t / kGenBlock) + 1;
+    if (v.nic.gen_block[ne] != block) {
+      v.nic.gen_words[ne] = bernoulli_block(tp, n, v.t);
+      v.nic.gen_block[ne] = block;
+    }
+    return bernoulli_creates(tp, v.nic.gen_words[ne], v.t);
+  }
+
   // Packets created this cycle join the queue (injectable from the next cycle).
   LS_HD void generate(uint64_t ne, uint32_t inst, uint32_t n) const {
     const TrafficParams& tp = v.traffic[inst];
     uint8_t on = v.nic.on_now[ne];
     const uint32_t cap = v.prm.source_queue;
-    if (generates(tp, n, v.t, on) && (tp.max_packets == 0 || v.nic.created[ne] < tp.max_packets)) {
+    if (creates_now(ne, tp, n, on) && (tp.max_packets == 0 || v.nic.created[ne] < tp.max_packets)) {
       if (cap != 0 && v.nic.queued[ne] >= cap) {  // full: the packet is not created
         if (in_window(v.t)) v.st.refused[ne] += 1;
         v.nic.on_now[ne] = on;

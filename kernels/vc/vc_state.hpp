@@ -6,6 +6,7 @@
 
 #include "../common/flit.hpp"
 #include "../common/hd.hpp"
+#include "../common/rng.hpp"
 #include "../common/traffic.hpp"
 
 namespace ls {
@@ -109,6 +110,8 @@ struct NicState {
   uint8_t* ej_pending;      // [inst, node, vc] consumed flits whose credit is not yet returned
   uint8_t* ej_cr_ptr;       // round-robin pointer over ej_pending
   uint32_t* cursor;         // next creation cycle the source queue has not looked at
+  Draw* gen_words;          // Bernoulli sources: the Philox draw of the current block of cycles
+  uint32_t* gen_block;      // ... and that block's number + 1 (0: none yet)
   uint8_t* on_cursor;       // on/off state at the cursor
   uint8_t* on_now;          // on/off state at the current cycle
   uint32_t* queued;         // packets created and not yet started
