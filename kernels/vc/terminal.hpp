@@ -54,10 +54,9 @@ struct TerminalOps {
     }
   }
 
-  LS_HD void sink(uint64_t ne, uint32_t n, uint64_t e, uint32_t rp, uint32_t p) const {
+  // The flit at belt element b of the router's terminal port p arrives.
+  LS_HD void sink(uint64_t ne, uint32_t n, uint64_t b, uint32_t p) const {
     const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
-    const uint64_t b = L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.out_delay[rp], L.slots));
-    if (!v.s.out_belt_valid[b]) return;
     const Flit& f = v.s.out_belt[b];
     const uint32_t meta = f.meta, vc = FlitMeta::vc(meta);
     v.nic.ejected_flits[ne] += 1;
@@ -162,12 +161,15 @@ struct TerminalOps {
       }
   }
 
-  // Send the next flit of packet slot pk (class cls) if its VC has a credit; a head first picks
-  // a VC of its class round-robin among those with room (virtual cut-through: the whole packet).
+  // Send the next flit of packet slot pk (class cls) if it has one and its VC has a credit; a
+  // head first picks a VC of its class round-robin among those with room (virtual cut-through:
+  // the whole packet).
   LS_HD bool inject(uint64_t pk, uint32_t n, uint32_t cls, uint64_t b) const {
+    return v.nic.remaining[pk] != 0 && inject_flit(pk, n, cls, b);
+  }
+  LS_HD bool inject_flit(uint64_t pk, uint32_t n, uint32_t cls, uint64_t b) const {
     const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
     const NicState& s = v.nic;
-    if (s.remaining[pk] == 0) return false;
     const uint64_t ne = pk / v.prm.classes;
     const uint32_t size = s.cur_size[pk];
     const bool head = s.remaining[pk] == size;
@@ -257,7 +259,9 @@ struct TerminalOps {
     const uint32_t p = static_cast<uint32_t>(v.topo.node_port[n]);
     const uint32_t rp = r * L.ports + p;
     const uint64_t e = L.router_elem(inst, r);
-    sink(ne, n, e, rp, p);
+    const uint64_t out =
+        L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.out_delay[rp], L.slots));
+    if (v.s.out_belt_valid[out]) sink(ne, n, out, p);
     return_credit(ne);
     // Credits returned by the router's terminal input port.
     const int8_t c =
