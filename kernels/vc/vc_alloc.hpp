@@ -52,6 +52,15 @@ struct RouterVa {
     if (owner[o] != kNone) return false;
     return !(vct || adaptive_vc) || credits[o] >= q.size;
   }
+  // Does the request name an available output VC at all?
+  LS_HD bool any_available(const Request& q) const {
+    for (uint32_t ov = q.lo; ov <= q.hi; ++ov)
+      if (available(q, q.port * V + ov, false)) return true;
+    for (uint32_t m = q.adapt_ports; m; m &= m - 1)
+      for (uint32_t ov = q.adapt_lo; ov <= q.adapt_hi; ++ov)
+        if (available(q, lowest_bit(m) * V + ov, true)) return true;
+    return false;
+  }
   LS_HD void commit(const Request& q, uint32_t o, bool move_pointers) const {
     const uint32_t i = q.i;
     owner[o] = static_cast<int16_t>(i);
@@ -124,11 +133,7 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e) {
     static_cast<RouteRecord&>(q) = v.s.ivc_route[iv];
     q.i = static_cast<uint16_t>(i);
     q.port = v.s.ivc_route_port[iv];
-    bool open = false;
-    q.for_each_candidate([&](uint32_t op, uint32_t ov, bool adaptive_vc) {
-      open = open || R.available(q, op * V + ov, adaptive_vc);
-    });
-    nreq += open;
+    nreq += R.any_available(q);
   }
   if (nreq == 0) return;
   const auto all = [](uint32_t) { return true; };
