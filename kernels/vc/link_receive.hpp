@@ -28,53 +28,40 @@ LS_HD inline void record_violation(uint32_t* viol, uint32_t* info, uint64_t i, u
   info[i * 4 + 3] = value;
 }
 
-// Where the belts into one port of a router are read this cycle: the upstream output belt
-// (flits: valid bytes and records at index `flits`) and the credit belt coming back from the
-// downstream side (at index `credits`). `valid` is null for an unconnected mesh edge.
-struct PortUpstream {
-  const uint8_t* valid;
-  const Flit* flit;
-  uint64_t flits;
-  const int8_t* credit;
-  uint64_t credits;
-};
-
-// The upstream belts of every port of router (inst, r), found once per cycle for both ends.
-LS_HD inline void port_upstreams(const VcView& v, uint32_t inst, uint32_t r, PortUpstream* up) {
-  const VcLayout L = v.lay;
+// The receiving ends of router (inst, r)'s ports this cycle, read from the slots their upstream
+// sides wrote D cycles ago (no one writes those slots this cycle). With take_credits, the
+// credits arriving on the output ports go into the output-VC counters; with `arriving`, the flit
+// arriving on each input port (null for none) is noted for the buffer write at the end of the
+// cycle.
+LS_HD inline void link_arrivals(const VcView& v, uint64_t e, uint32_t inst, uint32_t r,
+                                bool take_credits, const Flit** arriving) {
+  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
   const uint32_t S = L.slots;
+  uint8_t* const credits = v.s.ovc_credits + e * L.ports * L.vcs;
   for (uint32_t p = 0; p < L.ports; ++p) {
     const uint32_t rp = r * L.ports + p;
     const int32_t node = v.topo.port_node[rp], peer = v.topo.peer[rp];
+    int8_t c = -1;
+    const Flit* f = nullptr;
     if (node >= 0) {  // the terminal's injection belt and its sink's credit belt
       const uint64_t nb = L.belt(L.node_elem(inst, static_cast<uint32_t>(node)), 0);
-      up[p] = {v.nic.inj_belt_valid, v.nic.inj_belt,
-               nb + belt_read_slot(v.ws, v.prm.terminal_delay, S), v.nic.ej_cr_belt,
-               nb + belt_read_slot(v.ws, v.topo.credit_delay[rp], S)};
+      if (take_credits) c = v.nic.ej_cr_belt[nb + belt_read_slot(v.ws, v.topo.credit_delay[rp], S)];
+      const uint64_t i = nb + belt_read_slot(v.ws, v.prm.terminal_delay, S);
+      if (arriving && v.nic.inj_belt_valid[i]) f = v.nic.inj_belt + i;
     } else if (peer >= 0) {  // the peer's port facing this one
       const uint64_t pb = L.belt(L.port_of(inst, peer), 0);
-      up[p] = {v.s.out_belt_valid, v.s.out_belt, pb + belt_read_slot(v.ws, v.topo.out_delay[peer], S),
-               v.s.cr_belt, pb + belt_read_slot(v.ws, v.topo.credit_delay[peer], S)};
-    } else {
-      up[p].valid = nullptr;
+      if (take_credits) c = v.s.cr_belt[pb + belt_read_slot(v.ws, v.topo.credit_delay[peer], S)];
+      const uint64_t i = pb + belt_read_slot(v.ws, v.topo.out_delay[peer], S);
+      if (arriving && v.s.out_belt_valid[i]) f = v.s.out_belt + i;
     }
-  }
-}
-
-// Credits in, first thing in a cycle: a credit arriving in cycle t can be used in cycle t.
-LS_HD inline void credit_receive(const VcView& v, uint64_t e, const PortUpstream* up) {
-  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
-  uint8_t* const credits = v.s.ovc_credits + e * L.ports * L.vcs;
-  for (uint32_t p = 0; p < L.ports; ++p) {
-    if (!up[p].valid) continue;
-    const int8_t c = up[p].credit[up[p].credits];
     if (c >= 0) credits[p * L.vcs + static_cast<uint32_t>(c)] += 1;
+    if (arriving) arriving[p] = f;
   }
 }
 
-// Flits in, last thing in a cycle (after the switch has freed this cycle's slots): a flit
+// Buffer write, last thing in a cycle (after the switch has freed this cycle's slots): a flit
 // written in cycle t can be routed or switched from cycle t+1, so no stage of cycle t sees it.
-LS_HD inline void flit_receive(const VcView& v, uint64_t e, const PortUpstream* up) {
+LS_HD inline void flit_receive(const VcView& v, uint64_t e, const Flit* const* arriving) {
   const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
   const uint32_t V = L.vcs, D = L.depth;
   const uint64_t ive = e * L.ports * V;
@@ -84,9 +71,8 @@ LS_HD inline void flit_receive(const VcView& v, uint64_t e, const PortUpstream* 
   Flit* const buf = v.s.buf + ive * D;
   uint64_t rc = v.s.rc_mask[e], sa = v.s.sa_mask[e];
   for (uint32_t p = 0; p < L.ports; ++p) {
-    const PortUpstream& u = up[p];
-    if (!u.valid || !u.valid[u.flits]) continue;
-    const Flit& f = u.flit[u.flits];
+    if (!arriving[p]) continue;
+    const Flit& f = *arriving[p];
     const uint32_t vc = FlitMeta::vc(f.meta), i = p * V + vc;
     const uint32_t n = count[i];
     if (n >= D) {
@@ -108,12 +94,10 @@ template <bool kFlits>
 struct LinkReceive {
   VcView v;
   LS_HD void operator()(uint64_t e) const {
-    PortUpstream up[kMaxPorts];
-    port_upstreams(v, v.lay.inst_of_router(e), v.lay.router_of(e), up);
-    if (kFlits)
-      flit_receive(v, e, up);
-    else
-      credit_receive(v, e, up);
+    const Flit* arriving[kMaxPorts];
+    link_arrivals(v, e, v.lay.inst_of_router(e), v.lay.router_of(e), !kFlits,
+                  kFlits ? arriving : nullptr);
+    if (kFlits) flit_receive(v, e, arriving);
   }
 };
 using CreditReceive = LinkReceive<false>;

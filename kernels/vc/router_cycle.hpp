@@ -17,9 +17,8 @@ struct RouterCycle {
   LS_HD void operator()(uint64_t e) const {
     const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
     const uint32_t inst = L.inst_of_router(e), r = L.router_of(e);
-    PortUpstream up[kMaxPorts];
-    port_upstreams(v, inst, r, up);
-    credit_receive(v, e, up);
+    const Flit* arriving[kMaxPorts];  // read now, written into the buffers last
+    link_arrivals(v, e, inst, r, true, arriving);
     route_compute(v, e, inst, r);
     vc_alloc(v, e);
     sw_alloc(v, e);
@@ -27,7 +26,7 @@ struct RouterCycle {
     // A router's terminals are nodes [r * T, r * T + T) (vc_setup.cpp checks the tables).
     const uint32_t T = v.prm.terminals;
     for (uint32_t n = r * T; n < r * T + T; ++n) term(L.node_elem(inst, n), inst, n);
-    flit_receive(v, e, up);
+    flit_receive(v, e, arriving);
   }
 };
 

@@ -39,9 +39,10 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
   uint32_t ins = 0, outs = 0;  // inputs and outputs with a request
   const uint64_t sa = v.s.sa_mask[e], vc_bits = (1ull << V) - 1;
   if (!sa) return;
-  for (uint32_t ip = 0; ip < P; ++ip) {
+  for (uint64_t left = sa; left;) {  // the inputs with an active VC, in order
+    const uint32_t ip = lowest_bit64(left) / V;
     const uint64_t mine = (sa >> (ip * V)) & vc_bits;
-    if (!mine) continue;
+    left &= ~(vc_bits << (ip * V));
     // The input's VCs in round-robin order from its pointer: those at or after it, then before.
     const uint32_t ptr = vc_ptr[ip];
     const uint64_t after = mine >> ptr << ptr;
