@@ -18,6 +18,13 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
   uint8_t* const valid = v.s.out_belt_valid + at.belt0;
   int8_t* const cr = v.s.cr_belt + at.belt0;
   int8_t* const grant = v.s.sa_grant + pe;
+  const uint64_t sa = v.s.sa_mask[e], vc_bits = (1ull << V) - 1;
+  for (uint32_t p = 0; p < P; ++p) {  // the belts carry nothing unless written below
+    valid[p * S] = 0;
+    cr[p * S] = -1;
+    grant[p] = -1;
+  }
+  if (!sa) return;
   uint8_t* const out_ptr = v.s.sa_out_ptr + pe;
   uint8_t* const in_ptr = v.s.sa_in_ptr + pe;
   uint8_t* const vc_ptr = v.s.sa_vc_ptr + pe;
@@ -25,11 +32,6 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
   const int8_t* const out_port = v.s.ivc_out_port + ive;
   const uint8_t* const out_vc = v.s.ivc_out_vc + ive;
   const uint8_t* const credits = v.s.ovc_credits + ive;
-  for (uint32_t p = 0; p < P; ++p) {  // the belts carry nothing unless written below
-    valid[p * S] = 0;
-    cr[p * S] = -1;
-    grant[p] = -1;
-  }
   // Requests: req_vc[ip][op] = VC of input ip offered to output op; masks both ways (entries
   // are valid only where the masks say so). An input VC can send if active with a flit
   // (sa_mask), past its pipeline delay, its flit written in an earlier cycle, and its output VC
@@ -37,8 +39,6 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
   int8_t req_vc[kMaxPorts][kMaxPorts];
   uint32_t out_req[kMaxPorts], in_req[kMaxPorts];
   uint32_t ins = 0, outs = 0;  // inputs and outputs with a request
-  const uint64_t sa = v.s.sa_mask[e], vc_bits = (1ull << V) - 1;
-  if (!sa) return;
   for (uint64_t left = sa; left;) {  // the inputs with an active VC, in order
     const uint32_t ip = lowest_bit64(left) / V;
     const uint64_t mine = (sa >> (ip * V)) & vc_bits;
