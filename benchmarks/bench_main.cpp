@@ -1,11 +1,16 @@
 // Router-cycles per second of the standard networks at about half their saturation load, on
-// the CPU backend with 1 and 2 threads (and CUDA when present). Prints a table; asserts nothing.
+// the CPU backend with 1 and 2 threads (and CUDA when present), with the ratio to BookSim's
+// speed on one core where tests/data/booksim/speed.csv has the same network and load. Prints a
+// table; asserts nothing.
 //   build/lockstep_bench [cycles]
 #include <sys/resource.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -46,6 +51,32 @@ double bench(const Case& c, const std::string& backend, int threads, uint64_t cy
   return static_cast<double>(*routers) * cycles / wall;
 }
 
+// BookSim 2's router-cycles per second on one core for a network ("8x8 mesh") with 1-flit
+// packets at this offered load, from the reference data; 0 when there is none.
+double booksim_rate(const std::string& network, double offered) {
+  std::ifstream in(std::string(LOCKSTEP_SOURCE_DIR) + "/tests/data/booksim/speed.csv");
+  std::string line, cell;
+  std::getline(in, line);
+  std::vector<std::string> header;
+  for (std::stringstream h(line); std::getline(h, cell, ',');) header.push_back(cell);
+  const auto column = [&](const char* name) {
+    for (size_t i = 0; i < header.size(); ++i)
+      if (header[i] == name) return i;
+    return header.size();
+  };
+  const size_t topo = column("topology"), size = column("packet_size"),
+               rate = column("injection_rate"), speed = column("router_cycles_per_s");
+  while (std::getline(in, line)) {
+    std::vector<std::string> row;
+    for (std::stringstream r(line); std::getline(r, cell, ',');) row.push_back(cell);
+    if (row.size() < header.size()) continue;
+    if (row[topo] == network && row[size] == "1" &&
+        std::fabs(std::atof(row[rate].c_str()) - offered) < 1e-9)
+      return std::atof(row[speed].c_str());
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -59,15 +90,19 @@ int main(int argc, char** argv) {
                                    {"32 x 8x8 mesh", "mesh", {8, 8}, 0.15, 32}};
   std::vector<std::pair<std::string, int>> runs = {{"cpu", 1}, {"cpu", 2}};
   if (cuda_available()) runs.push_back({"cuda", 0});
-  std::printf("%-16s %-8s %8s %10s %18s\n", "network", "backend", "threads", "routers",
-              "router-cycles/s");
+  std::printf("%-16s %-8s %8s %10s %18s %12s\n", "network", "backend", "threads", "routers",
+              "router-cycles/s", "x BookSim");
   for (const Case& c : cases)
     for (auto& [backend, threads] : runs) {
       uint64_t routers;
       const uint64_t n = c.radix.size() == 3 && c.radix[0] == 32 ? cycles / 20 + 1 : cycles;
       double rate = bench(c, backend, threads, n, &routers);
-      std::printf("%-16s %-8s %8d %10llu %18.3e\n", c.name, backend.c_str(), threads,
-                  static_cast<unsigned long long>(routers), rate);
+      const double ref = c.batch == 1 ? booksim_rate(c.name, c.offered) : 0;
+      char ratio[32] = "-";  // per core: BookSim's figures are one core's
+      if (ref > 0 && backend == "cpu" && threads == 1)
+        std::snprintf(ratio, sizeof ratio, "%.1f", rate / ref);
+      std::printf("%-16s %-8s %8d %10llu %18.3e %12s\n", c.name, backend.c_str(), threads,
+                  static_cast<unsigned long long>(routers), rate, ratio);
       std::fflush(stdout);
     }
   rusage ru{};

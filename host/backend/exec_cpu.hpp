@@ -63,7 +63,8 @@ struct CpuExec {
     };
     if (n_inst > 1 && threads > 1) {
       omp_set_num_threads(threads);
-      thrust::for_each_n(thrust::omp::par, thrust::counting_iterator<uint64_t>(0), n_inst, instance);
+      thrust::for_each_n(thrust::omp::par, thrust::counting_iterator<uint64_t>(0), n_inst,
+                         instance);
     } else if (n_inst > 1) {
       for (uint64_t i = 0; i < n_inst; ++i) instance(i);
     } else {

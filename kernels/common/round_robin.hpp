@@ -7,7 +7,6 @@
 
 namespace ls {
 
-
 // Index of the lowest set bit of a non-zero mask.
 LS_HD LS_FORCEINLINE uint32_t lowest_bit(uint32_t m) {
 #if defined(__CUDA_ARCH__)

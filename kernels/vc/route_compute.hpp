@@ -23,8 +23,8 @@ LS_HD inline void route_compute(const VcView& v, uint64_t e, uint32_t inst, uint
       RouteResult rr = route(v.prm, v.topo.coords[r], p, vc, f.dest, v.topo.coords[f.dest],
                              FlitMeta::cls(f.meta), v.traffic[inst].seed, v.t, elem);
       v.s.ivc_route_port[iv] = rr.port;
-      v.s.ivc_route[iv] = RouteRecord{rr.lo, rr.hi, rr.adapt_lo, rr.adapt_hi, rr.adapt_ports,
-                                      static_cast<uint16_t>(FlitMeta::size(f.meta))};
+      const uint16_t size = static_cast<uint16_t>(FlitMeta::size(f.meta));
+      v.s.ivc_route[iv] = RouteRecord{rr.lo, rr.hi, rr.adapt_lo, rr.adapt_hi, rr.adapt_ports, size};
       v.s.ivc_state[iv] = kIvcVcAlloc;
       v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.routing_delay);
       rc &= ~(1ull << b);

@@ -90,8 +90,7 @@ LS_HD inline RouteResult route(const VcParams& p, uint64_t here, uint32_t in_por
   // network as if entering the dimension at this router.
   uint32_t eff_in_port = (adaptive && lv >= esc) ? 0 : in_port;
   uint32_t cls = 0;
-  r.port = static_cast<uint8_t>(
-      dor_port(p, here, there, eff_in_port, in_cls, seed, t, elem, &cls));
+  r.port = static_cast<uint8_t>(dor_port(p, here, there, eff_in_port, in_cls, seed, t, elem, &cls));
   if (r.port == 0) return r;  // ejection may use every VC of the class
   if (torus) {
     r.lo = static_cast<uint8_t>(base + (cls ? half : 0));

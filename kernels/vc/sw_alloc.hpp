@@ -38,7 +38,7 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
   // has a credit.
   int8_t req_vc[kMaxPorts][kMaxPorts];
   uint32_t out_req[kMaxPorts], in_req[kMaxPorts];
-  uint32_t ins = 0, outs = 0;  // inputs and outputs with a request
+  uint32_t ins = 0, outs = 0;        // inputs and outputs with a request
   for (uint64_t left = sa; left;) {  // the inputs with an active VC, in order
     const uint32_t ip = lowest_bit64(left) / V;
     const uint64_t mine = (sa >> (ip * V)) & vc_bits;

@@ -259,8 +259,7 @@ struct TerminalOps {
     const uint32_t p = static_cast<uint32_t>(v.topo.node_port[n]);
     const uint32_t rp = r * L.ports + p;
     const uint64_t e = L.router_elem(inst, r);
-    const uint64_t out =
-        L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.out_delay[rp], L.slots));
+    const uint64_t out = L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.out_delay[rp], L.slots));
     if (v.s.out_belt_valid[out]) sink(ne, n, out, p);
     return_credit(ne);
     // Credits returned by the router's terminal input port.

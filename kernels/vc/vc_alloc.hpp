@@ -149,7 +149,8 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e) {
   if (v.prm.vc_alloc == Allocator::kSeparableInputFirst) {
     int16_t choice[kMaxPortVcs];
     for (int k = 0; k < nreq; ++k) choice[k] = static_cast<int16_t>(R.input_choice(req[k], all));
-    for (int k = 0; k < nreq; ++k) {  // each chosen output VC takes the first chooser from its pointer
+    for (int k = 0; k < nreq;
+         ++k) {  // each chosen output VC takes the first chooser from its pointer
       if (choice[k] < 0) continue;
       const uint32_t o = static_cast<uint32_t>(choice[k]), ptr = R.ovc_ptr[o];
       int win = k;

@@ -44,7 +44,7 @@ struct VcParams {
   uint32_t alloc_iters;
   uint32_t routers, ports, nodes, vcs, depth;
   uint32_t terminals;  // terminals per router: router r has nodes [r * terminals, + terminals)
-  uint32_t slots;  // belt slots (max delay + 1)
+  uint32_t slots;      // belt slots (max delay + 1)
   uint32_t routing_delay, vc_alloc_delay;
   uint32_t terminal_delay;  // injection and ejection channel delay
   uint32_t source_queue;    // source queue capacity in packets, 0: unbounded
@@ -73,9 +73,9 @@ struct VcState {
   uint32_t* ivc_ready;      // first cycle the next pipeline stage may act
   uint8_t* ivc_route_port;  // dimension-order (escape) output port
   RouteRecord* ivc_route;   // the rest of the route, for VC allocation
-  int8_t* ivc_out_port;  // allocated output VC: its port (-1 none) ...
-  uint8_t* ivc_out_vc;   // ... and its VC
-  uint16_t* ivc_va_ptr;  // VC allocator accept pointer (over output VCs)
+  int8_t* ivc_out_port;     // allocated output VC: its port (-1 none) ...
+  uint8_t* ivc_out_vc;      // ... and its VC
+  uint16_t* ivc_va_ptr;     // VC allocator accept pointer (over output VCs)
   // Output VCs [inst, router, port, vc]
   uint8_t* ovc_credits;  // free slots in the downstream input VC
   int16_t* ovc_owner;    // input VC (port*vcs + vc) holding it, or kNone
