@@ -18,6 +18,7 @@ inline void cuda_check(cudaError_t e, const char* what) {
 
 struct CudaExec {
   static constexpr const char* kName = "cuda";
+  static constexpr bool kFixedShapes = false;  // one instance of each kernel: nvcc is slow
   explicit CudaExec(int) {}
   void* alloc_bytes(size_t n) {
     void* p = nullptr;

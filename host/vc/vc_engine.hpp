@@ -63,8 +63,11 @@ class VcEngine final : public Engine {
     if (debug_ || !fused_) {
       for (uint64_t k = 0; k < cycles; ++k) cycle_once();
     } else {
-      x_.run_cycles(t_, cycles, I_, v_.prm.routers,
-                    [this](uint64_t t) { return RouterCycle{at(t)}; });
+      with_shape([&](auto shape) {
+        using Shape = decltype(shape);
+        x_.run_cycles(t_, cycles, I_, v_.prm.routers,
+                      [this](uint64_t t) { return RouterCycle<Shape>{at(t)}; });
+      });
       t_ += cycles;
     }
     x_.sync();
@@ -143,6 +146,20 @@ class VcEngine final : public Engine {
     std::vector<T> h(n);
     x_.download(h.data(), p, n * sizeof(T));
     return h;
+  }
+
+  // Calls f(shape) with the router shape the stages are compiled for: a fixed one when the
+  // backend compiles the common shapes (8x8 meshes and 2-D tori with 2 or 4 VCs, 3-D tori with
+  // 2) and this batch has one of them, else AnyShape. The results are the same either way.
+  template <class F>
+  void with_shape(F f) {
+    if constexpr (Exec::kFixedShapes) {
+      const uint32_t P = v_.prm.ports, V = v_.prm.vcs;
+      if (P == 5 && V == 2) return f(RouterShape<5, 2>{});
+      if (P == 5 && V == 4) return f(RouterShape<5, 4>{});
+      if (P == 7 && V == 2) return f(RouterShape<7, 2>{});
+    }
+    f(AnyShape{});
   }
 
   // The view as of cycle t.
@@ -307,7 +324,7 @@ template <class Exec>
 void VcEngine<Exec>::cycle_once() {
   v_ = at(t_);
   if (fused_) {
-    x_.for_each(E_, RouterCycle{v_});
+    x_.for_each(E_, RouterCycle<>{v_});
   } else {
     x_.for_each(E_, CreditReceive{v_});
     x_.for_each(E_, RouteCompute{v_});

@@ -33,9 +33,10 @@ LS_HD inline void record_violation(uint32_t* viol, uint32_t* info, uint64_t i, u
 // credits arriving on the output ports go into the output-VC counters; with `arriving`, the flit
 // arriving on each input port (null for none) is noted for the buffer write at the end of the
 // cycle.
+template <class Shape = AnyShape>
 LS_HD inline void link_arrivals(const VcView& v, uint64_t e, uint32_t inst, uint32_t r,
                                 bool take_credits, const Flit** arriving) {
-  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
+  const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const uint32_t S = L.slots;
   uint8_t* const credits = v.s.ovc_credits + e * L.ports * L.vcs;
   for (uint32_t p = 0; p < L.ports; ++p) {
@@ -61,8 +62,9 @@ LS_HD inline void link_arrivals(const VcView& v, uint64_t e, uint32_t inst, uint
 
 // Buffer write, last thing in a cycle (after the switch has freed this cycle's slots): a flit
 // written in cycle t can be routed or switched from cycle t+1, so no stage of cycle t sees it.
+template <class Shape = AnyShape>
 LS_HD inline void flit_receive(const VcView& v, uint64_t e, const Flit* const* arriving) {
-  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
+  const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const uint32_t V = L.vcs, D = L.depth;
   const uint64_t ive = e * L.ports * V;
   uint8_t* const head = v.s.ivc_head + ive;

@@ -7,8 +7,9 @@
 
 namespace ls {
 
+template <class Shape = AnyShape>
 LS_HD inline void route_compute(const VcView& v, uint64_t e, uint32_t inst, uint32_t r) {
-  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
+  const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   uint64_t rc = v.s.rc_mask[e], va = v.s.va_mask[e];
   for (uint64_t m = rc; m; m &= m - 1) {
     {  // one input VC: a head waiting for its route

@@ -12,21 +12,22 @@
 
 namespace ls {
 
+template <class Shape = AnyShape>
 struct RouterCycle {
   VcView v;
   LS_HD void operator()(uint64_t e) const {
-    const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
+    const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
     const uint32_t inst = L.inst_of_router(e), r = L.router_of(e);
     const Flit* arriving[kMaxPorts];  // read now, written into the buffers last
-    link_arrivals(v, e, inst, r, true, arriving);
-    route_compute(v, e, inst, r);
-    vc_alloc(v, e);
-    sw_alloc(v, e);
-    const TerminalOps term{v};
+    link_arrivals<Shape>(v, e, inst, r, true, arriving);
+    route_compute<Shape>(v, e, inst, r);
+    vc_alloc<Shape>(v, e);
+    sw_alloc<Shape>(v, e);
+    const TerminalOps<Shape> term{v};
     // A router's terminals are nodes [r * T, r * T + T) (vc_setup.cpp checks the tables).
     const uint32_t T = v.prm.terminals;
     for (uint32_t n = r * T; n < r * T + T; ++n) term(L.node_elem(inst, n), inst, n);
-    flit_receive(v, e, arriving);
+    flit_receive<Shape>(v, e, arriving);
   }
 };
 

@@ -9,8 +9,9 @@
 
 namespace ls {
 
+template <class Shape = AnyShape>
 LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
-  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
+  const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const uint32_t P = L.ports, V = L.vcs, S = L.slots;
   const uint64_t t = v.t, pe = e * P, ive = pe * V;
   const SwitchSlots at{e, pe, ive, pe * S + v.ws, t >= v.win_start && t < v.win_end};
@@ -118,7 +119,7 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
     const uint32_t vc = static_cast<uint32_t>(req_vc[ip][op]);
     vc_ptr[ip] = static_cast<uint8_t>(next_mod(vc, V));
     grant[op] = static_cast<int8_t>(ip);
-    switch_traversal(v, at, ip, vc, op);
+    switch_traversal<Shape>(v, at, ip, vc, op);
   }
   if (matched) v.s.last_move[e] = static_cast<uint32_t>(t);
 }

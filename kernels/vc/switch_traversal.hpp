@@ -15,9 +15,10 @@ struct SwitchSlots {
   bool in_window;
 };
 
+template <class Shape = AnyShape>
 LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint32_t ip, uint32_t vc,
                                    uint32_t op) {
-  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
+  const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const uint32_t i = ip * L.vcs + vc;
   const uint64_t iv = at.ive + i;
   const uint32_t ovc = v.s.ivc_out_vc[iv];

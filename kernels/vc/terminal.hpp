@@ -24,8 +24,10 @@
 namespace ls {
 
 // The stages of one terminal, over a view held by reference.
+template <class Shape = AnyShape>
 struct TerminalOps {
   const VcView& v;
+  LS_HD VcLayout lay() const { return Shape::layout(v.lay); }
 
   LS_HD bool in_window(uint64_t c) const { return c >= v.win_start && c < v.win_end; }
 
@@ -40,7 +42,7 @@ struct TerminalOps {
       s.rq_ctime[ne * Q + slot] = static_cast<uint32_t>(v.t);
       s.rq_count[ne] += 1;
       if (in_window(v.t)) {
-        v.st.created_flits[ne] += v.traffic[ne / v.lay.nodes].reply_size;
+        v.st.created_flits[ne] += v.traffic[ne / lay().nodes].reply_size;
         v.st.meas_created[ne] += 1;
       }
     } else {
@@ -48,15 +50,15 @@ struct TerminalOps {
     }
     if (s.rq_spare[ne] > 0) {
       s.rq_spare[ne] -= 1;
-      s.ej_pending[ne * v.lay.vcs + vc] += 1;
+      s.ej_pending[ne * lay().vcs + vc] += 1;
     } else {
-      s.ej_withheld[ne * v.lay.vcs + vc] += 1;
+      s.ej_withheld[ne * lay().vcs + vc] += 1;
     }
   }
 
   // The flit at belt element b of the router's terminal port p arrives.
   LS_HD void sink(uint64_t ne, uint32_t n, uint64_t b, uint32_t p) const {
-    const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
+    const VcLayout L = lay();  // a local copy: byte stores cannot alias it
     const Flit& f = v.s.out_belt[b];
     const uint32_t meta = f.meta, vc = FlitMeta::vc(meta);
     v.nic.ejected_flits[ne] += 1;
@@ -151,7 +153,7 @@ struct TerminalOps {
     s.rq_head[ne] = next_mod(h, Q);
     s.rq_count[ne] -= 1;
     s.rq_spare[ne] += 1;
-    const uint32_t V = v.lay.vcs;
+    const uint32_t V = lay().vcs;
     for (uint32_t vc = 0; vc < V; ++vc)
       if (s.ej_withheld[ne * V + vc]) {
         s.ej_withheld[ne * V + vc] -= 1;
@@ -168,7 +170,7 @@ struct TerminalOps {
     return v.nic.remaining[pk] != 0 && inject_flit(pk, n, cls, b);
   }
   LS_HD bool inject_flit(uint64_t pk, uint32_t n, uint32_t cls, uint64_t b) const {
-    const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
+    const VcLayout L = lay();  // a local copy: byte stores cannot alias it
     const NicState& s = v.nic;
     const uint64_t ne = pk / v.prm.classes;
     const uint32_t size = s.cur_size[pk];
@@ -240,7 +242,7 @@ struct TerminalOps {
 
   // The sink's credits go back to the router one per cycle, round-robin over its VCs.
   LS_HD void return_credit(uint64_t ne) const {
-    const VcLayout& L = v.lay;
+    const VcLayout L = lay();
     int8_t c = -1;
     for (uint32_t k = 0, vc = v.nic.ej_cr_ptr[ne]; k < L.vcs; ++k, vc = next_mod(vc, L.vcs)) {
       if (v.nic.ej_pending[ne * L.vcs + vc] == 0) continue;
@@ -254,7 +256,7 @@ struct TerminalOps {
 
   // One terminal; `ne` = inst * nodes + n.
   LS_HD void operator()(uint64_t ne, uint32_t inst, uint32_t n) const {
-    const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
+    const VcLayout L = lay();  // a local copy: byte stores cannot alias it
     const uint32_t r = static_cast<uint32_t>(v.topo.node_router[n]);
     const uint32_t p = static_cast<uint32_t>(v.topo.node_port[n]);
     const uint32_t rp = r * L.ports + p;
@@ -283,7 +285,7 @@ struct TerminalOps {
 struct Terminal {
   VcView v;
   LS_HD void operator()(uint64_t ne) const {
-    TerminalOps{v}(ne, static_cast<uint32_t>(ne / v.lay.nodes),
+    TerminalOps<>{v}(ne, static_cast<uint32_t>(ne / v.lay.nodes),
                    static_cast<uint32_t>(ne % v.lay.nodes));
   }
 };

@@ -99,9 +99,10 @@ struct RouterVa {
 
 }  // namespace vc_alloc_detail
 
+template <class Shape = AnyShape>
 LS_HD inline void vc_alloc(const VcView& v, uint64_t e) {
   using namespace vc_alloc_detail;
-  const VcLayout L = v.lay;  // a local copy: byte stores cannot alias it
+  const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const uint32_t V = L.vcs, PV = L.ports * V;
   const uint64_t ive = e * PV;
   if (v.s.va_mask[e] == 0) return;

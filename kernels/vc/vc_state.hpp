@@ -183,6 +183,20 @@ struct VcLayout {
   }
 };
 
+// The router shape a stage is compiled for: port and VC counts read from the layout at run time
+// (AnyShape), or fixed at compile time for common shapes so that loops over ports and VCs unroll
+// and index arithmetic folds. Every stage starts from `Shape::layout(v.lay)`; the results are the
+// same whichever shape runs them.
+template <uint32_t kPorts = 0, uint32_t kVcs = 0>
+struct RouterShape {
+  LS_HD static VcLayout layout(VcLayout L) {
+    if (kPorts) L.ports = kPorts;
+    if (kVcs) L.vcs = kVcs;
+    return L;
+  }
+};
+using AnyShape = RouterShape<>;
+
 // Everything a vc phase sees: parameters by value, state by pointer.
 struct VcView {
   VcParams prm;
