@@ -18,15 +18,25 @@ namespace vc_alloc_detail {
 struct Request : RouteRecord {
   uint16_t i;  // input VC, port*vcs + vc
   uint8_t port;
-  // Calls f(op, ov, adaptive) for every output VC this request names, adaptive ones first. The
-  // escape range (on `port`) and the adaptive range never overlap (routing.hpp).
+  // Calls f(op, ov, adaptive) for the output VCs this request names, adaptive ones first, until
+  // f returns true; says whether one did. The escape range (on `port`) and the adaptive range
+  // never overlap (routing.hpp).
   template <class F>
-  LS_HD void for_each_candidate(F f) const {
+  LS_HD bool any_candidate(F f) const {
     for (uint32_t m = adapt_ports; m; m &= m - 1) {
       const uint32_t op = lowest_bit(m);
-      for (uint32_t ov = adapt_lo; ov <= adapt_hi; ++ov) f(op, ov, true);
+      for (uint32_t ov = adapt_lo; ov <= adapt_hi; ++ov)
+        if (f(op, ov, true)) return true;
     }
-    for (uint32_t ov = lo; ov <= hi; ++ov) f(port, ov, false);
+    for (uint32_t ov = lo; ov <= hi; ++ov)
+      if (f(port, ov, false)) return true;
+    return false;
+  }
+  // Calls f(op, ov, adaptive) for every output VC this request names.
+  template <class F>
+  LS_HD void for_each_candidate(F f) const {
+    any_candidate(
+        [&](uint32_t op, uint32_t ov, bool adaptive) { return f(op, ov, adaptive), false; });
   }
 };
 
@@ -54,12 +64,9 @@ struct RouterVa {
   }
   // Does the request name an available output VC at all?
   LS_HD bool any_available(const Request& q) const {
-    for (uint32_t ov = q.lo; ov <= q.hi; ++ov)
-      if (available(q, q.port * V + ov, false)) return true;
-    for (uint32_t m = q.adapt_ports; m; m &= m - 1)
-      for (uint32_t ov = q.adapt_lo; ov <= q.adapt_hi; ++ov)
-        if (available(q, lowest_bit(m) * V + ov, true)) return true;
-    return false;
+    return q.any_candidate([&](uint32_t op, uint32_t ov, bool adaptive_vc) {
+      return available(q, op * V + ov, adaptive_vc);
+    });
   }
   LS_HD void commit(const Request& q, uint32_t o, bool move_pointers) const {
     const uint32_t i = q.i;
