@@ -15,33 +15,13 @@ namespace ls {
 namespace vc_alloc_detail {
 
 // What one requesting input VC asks for, read once per cycle.
-struct Request : RouteRecord {
-  uint16_t i;  // input VC, port*vcs + vc
-  uint8_t port;
-  // Calls f(op, ov, adaptive) for the output VCs this request names, adaptive ones first, until
-  // f returns true; says whether one did. The escape range (on `port`) and the adaptive range
-  // never overlap (routing.hpp).
-  template <class F>
-  LS_HD bool any_candidate(F f) const {
-    for (uint32_t m = adapt_ports; m; m &= m - 1) {
-      const uint32_t op = lowest_bit(m);
-      for (uint32_t ov = adapt_lo; ov <= adapt_hi; ++ov)
-        if (f(op, ov, true)) return true;
-    }
-    for (uint32_t ov = lo; ov <= hi; ++ov)
-      if (f(port, ov, false)) return true;
-    return false;
-  }
-  // Calls f(op, ov, adaptive) for every output VC this request names.
-  template <class F>
-  LS_HD void for_each_candidate(F f) const {
-    any_candidate(
-        [&](uint32_t op, uint32_t ov, bool adaptive) { return f(op, ov, adaptive), false; });
-  }
+struct Request {
+  RouteRecord route;  // the output VCs it names (escape and adaptive sets never overlap)
+  uint32_t i;         // input VC, port*vcs + vc
 };
 
 // One router's VC allocator: its slices of the state, in locals so byte stores never force a
-// reload, indexed by input VC i or output VC o = port*vcs + vc.
+// reload, indexed by input VC i or output VC o = port*vcs + vc. Sets of output VCs are bit masks.
 struct RouterVa {
   uint32_t V, PV;
   uint64_t t;
@@ -57,16 +37,16 @@ struct RouterVa {
   uint32_t* ready;
   uint64_t *va_mask, *sa_mask;
 
-  // Is output VC o free, and, where required, can it take the whole packet?
-  LS_HD bool available(const Request& q, uint32_t o, bool adaptive_vc) const {
-    if (owner[o] != kNone) return false;
-    return !(vct || adaptive_vc) || credits[o] >= q.size;
-  }
-  // Does the request name an available output VC at all?
-  LS_HD bool any_available(const Request& q) const {
-    return q.any_candidate([&](uint32_t op, uint32_t ov, bool adaptive_vc) {
-      return available(q, op * V + ov, adaptive_vc);
-    });
+  // The output VCs of the request that are free and, where required, can take the whole packet.
+  LS_HD uint64_t available(const Request& q) const {
+    const uint64_t whole = vct ? q.route.escape | q.route.adaptive : q.route.adaptive;
+    uint64_t ok = 0;
+    for (uint64_t m = q.route.escape | q.route.adaptive; m; m &= m - 1) {
+      const uint32_t o = lowest_bit64(m);
+      const bool room = !(whole >> o & 1) || credits[o] >= q.route.size;
+      ok |= static_cast<uint64_t>(owner[o] == kNone && room) << o;
+    }
+    return ok;
   }
   LS_HD void commit(const Request& q, uint32_t o, bool move_pointers) const {
     const uint32_t i = q.i;
@@ -82,24 +62,23 @@ struct RouterVa {
       ivc_ptr[i] = static_cast<uint16_t>(next_mod(o, PV));
     }
   }
-  // The input's pick among acceptable output VCs (the selection function): with adaptive
-  // routing the most free downstream buffer, then adaptive before escape; then round-robin from
-  // the input's pointer (dimension order uses round-robin alone, as BookSim's allocators do).
-  // Always preferring adaptive VCs would crowd every packet into them and leave the escape VCs
-  // idle (8x8 mesh, 2 VCs, uniform: saturation 0.20 instead of 0.28). Returns o or -1.
-  template <class Acceptable>
-  LS_HD int input_choice(const Request& q, Acceptable acceptable) const {
+  // The input's pick among `offered` (a non-empty set of its available output VCs), the
+  // selection function: with adaptive routing the most free downstream buffer, then adaptive
+  // before escape; then round-robin from the input's pointer (dimension order uses round-robin
+  // alone, as BookSim's allocators do). Always preferring adaptive VCs would crowd every packet
+  // into them and leave the escape VCs idle (8x8 mesh, 2 VCs, uniform: saturation 0.20 instead
+  // of 0.28).
+  LS_HD uint32_t input_choice(const Request& q, uint64_t offered) const {
     const uint32_t ptr = ivc_ptr[q.i];
-    int best = -1;
-    uint32_t best_rank = 0;
-    q.for_each_candidate([&](uint32_t op, uint32_t ov, bool adaptive_vc) {
-      const uint32_t o = op * V + ov;
-      if (!acceptable(o) || !available(q, o, adaptive_vc)) return;
-      const uint32_t room = adaptive ? credits[o] : 0;
-      const uint32_t rank = (room << 16) | (static_cast<uint32_t>(adaptive_vc ? 2 : 1) << 12) |
+    if (!adaptive) return rr_first(offered, ptr);
+    uint32_t best = 0, best_rank = 0;
+    for (uint64_t m = offered; m; m &= m - 1) {
+      const uint32_t o = lowest_bit64(m);
+      const uint32_t rank = (static_cast<uint32_t>(credits[o]) << 16) |
+                            ((q.route.adaptive >> o & 1 ? 2u : 1u) << 12) |
                             (PV - add_mod(o, PV - ptr, PV));
-      if (rank > best_rank) best_rank = rank, best = static_cast<int>(o);
-    });
+      if (rank > best_rank) best_rank = rank, best = o;
+    }
     return best;
   }
 };
@@ -129,84 +108,78 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e) {
                    v.s.ivc_ready + ive,
                    v.s.va_mask + e,
                    v.s.sa_mask + e};
-  // The requests of this cycle. One that names no available output VC can neither be granted
-  // nor accept, and moves no pointer: it is left out, which changes nothing.
+  // The requests of this cycle, in input-VC order, with their available output VCs. One that
+  // names no available output VC can neither be granted nor accept, and moves no pointer: it is
+  // left out, which changes nothing.
   Request req[kMaxPortVcs];
-  int nreq = 0;
+  uint64_t avail[kMaxPortVcs];
+  uint8_t k_of[kMaxPortVcs];  // request number of each requesting input VC
+  uint32_t nreq = 0;
   for (uint64_t m = *R.va_mask; m; m &= m - 1) {
     const uint32_t i = lowest_bit64(m);
     if (R.ready[i] > v.t) continue;
-    const uint64_t iv = ive + i;
     Request& q = req[nreq];
-    static_cast<RouteRecord&>(q) = v.s.ivc_route[iv];
-    q.i = static_cast<uint16_t>(i);
-    q.port = v.s.ivc_route_port[iv];
-    nreq += R.any_available(q);
+    q.route = v.s.ivc_route[ive + i];
+    q.i = i;
+    avail[nreq] = R.available(q);
+    k_of[i] = static_cast<uint8_t>(nreq);
+    nreq += avail[nreq] != 0;
   }
   if (nreq == 0) return;
-  const auto all = [](uint32_t) { return true; };
 
   // A lone request wins whatever its input picks, under either allocator (every available
   // output VC grants it; pointers move as on a first-iteration accept).
   if (nreq == 1) {
-    const int o = R.input_choice(req[0], all);
-    if (o >= 0) R.commit(req[0], static_cast<uint32_t>(o), true);
+    R.commit(req[0], R.input_choice(req[0], avail[0]), true);
     return;
   }
 
+  // Round-robin among the input VCs in `from` (a mask over input VCs) from output VC o's pointer.
+  const auto output_choice = [&](uint64_t from, uint32_t o) {
+    return k_of[rr_first(from, R.ovc_ptr[o])];
+  };
+  uint64_t from[kMaxPortVcs];  // per output VC: the input VCs asking it (entries valid in `asked`)
   if (v.prm.vc_alloc == Allocator::kSeparableInputFirst) {
-    int16_t choice[kMaxPortVcs];
-    for (int k = 0; k < nreq; ++k) choice[k] = static_cast<int16_t>(R.input_choice(req[k], all));
-    for (int k = 0; k < nreq;
-         ++k) {  // each chosen output VC takes the first chooser from its pointer
-      if (choice[k] < 0) continue;
-      const uint32_t o = static_cast<uint32_t>(choice[k]), ptr = R.ovc_ptr[o];
-      int win = k;
-      uint32_t best = add_mod(req[k].i, PV - ptr, PV);
-      for (int j = k + 1; j < nreq; ++j) {
-        if (choice[j] != choice[k]) continue;
-        const uint32_t key = add_mod(req[j].i, PV - ptr, PV);
-        if (key < best) best = key, win = j;
-        choice[j] = -1;  // decided here
-      }
-      R.commit(req[win], o, true);
+    // Each input VC chooses one output VC; each chosen output VC takes one of its choosers.
+    uint64_t asked = 0;
+    for (uint32_t k = 0; k < nreq; ++k) {
+      const uint32_t o = R.input_choice(req[k], avail[k]);
+      from[o] = (asked >> o & 1 ? from[o] : 0) | 1ull << req[k].i;
+      asked |= 1ull << o;
+    }
+    for (uint64_t m = asked; m; m &= m - 1) {
+      const uint32_t o = lowest_bit64(m);
+      R.commit(req[output_choice(from[o], o)], o, true);
     }
     return;
   }
 
-  // iSLIP. Grant: each free output VC named by a request takes the requester first from its
-  // pointer. Accept: each requester takes the granting VC first from its own pointer.
-  bool matched[kMaxPortVcs];
-  int16_t grant[kMaxPortVcs];
-  uint16_t grant_key[kMaxPortVcs];
-  for (int k = 0; k < nreq; ++k) matched[k] = false;
+  // iSLIP. Grant: each available output VC named by a request takes the requester first from
+  // its pointer. Accept: each requester takes the granting VC first from its own pointer.
+  uint64_t unmatched = nreq == 64 ? ~0ull : (1ull << nreq) - 1;  // over request numbers
   for (uint32_t iter = 0; iter < v.prm.alloc_iters; ++iter) {
-    bool any = false;
-    for (int k = 0; k < nreq; ++k) {  // reset the entries this round can touch
-      if (matched[k]) continue;
-      req[k].for_each_candidate([&](uint32_t op, uint32_t ov, bool) {
-        grant[op * V + ov] = -1, grant_key[op * V + ov] = static_cast<uint16_t>(PV);
-      });
+    uint64_t asked = 0;
+    for (uint64_t m = unmatched; m; m &= m - 1) {
+      const uint32_t k = lowest_bit64(m);
+      const uint64_t a = iter == 0 ? avail[k] : R.available(req[k]);  // owners changed since
+      for (uint64_t n = a; n; n &= n - 1) {
+        const uint32_t o = lowest_bit64(n);
+        from[o] = (asked >> o & 1 ? from[o] : 0) | 1ull << req[k].i;
+        asked |= 1ull << o;
+      }
     }
-    for (int k = 0; k < nreq; ++k) {
-      if (matched[k]) continue;
-      req[k].for_each_candidate([&](uint32_t op, uint32_t ov, bool adaptive_vc) {
-        const uint32_t o = op * V + ov;
-        if (!R.available(req[k], o, adaptive_vc)) return;
-        const uint32_t key = add_mod(req[k].i, PV - R.ovc_ptr[o], PV);
-        if (key < grant_key[o])
-          grant_key[o] = static_cast<uint16_t>(key), grant[o] = static_cast<int16_t>(k);
-        any = true;
-      });
+    if (!asked) break;
+    uint64_t granted[kMaxPortVcs], grantees = 0;  // per request: the output VCs granting it
+    for (uint64_t m = asked; m; m &= m - 1) {
+      const uint32_t o = lowest_bit64(m), k = output_choice(from[o], o);
+      granted[k] = (grantees >> k & 1 ? granted[k] : 0) | 1ull << o;
+      grantees |= 1ull << k;
     }
-    if (!any) break;
-    for (int k = 0; k < nreq; ++k) {
-      if (matched[k]) continue;
-      const int o = R.input_choice(req[k], [&](uint32_t o) { return grant[o] == k; });
-      if (o < 0) continue;
-      matched[k] = true;
-      R.commit(req[k], static_cast<uint32_t>(o), iter == 0);
+    for (uint64_t m = grantees; m; m &= m - 1) {
+      const uint32_t k = lowest_bit64(m);
+      R.commit(req[k], R.input_choice(req[k], granted[k]), iter == 0);
     }
+    unmatched &= ~grantees;
   }
 }
 
