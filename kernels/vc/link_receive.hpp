@@ -4,6 +4,7 @@
 // written in cycle t can be routed or switched from cycle t+1.
 #pragma once
 #include "../common/belt.hpp"
+#include "../common/round_robin.hpp"
 #include "vc_state.hpp"
 
 namespace ls {
@@ -31,39 +32,46 @@ LS_HD inline void record_violation(uint32_t* viol, uint32_t* info, uint64_t i, u
 // The receiving ends of router (inst, r)'s ports this cycle, read from the slots their upstream
 // sides wrote D cycles ago (no one writes those slots this cycle). With take_credits, the
 // credits arriving on the output ports go into the output-VC counters; with `arriving`, the flit
-// arriving on each input port (null for none) is noted for the buffer write at the end of the
-// cycle.
+// on each input port's slot is noted for the buffer write at the end of the cycle, and the
+// returned mask says which ports have one. Presence is data, not control flow: a flit or credit
+// arrives on a random port, and a branch on it would be mispredicted about once per flit.
 template <class Shape = AnyShape>
-LS_HD inline void link_arrivals(const VcView& v, uint64_t e, uint32_t inst, uint32_t r,
-                                bool take_credits, const Flit** arriving) {
+LS_HD inline uint32_t link_arrivals(const VcView& v, uint64_t e, uint32_t inst, uint32_t r,
+                                    bool take_credits, const Flit** arriving) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const uint32_t S = L.slots;
   uint8_t* const credits = v.s.ovc_credits + e * L.ports * L.vcs;
+  uint32_t arrived = 0;
   for (uint32_t p = 0; p < L.ports; ++p) {
     const uint32_t rp = r * L.ports + p;
     const int32_t node = v.topo.port_node[rp], peer = v.topo.peer[rp];
     int8_t c = -1;
+    uint32_t valid = 0;
     const Flit* f = nullptr;
     if (node >= 0) {  // the terminal's injection belt and its sink's credit belt
       const uint64_t nb = L.belt(L.node_elem(inst, static_cast<uint32_t>(node)), 0);
       if (take_credits) c = v.nic.ej_cr_belt[nb + belt_read_slot(v.ws, v.topo.credit_delay[rp], S)];
       const uint64_t i = nb + belt_read_slot(v.ws, v.prm.terminal_delay, S);
-      if (arriving && v.nic.inj_belt_valid[i]) f = v.nic.inj_belt + i;
+      if (arriving) valid = v.nic.inj_belt_valid[i], f = v.nic.inj_belt + i;
     } else if (peer >= 0) {  // the peer's port facing this one
       const uint64_t pb = L.belt(L.port_of(inst, peer), 0);
       if (take_credits) c = v.s.cr_belt[pb + belt_read_slot(v.ws, v.topo.credit_delay[peer], S)];
       const uint64_t i = pb + belt_read_slot(v.ws, v.topo.out_delay[peer], S);
-      if (arriving && v.s.out_belt_valid[i]) f = v.s.out_belt + i;
+      if (arriving) valid = v.s.out_belt_valid[i], f = v.s.out_belt + i;
     }
-    if (c >= 0) credits[p * L.vcs + static_cast<uint32_t>(c)] += 1;
+    const uint32_t got = c >= 0;
+    credits[p * L.vcs + (got ? static_cast<uint32_t>(c) : 0u)] += static_cast<uint8_t>(got);
     if (arriving) arriving[p] = f;
+    arrived |= valid << p;
   }
+  return arrived;
 }
 
 // Buffer write, last thing in a cycle (after the switch has freed this cycle's slots): a flit
 // written in cycle t can be routed or switched from cycle t+1, so no stage of cycle t sees it.
 template <class Shape = AnyShape>
-LS_HD inline void flit_receive(const VcView& v, uint64_t e, const Flit* const* arriving) {
+LS_HD inline void flit_receive(const VcView& v, uint64_t e, uint32_t arrived,
+                               const Flit* const* arriving) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const uint32_t V = L.vcs, D = L.depth;
   const uint64_t ive = e * L.ports * V;
@@ -72,8 +80,8 @@ LS_HD inline void flit_receive(const VcView& v, uint64_t e, const Flit* const* a
   const uint8_t* const state = v.s.ivc_state + ive;
   Flit* const buf = v.s.buf + ive * D;
   uint64_t rc = v.s.rc_mask[e], sa = v.s.sa_mask[e];
-  for (uint32_t p = 0; p < L.ports; ++p) {
-    if (!arriving[p]) continue;
+  for (uint32_t m = arrived; m; m &= m - 1) {
+    const uint32_t p = lowest_bit(m);
     const Flit& f = *arriving[p];
     const uint32_t vc = FlitMeta::vc(f.meta), i = p * V + vc;
     const uint32_t n = count[i];
@@ -84,8 +92,8 @@ LS_HD inline void flit_receive(const VcView& v, uint64_t e, const Flit* const* a
     const uint32_t tail = head[i] + n;
     buf[i * D + (tail >= D ? tail - D : tail)] = f;
     count[i] = static_cast<uint8_t>(n + 1);
-    if (state[i] == kIvcIdle) rc |= 1ull << i;
-    if (state[i] == kIvcActive) sa |= 1ull << i;
+    rc |= static_cast<uint64_t>(state[i] == kIvcIdle) << i;
+    sa |= static_cast<uint64_t>(state[i] == kIvcActive) << i;
   }
   v.s.rc_mask[e] = rc;
   v.s.sa_mask[e] = sa;
@@ -97,9 +105,9 @@ struct LinkReceive {
   VcView v;
   LS_HD void operator()(uint64_t e) const {
     const Flit* arriving[kMaxPorts];
-    link_arrivals(v, e, v.lay.inst_of_router(e), v.lay.router_of(e), !kFlits,
-                  kFlits ? arriving : nullptr);
-    if (kFlits) flit_receive(v, e, arriving);
+    const uint32_t arrived = link_arrivals(v, e, v.lay.inst_of_router(e), v.lay.router_of(e),
+                                           !kFlits, kFlits ? arriving : nullptr);
+    if (kFlits) flit_receive(v, e, arrived, arriving);
   }
 };
 using CreditReceive = LinkReceive<false>;

@@ -243,13 +243,16 @@ struct TerminalOps {
   // The sink's credits go back to the router one per cycle, round-robin over its VCs.
   LS_HD void return_credit(uint64_t ne) const {
     const VcLayout L = lay();
+    const uint8_t* const pending = v.nic.ej_pending + ne * L.vcs;
+    uint64_t waiting = 0;  // VCs with a credit to return, as a mask: no branch per VC
+    for (uint32_t vc = 0; vc < L.vcs; ++vc)
+      waiting |= static_cast<uint64_t>(pending[vc] != 0) << vc;
     int8_t c = -1;
-    for (uint32_t k = 0, vc = v.nic.ej_cr_ptr[ne]; k < L.vcs; ++k, vc = next_mod(vc, L.vcs)) {
-      if (v.nic.ej_pending[ne * L.vcs + vc] == 0) continue;
+    if (waiting) {
+      const uint32_t vc = rr_first(waiting, v.nic.ej_cr_ptr[ne]);
       v.nic.ej_pending[ne * L.vcs + vc] -= 1;
       v.nic.ej_cr_ptr[ne] = static_cast<uint8_t>(next_mod(vc, L.vcs));
       c = static_cast<int8_t>(vc);
-      break;
     }
     v.nic.ej_cr_belt[L.belt(ne, v.ws)] = c;
   }
@@ -267,7 +270,8 @@ struct TerminalOps {
     // Credits returned by the router's terminal input port.
     const int8_t c =
         v.s.cr_belt[L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.credit_delay[rp], L.slots))];
-    if (c >= 0) v.nic.credits[ne * L.vcs + static_cast<uint32_t>(c)] += 1;
+    const uint32_t got = c >= 0;  // as data: a branch on it would often be mispredicted
+    v.nic.credits[ne * L.vcs + (got ? static_cast<uint32_t>(c) : 0u)] += static_cast<uint8_t>(got);
     start_request(ne, inst, n);
     const uint64_t b = L.belt(ne, v.ws);
     v.nic.inj_belt_valid[b] = 0;
@@ -286,7 +290,7 @@ struct Terminal {
   VcView v;
   LS_HD void operator()(uint64_t ne) const {
     TerminalOps<>{v}(ne, static_cast<uint32_t>(ne / v.lay.nodes),
-                   static_cast<uint32_t>(ne % v.lay.nodes));
+                     static_cast<uint32_t>(ne % v.lay.nodes));
   }
 };
 
