@@ -7,20 +7,6 @@
 
 namespace ls {
 
-// Bits [lo, hi] of a mask (none when lo > hi), shifted to port `port` of a router with V VCs.
-LS_HD inline uint64_t vc_range_bits(uint32_t port, uint32_t lo, uint32_t hi, uint32_t V) {
-  if (lo > hi) return 0;
-  return (((2ull << hi) - 1) & ~((1ull << lo) - 1)) << (port * V);
-}
-
-// The route as VC allocation reads it: the output VCs it names, as masks.
-LS_HD inline RouteRecord route_record(const RouteResult& rr, uint32_t V, uint32_t size) {
-  RouteRecord rec{vc_range_bits(rr.port, rr.lo, rr.hi, V), 0, size, 0};
-  for (uint32_t m = rr.adapt_ports; m; m &= m - 1)
-    rec.adaptive |= vc_range_bits(lowest_bit(m), rr.adapt_lo, rr.adapt_hi, V);
-  return rec;
-}
-
 template <class Shape = AnyShape>
 LS_HD inline void route_compute(const VcView& v, uint64_t e, uint32_t inst, uint32_t r) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
@@ -38,7 +24,8 @@ LS_HD inline void route_compute(const VcView& v, uint64_t e, uint32_t inst, uint
       RouteResult rr = route(v.prm, v.topo.coords[r], p, vc, f.dest, v.topo.coords[f.dest],
                              FlitMeta::cls(f.meta), v.traffic[inst].seed, v.t, elem);
       v.s.ivc_route_port[iv] = rr.port;
-      v.s.ivc_route[iv] = route_record(rr, L.vcs, FlitMeta::size(f.meta));
+      const uint16_t size = static_cast<uint16_t>(FlitMeta::size(f.meta));
+      v.s.ivc_route[iv] = RouteRecord{rr.lo, rr.hi, rr.adapt_lo, rr.adapt_hi, rr.adapt_ports, size};
       v.s.ivc_state[iv] = kIvcVcAlloc;
       v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.routing_delay);
       rc &= ~(1ull << b);

@@ -14,10 +14,26 @@ namespace ls {
 
 namespace vc_alloc_detail {
 
-// What one requesting input VC asks for, read once per cycle.
+// Bits [lo, hi] of a mask (none when lo > hi), shifted to port `port` of a router with V VCs.
+LS_HD inline uint64_t vc_range_bits(uint32_t port, uint32_t lo, uint32_t hi, uint32_t V) {
+  if (lo > hi) return 0;
+  return (((2ull << hi) - 1) & ~((1ull << lo) - 1)) << (port * V);
+}
+
+// What one requesting input VC asks for, read once per cycle: the output VCs its route names as
+// masks (bit port*vcs + vc, the per-router mask numbering; the two sets never overlap), so
+// allocation works on words.
 struct Request {
-  RouteRecord route;  // the output VCs it names (escape and adaptive sets never overlap)
+  uint64_t escape;    // dimension-order (escape) VCs on the route's port
+  uint64_t adaptive;  // adaptive VCs on every productive port, 0 for dimension order
+  uint32_t size;      // the packet's size in flits
   uint32_t i;         // input VC, port*vcs + vc
+  LS_HD Request(const RouteRecord& r, uint32_t port, uint32_t V, uint32_t ivc)
+      : escape(vc_range_bits(port, r.lo, r.hi, V)), adaptive(0), size(r.size), i(ivc) {
+    for (uint32_t m = r.adapt_ports; m; m &= m - 1)
+      adaptive |= vc_range_bits(lowest_bit(m), r.adapt_lo, r.adapt_hi, V);
+  }
+  Request() = default;
 };
 
 // One router's VC allocator: its slices of the state, in locals so byte stores never force a
@@ -39,11 +55,11 @@ struct RouterVa {
 
   // The output VCs of the request that are free and, where required, can take the whole packet.
   LS_HD uint64_t available(const Request& q) const {
-    const uint64_t whole = vct ? q.route.escape | q.route.adaptive : q.route.adaptive;
+    const uint64_t whole = vct ? q.escape | q.adaptive : q.adaptive;
     uint64_t ok = 0;
-    for (uint64_t m = q.route.escape | q.route.adaptive; m; m &= m - 1) {
+    for (uint64_t m = q.escape | q.adaptive; m; m &= m - 1) {
       const uint32_t o = lowest_bit64(m);
-      const bool room = !(whole >> o & 1) || credits[o] >= q.route.size;
+      const bool room = !(whole >> o & 1) || credits[o] >= q.size;
       ok |= static_cast<uint64_t>(owner[o] == kNone && room) << o;
     }
     return ok;
@@ -75,7 +91,7 @@ struct RouterVa {
     for (uint64_t m = offered; m; m &= m - 1) {
       const uint32_t o = lowest_bit64(m);
       const uint32_t rank = (static_cast<uint32_t>(credits[o]) << 16) |
-                            ((q.route.adaptive >> o & 1 ? 2u : 1u) << 12) |
+                            ((q.adaptive >> o & 1 ? 2u : 1u) << 12) |
                             (PV - add_mod(o, PV - ptr, PV));
       if (rank > best_rank) best_rank = rank, best = o;
     }
@@ -119,8 +135,7 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e) {
     const uint32_t i = lowest_bit64(m);
     if (R.ready[i] > v.t) continue;
     Request& q = req[nreq];
-    q.route = v.s.ivc_route[ive + i];
-    q.i = i;
+    q = Request(v.s.ivc_route[ive + i], v.s.ivc_route_port[ive + i], V, i);
     avail[nreq] = R.available(q);
     k_of[i] = static_cast<uint8_t>(nreq);
     nreq += avail[nreq] != 0;

@@ -25,16 +25,15 @@ constexpr int kMaxVcs = 16;
 constexpr int kMaxPortVcs = 64;  // ports x vcs: one bit each in the per-router masks
 constexpr int16_t kNone = -1;
 
-// What route computation leaves for VC allocation, one record per input VC: the output VCs the
-// head may request as bit masks (bit port*vcs + vc, the per-router mask numbering), so VC
-// allocation works on words instead of walking port and VC ranges, and the packet's size.
+// What route computation leaves for VC allocation besides the output port, one 8-byte record
+// per input VC so VC allocation reads one word instead of six arrays and the head flit.
 struct RouteRecord {
-  uint64_t escape;    // dimension-order (escape) VCs on the route's port
-  uint64_t adaptive;  // adaptive VCs on every productive port, 0 for dimension order
-  uint32_t size;      // the packet's size in flits (virtual cut-through admission)
-  uint32_t unused;
+  uint8_t lo, hi;              // escape (dimension-order) VC range on the route's port
+  uint8_t adapt_lo, adapt_hi;  // adaptive VC range
+  uint16_t adapt_ports;        // adaptive candidate output ports (mask), 0 for dimension order
+  uint16_t size;               // the packet's size in flits (virtual cut-through admission)
 };
-static_assert(sizeof(RouteRecord) == 24, "a route record is three 64-bit words");
+static_assert(sizeof(RouteRecord) == 8, "a route record is one 64-bit word");
 
 // Batch-wide router parameters (the same for every instance), passed to kernels by value.
 struct VcParams {
