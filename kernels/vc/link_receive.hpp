@@ -33,8 +33,10 @@ LS_HD inline void record_violation(uint32_t* viol, uint32_t* info, uint64_t i, u
 // sides wrote D cycles ago (no one writes those slots this cycle). With take_credits, the
 // credits arriving on the output ports go into the output-VC counters; with `arriving`, the flit
 // on each input port's slot is noted for the buffer write at the end of the cycle, and the
-// returned mask says which ports have one. Presence is data, not control flow: a flit or credit
-// arrives on a random port, and a branch on it would be mispredicted about once per flit.
+// returned mask says which ports have one: the buffer write walks its bits instead of testing
+// every port (a flit arrives on a random port, so such a test is often mispredicted). Credits
+// keep their test: adding 0 to a counter would dirty its cache line every cycle, which costs
+// more than the mispredictions on networks larger than the cache.
 template <class Shape = AnyShape>
 LS_HD inline uint32_t link_arrivals(const VcView& v, uint64_t e, uint32_t inst, uint32_t r,
                                     bool take_credits, const Flit** arriving) {
@@ -59,8 +61,7 @@ LS_HD inline uint32_t link_arrivals(const VcView& v, uint64_t e, uint32_t inst, 
       const uint64_t i = pb + belt_read_slot(v.ws, v.topo.out_delay[peer], S);
       if (arriving) valid = v.s.out_belt_valid[i], f = v.s.out_belt + i;
     }
-    const uint32_t got = c >= 0;
-    credits[p * L.vcs + (got ? static_cast<uint32_t>(c) : 0u)] += static_cast<uint8_t>(got);
+    if (c >= 0) credits[p * L.vcs + static_cast<uint32_t>(c)] += 1;
     if (arriving) arriving[p] = f;
     arrived |= valid << p;
   }

@@ -270,8 +270,7 @@ struct TerminalOps {
     // Credits returned by the router's terminal input port.
     const int8_t c =
         v.s.cr_belt[L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.credit_delay[rp], L.slots))];
-    const uint32_t got = c >= 0;  // as data: a branch on it would often be mispredicted
-    v.nic.credits[ne * L.vcs + (got ? static_cast<uint32_t>(c) : 0u)] += static_cast<uint8_t>(got);
+    if (c >= 0) v.nic.credits[ne * L.vcs + static_cast<uint32_t>(c)] += 1;
     start_request(ne, inst, n);
     const uint64_t b = L.belt(ne, v.ws);
     v.nic.inj_belt_valid[b] = 0;
