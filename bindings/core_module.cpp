@@ -140,6 +140,7 @@ class Simulator {
   void step(uint64_t n) {
     py::gil_scoped_release release;
     engine_->step(n);
+    engine_->check_deadlock();
   }
   py::list run() {
     std::vector<InstanceResult> rs;

@@ -85,7 +85,12 @@ class Simulator:
         )
 
     def step(self, n: int = 1) -> "Simulator":
-        """Advance every instance by ``n`` cycles; returns self for chaining."""
+        """Advance every instance by ``n`` cycles; returns self for chaining.
+
+        Raises `SimulationError` naming the stuck VCs when the deadlock watchdog fires: flits
+        in flight and none has moved for ``run.watchdog`` cycles (0 turns it off). The state
+        stays readable after the error.
+        """
         self._sim.step(n)
         return self
 

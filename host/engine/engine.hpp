@@ -53,6 +53,10 @@ class Engine {
  public:
   virtual ~Engine() = default;
   virtual void step(uint64_t cycles) = 0;
+  // The deadlock watchdog (run.watchdog cycles, 0 off): throws SimulationError naming where
+  // packets are stuck if flits are in flight and none has moved for that long. run() checks it
+  // as it goes; a caller that steps checks it when it likes (the Python Simulator after steps).
+  virtual void check_deadlock() = 0;
   // Warm-up, measurement window and drain from the current cycle; one result per instance.
   virtual std::vector<InstanceResult> run() = 0;
   virtual uint64_t cycle() const = 0;

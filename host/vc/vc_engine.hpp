@@ -59,6 +59,8 @@ class VcEngine final : public Engine {
     for (void* a : allocs_) x_.free_bytes(a);
   }
 
+  void check_deadlock() override { watchdog(static_cast<uint64_t>(cfgs_[0].run.watchdog)); }
+
   void step(uint64_t cycles) override {
     if (debug_ || !fused_) {
       for (uint64_t k = 0; k < cycles; ++k) cycle_once();

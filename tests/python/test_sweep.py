@@ -193,3 +193,19 @@ def test_latency_load_plot(tiny):
     assert ax.get_ylim()[1] == pytest.approx(4 * df.loc[~df.saturated, "latency_mean"].min())
     ax = ls.plot.latency_load(pd.concat([df, df]), hue="vcs", ymax=500)
     assert ax.get_ylim() == (0, 500)
+
+
+def test_simulator_step_reports_a_deadlock(tiny):
+    # Take every network credit of a 4-router line: packets can never leave their first router.
+    cfg = tiny.with_(radix=[4], offered=0.5, watchdog=200, debug=False)
+    sim = ls.Simulator(cfg, backend="cpu")
+    credits = sim.credits
+    credits[:, 1:, :] = 0
+    sim.set_state("credits", credits)
+    with pytest.raises(ls.SimulationError, match="deadlock in instance 0.*stuck: \\[router"):
+        for _ in range(10):
+            sim.step(50)
+    assert sim.cycle <= 300 and sim.occupancy.sum() > 0  # caught soon; the state stays readable
+    quiet = ls.Simulator(cfg.with_(watchdog=0), backend="cpu")
+    quiet.set_state("credits", credits)
+    quiet.step(500)  # watchdog off: no report
