@@ -1,5 +1,6 @@
-// Analytical checks: zero-load latency, uniform-traffic channel-load bounds, and the
-// head-of-line blocking limit of an input-queued crossbar.
+// Analytical checks: zero-load latency, uniform-traffic channel-load bounds, the head-of-line
+// blocking limit of an input-queued crossbar, and the packet rate of one virtual channel.
+#include <algorithm>
 #include <cmath>
 
 #include "helpers.hpp"
@@ -81,4 +82,35 @@ TEST(Analytical, InputQueuedCrossbarSaturatesAtTheHeadOfLineLimit) {
   c.run.drain = 0;
   InstanceResult r = test::run_one(c, test::options("cpu", 1));
   EXPECT_NEAR(r.accepted, 0.6184, 0.02);
+}
+
+TEST(Analytical, AVirtualChannelForwardsOnePacketPerSizePlusTwoCycles) {
+  // Two routers exchanging packets at full load. An input VC routes its next head only after
+  // the previous tail has left (routing, VC allocation and switch allocation take a cycle
+  // each), so each VC passes a p-flit packet every p + 2 cycles, as in BookSim's iq router:
+  // accepted = min(1, vcs * p / (p + 2)). This is why 1-flit packets with 2 VCs saturate far
+  // below the channel-load bound (BookSim's C3a, an 8x8 torus: 0.26 against 1.0).
+  for (int64_t vcs : {1, 2, 4})
+    for (int64_t p : {1, 2, 4}) {
+      Config c = test::network("mesh", {2}, 1.0, vcs);
+      c.traffic.pattern = "bitcomp";  // node 0 <-> node 1
+      c.traffic.packet_size = p;
+      c.run.drain = 0;
+      InstanceResult r = test::run_one(c, test::options("cpu", 1));
+      const double expect =
+          std::min(1.0, static_cast<double>(vcs * p) / static_cast<double>(p + 2));
+      EXPECT_NEAR(r.accepted, expect, 0.02) << vcs << " VCs, " << p << "-flit packets";
+    }
+}
+
+TEST(Analytical, ARingsDatelineLinkCarriesOnlyTheUpperVcClass) {
+  // 8-node ring, 2 VCs, dimension order: every packet crossing the wraparound link rides dateline
+  // class 1, one VC, so that link passes at most one 1-flit packet per 3 cycles (the test
+  // above). Under uniform traffic each link carries the offered load, so the ring saturates
+  // below 1/3 flits/node/cycle, a third of its channel-load bound of 8/k = 1.
+  Config c = test::network("torus", {8}, 0.6);
+  c.run.drain = 0;
+  InstanceResult r = test::run_one(c, test::options("cpu", 1));
+  EXPECT_LE(r.accepted, 1.0 / 3 + 0.01);
+  EXPECT_GT(r.accepted, 0.2);
 }
