@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "../common/rng.hpp"
+#include "../common/round_robin.hpp"
 #include "vc_state.hpp"
 
 namespace ls {
@@ -47,32 +48,33 @@ LS_HD inline uint32_t coord_of(uint64_t packed, uint32_t d) {
 LS_HD inline uint32_t dor_port(const VcParams& p, uint64_t cur, uint64_t dst, uint32_t in_port,
                                uint32_t in_cls, uint64_t seed, uint64_t t, uint32_t elem,
                                uint32_t* cls) {
-  const Shape& s = p.shape;
-  for (uint32_t d = 0; d < s.ndims; ++d) {
-    uint32_t c = coord_of(cur, d), x = coord_of(dst, d), k = s.radix[d];
-    if (c == x) continue;
-    if (p.topo == TopologyKind::kMesh) {
-      *cls = 0;
-      return x > c ? plus_port(d) : minus_port(d);
-    }
-    if (in_port != 0 && (in_port - 1) / 2 == d) {  // already travelling in this dimension
-      *cls = in_cls;
-      return straight_port(in_port);
-    }
-    int dist2 = static_cast<int>(k) - 2 * static_cast<int>((x + k - c) % k);
-    bool plus = dist2 > 0 || (dist2 == 0 && (philox_draw(seed, t, elem, kStreamRoute).w[0] & 1u));
-    *cls = plus ? (c > x) : (c < x);  // does the path cross the k-1 <-> 0 wraparound link?
-    return plus ? plus_port(d) : minus_port(d);
+  const uint64_t differ = cur ^ dst;  // the first dimension left is the lowest differing field
+  if (differ == 0) {
+    *cls = 0;
+    return 0;  // arrived: terminal port
   }
-  *cls = 0;
-  return 0;  // arrived: terminal port
+  const uint32_t d = lowest_bit64(differ) / 16;
+  const uint32_t c = coord_of(cur, d), x = coord_of(dst, d), k = p.shape.radix[d];
+  if (p.topo == TopologyKind::kMesh) {
+    *cls = 0;
+    return x > c ? plus_port(d) : minus_port(d);
+  }
+  if (in_port != 0 && (in_port - 1) / 2 == d) {  // already travelling in this dimension
+    *cls = in_cls;
+    return straight_port(in_port);
+  }
+  int dist2 = static_cast<int>(k) - 2 * static_cast<int>((x + k - c) % k);
+  bool plus = dist2 > 0 || (dist2 == 0 && (philox_draw(seed, t, elem, kStreamRoute).w[0] & 1u));
+  *cls = plus ? (c > x) : (c < x);  // does the path cross the k-1 <-> 0 wraparound link?
+  return plus ? plus_port(d) : minus_port(d);
 }
 
 // Route of a head at the router with packed coordinates `here` that arrived on (in_port, in_vc),
 // for node dest_node at packed coordinates `there`.
-LS_HD inline RouteResult route(const VcParams& p, uint64_t here, uint32_t in_port, uint32_t in_vc,
-                               uint32_t dest_node, uint64_t there, uint32_t msg_class,
-                               uint64_t seed, uint64_t t, uint32_t elem) {
+LS_HD LS_FORCEINLINE RouteResult route(const VcParams& p, uint64_t here, uint32_t in_port,
+                                       uint32_t in_vc, uint32_t dest_node, uint64_t there,
+                                       uint32_t msg_class, uint64_t seed, uint64_t t,
+                                       uint32_t elem) {
   // The message class owns a window of the VCs; everything below is relative to it.
   const uint32_t width = p.vcs / p.classes, base = msg_class * width;
   RouteResult r{0, static_cast<uint8_t>(base), static_cast<uint8_t>(base + width - 1), 0, 0, 0};
