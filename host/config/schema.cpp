@@ -353,6 +353,9 @@ bool pow2(int64_t n) {
 }  // namespace
 
 void validate(const Config& c) {
+  // Every key's own check first: a Config filled in from C++ has not been through set_key.
+  Config checked = c;
+  for (const KeyInfo& k : schema()) k.set(checked, k.get(c));
   const auto& t = c.topology;
   const auto& r = c.router;
   const auto& f = c.traffic;

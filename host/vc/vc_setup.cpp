@@ -11,7 +11,7 @@ template <class E>
 E pick(const std::string& s, std::initializer_list<std::pair<const char*, E>> names) {
   for (auto& n : names)
     if (s == n.first) return n.second;
-  throw ConfigError("unknown value \"" + s + "\"");  // unreachable after validate()
+  throw std::logic_error("unknown value \"" + s + "\" after validate()");
 }
 
 }  // namespace

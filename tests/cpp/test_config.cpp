@@ -26,6 +26,18 @@ TEST(Config, UnknownValueNamesKeyValueAndChoices) {
   EXPECT_NE(m.find("dor, min_adaptive"), std::string::npos) << m;
 }
 
+TEST(Config, AConfigFilledInFromCppIsCheckedKeyByKey) {
+  Config c = test::network("mesh", {4, 4}, 0.1);
+  c.topology.kind = "ring";
+  std::string m = error_of([&] { make_engine({c}, test::options()); });
+  EXPECT_NE(m.find("topology.kind = \"ring\": allowed mesh, torus, crossbar"), std::string::npos)
+      << m;
+  c = test::network("mesh", {4, 4}, 0.1);
+  c.router.vc_depth = 0;
+  m = error_of([&] { make_engine({c}, test::options()); });
+  EXPECT_NE(m.find("router.vc_depth = 0: allowed an integer in [1, 255]"), std::string::npos) << m;
+}
+
 TEST(Config, UnknownKeyAndSectionListWhatExists) {
   Config c;
   std::string m = error_of([&] { set_key(c, "router", "vc_count", Value(int64_t{2})); });

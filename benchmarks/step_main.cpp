@@ -1,0 +1,36 @@
+// Steps one network on one CPU thread and prints nothing: a program for `perf stat` to count.
+// scripts/router_cycle_counts.sh turns two runs of it into counts per router-cycle.
+//   build/lockstep_step KIND RADIX LOAD CYCLES      e.g. build/lockstep_step mesh 8x8 0.15 20000
+// The networks are configured as lockstep_bench's (torus links of 2 cycles, as BookSim's runs).
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+
+#include "host/engine/engine.hpp"
+
+using namespace ls;
+
+int main(int argc, char** argv) {
+  if (argc != 5) {
+    std::fprintf(stderr, "usage: %s KIND RADIX LOAD CYCLES (e.g. mesh 8x8 0.15 20000)\n", argv[0]);
+    return 2;
+  }
+  Config c;
+  c.topology.kind = argv[1];
+  c.topology.radix.clear();
+  std::stringstream radix(argv[2]);
+  for (std::string k; std::getline(radix, k, 'x');)
+    c.topology.radix.push_back(std::atoll(k.c_str()));
+  c.topology.link_delay = c.topology.kind == "torus" ? 2 : 1;
+  c.traffic.offered = std::atof(argv[3]);
+  EngineOptions o;
+  o.backend = "cpu";
+  o.threads = 1;
+  try {
+    make_engine({c}, o)->step(std::strtoull(argv[4], nullptr, 10));
+  } catch (const std::exception& e) {  // bad input: the configuration's own message
+    std::fprintf(stderr, "%s\n", e.what());
+    return 2;
+  }
+}
