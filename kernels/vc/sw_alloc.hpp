@@ -33,6 +33,27 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
   const int8_t* const out_port = v.s.ivc_out_port + ive;
   const uint8_t* const out_vc = v.s.ivc_out_vc + ive;
   const uint8_t* const credits = v.s.ovc_credits + ive;
+  // A match (ip, op) moves the round-robin pointers as a first-iteration accept does; the
+  // granted VC's flit then crosses the switch.
+  const auto move_pointers = [&](uint32_t ip, uint32_t op) {
+    out_ptr[op] = static_cast<uint8_t>(next_mod(ip, P));
+    in_ptr[ip] = static_cast<uint8_t>(next_mod(op, P));
+  };
+  const auto send = [&](uint32_t ip, uint32_t vc, uint32_t op) {
+    vc_ptr[ip] = static_cast<uint8_t>(next_mod(vc, V));
+    grant[op] = static_cast<int8_t>(ip);
+    switch_traversal<Shape>(v, at, ip, vc, op);
+  };
+  // One active input VC (common under light load) is the only possible request, and wins if it
+  // can send: what the lone-input shortcut below decides, without building the request tables.
+  if ((sa & (sa - 1)) == 0) {
+    const uint32_t i = lowest_bit64(sa), ip = i / V, op = static_cast<uint32_t>(out_port[i]);
+    if (ready_at[i] > t || credits[op * V + out_vc[i]] == 0) return;
+    move_pointers(ip, op);
+    send(ip, i - ip * V, op);
+    v.s.last_move[e] = static_cast<uint32_t>(t);
+    return;
+  }
   // Requests: req_vc[ip][op] = VC of input ip offered to output op; masks both ways (entries
   // are valid only where the masks say so). An input VC can send if active with a flit
   // (sa_mask), past its pipeline delay, its flit written in an earlier cycle, and its output VC
@@ -71,13 +92,10 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
   // it asks for grants it), and the pointers move as on a first-iteration accept.
   uint32_t matched = 0;
   uint8_t match[kMaxPorts];
-  const auto accept = [&](uint32_t ip, uint32_t op, bool move_pointers) {
+  const auto accept = [&](uint32_t ip, uint32_t op, bool first_iteration) {
     matched |= 1u << ip;
     match[ip] = static_cast<uint8_t>(op);
-    if (move_pointers) {
-      out_ptr[op] = static_cast<uint8_t>(next_mod(ip, P));
-      in_ptr[ip] = static_cast<uint8_t>(next_mod(op, P));
-    }
+    if (first_iteration) move_pointers(ip, op);
   };
   if ((ins & (ins - 1)) == 0) {
     const uint32_t ip = lowest_bit(ins);
@@ -116,10 +134,7 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
   }
   for (uint32_t m = matched; m; m &= m - 1) {
     const uint32_t ip = lowest_bit(m), op = match[ip];
-    const uint32_t vc = static_cast<uint32_t>(req_vc[ip][op]);
-    vc_ptr[ip] = static_cast<uint8_t>(next_mod(vc, V));
-    grant[op] = static_cast<int8_t>(ip);
-    switch_traversal<Shape>(v, at, ip, vc, op);
+    send(ip, static_cast<uint32_t>(req_vc[ip][op]), op);
   }
   if (matched) v.s.last_move[e] = static_cast<uint32_t>(t);
 }
