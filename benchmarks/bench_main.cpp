@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_network.hpp"
 #include "host/engine/engine.hpp"
 
 using namespace ls;
@@ -33,12 +34,7 @@ struct Case {
 // Router-cycles per second of `reps` consecutive stretches of `cycles` cycles, after 1000.
 std::vector<double> bench(const Case& c, const std::string& backend, int threads, uint64_t cycles,
                           int reps, uint64_t* routers) {
-  Config cfg;
-  cfg.topology.kind = c.kind;
-  cfg.topology.radix = c.radix;
-  cfg.topology.link_delay = c.kind == "torus" ? 2 : 1;  // as BookSim's reference runs
-  cfg.traffic.offered = c.offered;
-  std::vector<Config> cs(c.batch, cfg);
+  std::vector<Config> cs(c.batch, bench_network(c.kind, c.radix, c.offered));
   for (int i = 0; i < c.batch; ++i) cs[i].run.seed = i + 1;
   EngineOptions o;
   o.backend = backend;

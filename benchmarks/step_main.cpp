@@ -1,12 +1,14 @@
 // Steps one network on one CPU thread and prints nothing: a program for `perf stat` to count.
 // scripts/router_cycle_counts.sh turns two runs of it into counts per router-cycle.
 //   build/lockstep_step KIND RADIX LOAD CYCLES      e.g. build/lockstep_step mesh 8x8 0.15 20000
-// The networks are configured as lockstep_bench's (torus links of 2 cycles, as BookSim's runs).
+// The networks are configured as lockstep_bench's (bench_network.hpp).
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include "bench_network.hpp"
 #include "host/engine/engine.hpp"
 
 using namespace ls;
@@ -16,14 +18,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s KIND RADIX LOAD CYCLES (e.g. mesh 8x8 0.15 20000)\n", argv[0]);
     return 2;
   }
-  Config c;
-  c.topology.kind = argv[1];
-  c.topology.radix.clear();
-  std::stringstream radix(argv[2]);
-  for (std::string k; std::getline(radix, k, 'x');)
-    c.topology.radix.push_back(std::atoll(k.c_str()));
-  c.topology.link_delay = c.topology.kind == "torus" ? 2 : 1;
-  c.traffic.offered = std::atof(argv[3]);
+  std::vector<int64_t> radix;
+  std::stringstream dims(argv[2]);
+  for (std::string k; std::getline(dims, k, 'x');) radix.push_back(std::atoll(k.c_str()));
+  const Config c = bench_network(argv[1], radix, std::atof(argv[3]));
   EngineOptions o;
   o.backend = "cpu";
   o.threads = 1;

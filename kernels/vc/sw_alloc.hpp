@@ -33,6 +33,11 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
   const int8_t* const out_port = v.s.ivc_out_port + ive;
   const uint8_t* const out_vc = v.s.ivc_out_vc + ive;
   const uint8_t* const credits = v.s.ovc_credits + ive;
+  // Input VC i (active, with a flit) can send to output port op if past its pipeline delay, its
+  // flit written in an earlier cycle, and its output VC has a credit.
+  const auto can_send = [&](uint32_t i, uint32_t op) {
+    return ready_at[i] <= t && credits[op * V + out_vc[i]] != 0;
+  };
   // A match (ip, op) moves the round-robin pointers as a first-iteration accept does; the
   // granted VC's flit then crosses the switch.
   const auto move_pointers = [&](uint32_t ip, uint32_t op) {
@@ -48,16 +53,15 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
   // can send: what the lone-input shortcut below decides, without building the request tables.
   if ((sa & (sa - 1)) == 0) {
     const uint32_t i = lowest_bit64(sa), ip = i / V, op = static_cast<uint32_t>(out_port[i]);
-    if (ready_at[i] > t || credits[op * V + out_vc[i]] == 0) return;
+    if (!can_send(i, op)) return;
     move_pointers(ip, op);
     send(ip, i - ip * V, op);
     v.s.last_move[e] = static_cast<uint32_t>(t);
     return;
   }
   // Requests: req_vc[ip][op] = VC of input ip offered to output op; masks both ways (entries
-  // are valid only where the masks say so). An input VC can send if active with a flit
-  // (sa_mask), past its pipeline delay, its flit written in an earlier cycle, and its output VC
-  // has a credit.
+  // are valid only where the masks say so); an input requests the first output port, in VC
+  // round-robin order, that each of its active VCs (sa_mask) can send to.
   int8_t req_vc[kMaxPorts][kMaxPorts];
   uint32_t out_req[kMaxPorts], in_req[kMaxPorts];
   uint32_t ins = 0, outs = 0;        // inputs and outputs with a request
@@ -72,9 +76,8 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
     for (uint64_t m = after, rest = mine & ~after;; m = rest, rest = 0) {
       for (; m; m &= m - 1) {
         const uint32_t vc = lowest_bit64(m), i = ip * V + vc;
-        if (ready_at[i] > t) continue;
         const uint32_t op = static_cast<uint32_t>(out_port[i]), bit = 1u << op;
-        if (credits[op * V + out_vc[i]] == 0 || (reqs & bit)) continue;
+        if ((reqs & bit) || !can_send(i, op)) continue;
         req_vc[ip][op] = static_cast<int8_t>(vc);
         out_req[op] = (outs & bit ? out_req[op] : 0) | 1u << ip;
         outs |= bit;
