@@ -168,7 +168,7 @@ class VcEngine final : public Engine {
   VcView at(uint64_t t) const {
     VcView w = v_;
     w.t = t;
-    w.ws = belt_write_slot(t, w.lay.slots);
+    w.now = belt_slot(t, w.lay.slots);
     return w;
   }
   void allocate();
@@ -213,9 +213,9 @@ void VcEngine<Exec>::allocate() {
   s.ovc_owner = alloc<int16_t>(ivc, "vc_owner", {I, R, P, V});
   s.ovc_va_ptr = alloc<uint16_t>(ivc);
   s.ovc_flits = alloc<uint32_t>(ivc, "vc_flits", {I, R, P, V});
-  s.out_belt = alloc<Flit>(ports * S);
-  s.out_belt_valid = alloc<uint8_t>(ports * S, "out_belt_valid", {I, R, P, S});
-  s.cr_belt = alloc<int8_t>(ports * S, "credit_belt", {I, R, P, S});
+  s.in_belt = alloc<Flit>(ports * S);
+  s.in_belt_valid = alloc<uint8_t>(ports * S, "flit_belt", {I, R, S, P});
+  s.cr_belt = alloc<int8_t>(ports * S, "credit_belt", {I, R, S, P});
   s.sa_out_ptr = alloc<uint8_t>(ports);
   s.sa_in_ptr = alloc<uint8_t>(ports);
   s.sa_vc_ptr = alloc<uint8_t>(ports);
@@ -230,10 +230,10 @@ void VcEngine<Exec>::allocate() {
   s.chk_flits = alloc<uint64_t>(E_);
 
   NicState& n = v_.nic;
-  n.inj_belt = alloc<Flit>(NN_ * S);
-  n.inj_belt_valid = alloc<uint8_t>(NN_ * S);
+  n.ej_belt = alloc<Flit>(NN_ * S);
+  n.ej_belt_valid = alloc<uint8_t>(NN_ * S, "nic_flit_belt", {I, N, S});
+  n.cr_belt = alloc<int8_t>(NN_ * S, "nic_credit_belt", {I, N, S});
   n.credits = alloc<uint8_t>(NN_ * V, "nic_credits", {I, N, V});
-  n.ej_cr_belt = alloc<int8_t>(NN_ * S);
   n.ej_pending = alloc<uint8_t>(NN_ * V, "sink_pending_credits", {I, N, V});
   n.ej_cr_ptr = alloc<uint8_t>(NN_);
   n.cursor = alloc<uint32_t>(NN_);
@@ -289,6 +289,7 @@ void VcEngine<Exec>::allocate() {
   t.node_port = upload(topo_.node_port);
   t.out_delay = upload(out_delays(cfgs_[0], topo_));
   t.credit_delay = upload(credit_delays(cfgs_[0], topo_));
+  t.far_end = upload(far_ends(topo_, p.slots));
   t.coords = upload(packed_coords(topo_));
   v_.traffic = upload(traffic_params(cfgs_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
@@ -308,7 +309,7 @@ void VcEngine<Exec>::initialise() {
   std::vector<int16_t> none16(ivc, kNone);
   x_.upload(v_.s.ovc_owner, none16.data(), ivc * sizeof(int16_t));
   std::vector<int8_t> none8(std::max({ivc, E_ * P * p.slots, NN_ * p.slots}), -1);
-  x_.upload(v_.nic.ej_cr_belt, none8.data(), NN_ * p.slots);
+  x_.upload(v_.nic.cr_belt, none8.data(), NN_ * p.slots);
   x_.upload(v_.s.ivc_out_port, none8.data(), ivc);
   x_.upload(v_.s.cr_belt, none8.data(), E_ * P * p.slots);
   x_.upload(v_.s.sa_grant, none8.data(), E_ * P);

@@ -71,6 +71,19 @@ std::vector<uint8_t> credit_delays(const Config& c, const Topology& t) {
   return d;
 }
 
+std::vector<uint32_t> far_ends(const Topology& t, uint32_t slots) {
+  std::vector<uint32_t> f(t.peer.size(), 0);
+  for (size_t rp = 0; rp < f.size(); ++rp) {
+    if (t.port_node[rp] >= 0) {
+      f[rp] = static_cast<uint32_t>(t.port_node[rp]) * slots;
+    } else if (t.peer[rp] >= 0) {
+      const uint32_t peer = static_cast<uint32_t>(t.peer[rp]);
+      f[rp] = peer / t.ports * slots * t.ports + peer % t.ports;
+    }
+  }
+  return f;
+}
+
 std::vector<uint64_t> packed_coords(const Topology& t) {
   std::vector<uint64_t> c(t.nodes, 0);
   for (uint32_t n = 0; n < t.nodes; ++n)

@@ -14,6 +14,8 @@ VcParams make_vc_params(const Config& c, const Topology& t);
 std::vector<uint8_t> out_delays(const Config& c, const Topology& t);
 // [R, P] cycles from a credit leaving input port (r, p) to its arrival upstream.
 std::vector<uint8_t> credit_delays(const Config& c, const Topology& t);
+// [R, P] where the channels of each port end in an instance's belts (VcTopology::far_end).
+std::vector<uint32_t> far_ends(const Topology& t, uint32_t slots);
 // [N] coordinates of each node (and its router), 16 bits per dimension (routing.hpp coord_of).
 std::vector<uint64_t> packed_coords(const Topology& t);
 std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs);

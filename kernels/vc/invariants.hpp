@@ -3,8 +3,8 @@
 //  - no buffer holds more than vc_depth flits;
 //  - for every channel and VC: upstream credits + downstream occupancy + flits in flight on the
 //    link + credits in flight back = vc_depth (credits are neither lost nor invented);
-//  - chk_flits = flits in the router's buffers and on the belts it receives from, which the
-//    host sums and compares with flits injected minus flits ejected (flits are conserved);
+//  - chk_flits = flits in the router's buffers, on its belts and on its terminals' belts, which
+//    the host sums and compares with flits injected minus flits ejected (flits are conserved);
 //  - the activity masks agree with the VC states and occupancies they are derived from.
 #pragma once
 #include "activity_masks.hpp"
@@ -15,13 +15,11 @@ namespace ls {
 struct CheckInvariants {
   VcView v;
 
-  // Belt slots written in cycles (t - delay, t] hold what is still in flight after cycle t.
+  // After cycle t every receiver has emptied its slot of cycle t, so whatever a belt still holds
+  // is in flight: visit(slot) for each of the belt's slots.
   template <class Visit>
-  LS_HD void in_flight(uint64_t port_index, uint32_t delay, Visit visit) const {
-    for (uint32_t k = 0; k < delay; ++k) {
-      if (v.t < k) break;
-      visit(v.lay.belt(port_index, belt_write_slot(v.t - k, v.lay.slots)));
-    }
+  LS_HD void each_slot(Visit visit) const {
+    for (uint32_t s = 0; s < v.lay.slots; ++s) visit(s);
   }
 
   LS_HD void operator()(uint64_t e) const {
@@ -30,32 +28,19 @@ struct CheckInvariants {
     uint64_t flits = 0;
     for (uint32_t p = 0; p < L.ports; ++p) {
       const uint32_t rp = r * L.ports + p;
-      const int32_t node = v.topo.port_node[rp], peer = v.topo.peer[rp];
-      if (node < 0 && peer < 0) continue;
-      // The upstream side of input port p: a NIC or a peer router's output port.
-      uint64_t up_belt;
-      uint32_t up_delay;
-      const uint8_t* up_valid;
-      const Flit* up_flits;
-      uint64_t up_credit_base;  // index of credits[vc=0] upstream
+      const int32_t node = v.topo.port_node[rp];
+      if (node < 0 && v.topo.peer[rp] < 0) continue;
+      // Upstream of input port p: a terminal or a peer router's output port. Its credit counters
+      // and the belt its credits return on are at the port's far end.
       const uint8_t* up_credits;
+      uint64_t up_credit_base;  // index of credits[vc=0] upstream
       if (node >= 0) {
-        const uint64_t ne = L.node_elem(inst, static_cast<uint32_t>(node));
-        up_belt = ne;
-        up_delay = v.prm.terminal_delay;
-        up_valid = v.nic.inj_belt_valid;
-        up_flits = v.nic.inj_belt;
         up_credits = v.nic.credits;
-        up_credit_base = ne * L.vcs;
+        up_credit_base = L.node_elem(inst, static_cast<uint32_t>(node)) * L.vcs;
       } else {
-        const uint64_t ue = L.router_elem(inst, static_cast<uint32_t>(peer) / L.ports);
-        const uint32_t uq = static_cast<uint32_t>(peer) % L.ports;
-        up_belt = L.port(ue, uq);
-        up_delay = v.topo.out_delay[peer];
-        up_valid = v.s.out_belt_valid;
-        up_flits = v.s.out_belt;
+        const uint32_t peer = static_cast<uint32_t>(v.topo.peer[rp]);
         up_credits = v.s.ovc_credits;
-        up_credit_base = L.vc(ue, uq, 0);
+        up_credit_base = L.vc(L.router_elem(inst, peer / L.ports), peer % L.ports, 0);
       }
       for (uint32_t vc = 0; vc < L.vcs; ++vc) {
         const uint32_t occ = v.s.ivc_count[L.vc(e, p, vc)];
@@ -63,34 +48,32 @@ struct CheckInvariants {
         if (occ > L.depth)
           record_violation(v.s.viol, v.s.viol_info, e, kViolOverflow, v.t, p, vc, occ);
         uint32_t total = occ + up_credits[up_credit_base + vc];
-        in_flight(up_belt, up_delay, [&](uint64_t b) {
-          if (up_valid[b] && FlitMeta::vc(up_flits[b].meta) == vc) total += 1;
-        });
-        in_flight(L.port(e, p), v.topo.credit_delay[rp], [&](uint64_t b) {
-          if (v.s.cr_belt[b] == static_cast<int8_t>(vc)) total += 1;
+        each_slot([&](uint32_t s) {
+          const uint64_t b = L.row(e, s) + p;
+          if (v.s.in_belt_valid[b] && FlitMeta::vc(v.s.in_belt[b].meta) == vc) total += 1;
+          const FarSlot fc = far_slot(v, L, inst, rp, s);
+          if ((fc.terminal ? v.nic.cr_belt : v.s.cr_belt)[fc.i] == static_cast<int8_t>(vc))
+            total += 1;
         });
         if (total != L.depth)
           record_violation(v.s.viol, v.s.viol_info, e, kViolCredits, v.t, p, vc, total);
       }
-      in_flight(up_belt, up_delay, [&](uint64_t b) { flits += up_valid[b]; });
+      each_slot([&](uint32_t s) { flits += v.s.in_belt_valid[L.row(e, s) + p]; });
     }
     // Channels to the terminals: flits on the way count as held; credits + flits and credits in
     // flight + credits the sink has yet to return = vc_depth.
     for (uint32_t p = 0; p < L.ports; ++p) {
-      const uint32_t rp = r * L.ports + p;
-      const int32_t node = v.topo.port_node[rp];
+      const int32_t node = v.topo.port_node[r * L.ports + p];
       if (node < 0) continue;
       const uint64_t ne = L.node_elem(inst, static_cast<uint32_t>(node));
-      in_flight(L.port(e, p), v.topo.out_delay[rp],
-                [&](uint64_t b) { flits += v.s.out_belt_valid[b]; });
+      each_slot([&](uint32_t s) { flits += v.nic.ej_belt_valid[L.node_slot(ne, s)]; });
       for (uint32_t vc = 0; vc < L.vcs; ++vc) {
         uint32_t total = v.s.ovc_credits[L.vc(e, p, vc)] + v.nic.ej_pending[ne * L.vcs + vc] +
                          v.nic.ej_withheld[ne * L.vcs + vc];
-        in_flight(L.port(e, p), v.topo.out_delay[rp], [&](uint64_t b) {
-          if (v.s.out_belt_valid[b] && FlitMeta::vc(v.s.out_belt[b].meta) == vc) total += 1;
-        });
-        in_flight(ne, v.topo.credit_delay[rp], [&](uint64_t b) {
-          if (v.nic.ej_cr_belt[b] == static_cast<int8_t>(vc)) total += 1;
+        each_slot([&](uint32_t s) {
+          const uint64_t b = L.node_slot(ne, s);
+          if (v.nic.ej_belt_valid[b] && FlitMeta::vc(v.nic.ej_belt[b].meta) == vc) total += 1;
+          if (v.s.cr_belt[L.row(e, s) + p] == static_cast<int8_t>(vc)) total += 1;
         });
         if (total != L.depth)
           record_violation(v.s.viol, v.s.viol_info, e, kViolCredits, v.t, p, vc, total);

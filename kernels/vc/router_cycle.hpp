@@ -18,16 +18,15 @@ struct RouterCycle {
   LS_HD void operator()(uint64_t e) const {
     const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
     const uint32_t inst = L.inst_of_router(e), r = L.router_of(e);
-    const Flit* arriving[kMaxPorts];  // read now, written into the buffers last
-    const uint32_t arrived = link_arrivals<Shape>(v, e, inst, r, true, arriving);
+    credit_receive<Shape>(v, e);
     route_compute<Shape>(v, e, inst, r);
     vc_alloc<Shape>(v, e);
-    sw_alloc<Shape>(v, e);
+    sw_alloc<Shape>(v, e, inst, r);
     const TerminalOps<Shape> term{v};
     // A router's terminals are nodes [r * T, r * T + T) (vc_setup.cpp checks the tables).
     const uint32_t T = v.prm.terminals;
     for (uint32_t n = r * T; n < r * T + T; ++n) term(L.node_elem(inst, n), inst, n);
-    flit_receive<Shape>(v, e, arrived, arriving);
+    flit_receive<Shape>(v, e);
   }
 };
 

@@ -10,21 +10,15 @@
 namespace ls {
 
 template <class Shape = AnyShape>
-LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
+LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t r) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
-  const uint32_t P = L.ports, V = L.vcs, S = L.slots;
+  const uint32_t P = L.ports, V = L.vcs;
   const uint64_t t = v.t, pe = e * P, ive = pe * V;
-  const SwitchSlots at{e, pe, ive, pe * S + v.ws, t >= v.win_start && t < v.win_end};
+  const SwitchSlots at{e, pe, ive, inst, r * P, t >= v.win_start && t < v.win_end};
   // This router's slices, held in locals so the byte stores below never force a reload.
-  uint8_t* const valid = v.s.out_belt_valid + at.belt0;
-  int8_t* const cr = v.s.cr_belt + at.belt0;
   int8_t* const grant = v.s.sa_grant + pe;
   const uint64_t sa = v.s.sa_mask[e], vc_bits = (1ull << V) - 1;
-  for (uint32_t p = 0; p < P; ++p) {  // the belts carry nothing unless written below
-    valid[p * S] = 0;
-    cr[p * S] = -1;
-    grant[p] = -1;
-  }
+  for (uint32_t p = 0; p < P; ++p) grant[p] = -1;
   if (!sa) return;
   uint8_t* const out_ptr = v.s.sa_out_ptr + pe;
   uint8_t* const in_ptr = v.s.sa_in_ptr + pe;
@@ -144,7 +138,9 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e) {
 
 struct SwAlloc {
   VcView v;
-  LS_HD void operator()(uint64_t e) const { sw_alloc(v, e); }
+  LS_HD void operator()(uint64_t e) const {
+    sw_alloc(v, e, v.lay.inst_of_router(e), v.lay.router_of(e));
+  }
 };
 
 }  // namespace ls

@@ -1,17 +1,19 @@
 // Switch traversal and credit return for one switch-allocator match: the flit leaves its input
-// buffer for the output port's belt (it arrives downstream out_delay cycles later, which covers
-// the rest of switch allocation, the crossbar and the link), and the freed buffer slot is
-// returned upstream as a credit on the input port's credit belt. A tail frees its output VC.
+// buffer for the belt at the output port's far end (it arrives out_delay cycles later, which
+// covers the rest of switch allocation, the crossbar and the link), and the freed buffer slot
+// is returned as a credit on the belt at the input port's far end (credit_delay cycles). A tail
+// frees its output VC.
 #pragma once
 #include "../common/belt.hpp"
 #include "vc_state.hpp"
 
 namespace ls {
 
-// Where one router's switch writes in cycle t: the router element, its first port and input
-// VC, and the belt slot of its port 0 (port p's slot is p * slots further on).
+// One router's switch in cycle t: the router element, its first port and input VC, its
+// instance and its first port's index in the topology tables.
 struct SwitchSlots {
-  uint64_t e, pe, ive, belt0;
+  uint64_t e, pe, ive;
+  uint32_t inst, rp0;
   bool in_window;
 };
 
@@ -23,26 +25,30 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
   const uint64_t iv = at.ive + i;
   const uint32_t ovc = v.s.ivc_out_vc[iv];
   const uint64_t o = at.ive + op * L.vcs + ovc;
-  // Flit to the output belt.
+  // Flit to the belt at the output port's far end.
   const uint32_t h = v.s.ivc_head[iv];
   const uint64_t f = iv * L.depth + h;
-  const uint64_t b = at.belt0 + op * L.slots;
   Flit flit = v.s.buf[f];
   const uint32_t meta = flit.meta;
   flit.meta = FlitMeta::with_hop(FlitMeta::with_vc(meta, ovc));
-  v.s.out_belt[b] = flit;
-  uint8_t* const valid = v.s.out_belt_valid;
+  const uint32_t rpo = at.rp0 + op, rpi = at.rp0 + ip;
+  const FarSlot fo =
+      far_slot(v, L, at.inst, rpo, belt_arrival_slot(v.now, v.topo.out_delay[rpo], L.slots));
+  Flit* const belt = fo.terminal ? v.nic.ej_belt : v.s.in_belt;
+  uint8_t* const valid = fo.terminal ? v.nic.ej_belt_valid : v.s.in_belt_valid;
+  belt[fo.i] = flit;
+  valid[fo.i] = 1;
   uint8_t* const head = v.s.ivc_head;
   uint8_t* const count = v.s.ivc_count;
-  int8_t* const cr = v.s.cr_belt;
   uint8_t* const credits = v.s.ovc_credits;
   uint64_t* const sa_mask = v.s.sa_mask;
-  valid[b] = 1;
   head[iv] = static_cast<uint8_t>(h + 1 == L.depth ? 0 : h + 1);
   const uint32_t left = count[iv] - 1u;
   count[iv] = static_cast<uint8_t>(left);
   // Credit upstream for the freed slot.
-  cr[at.belt0 + ip * L.slots] = static_cast<int8_t>(vc);
+  const FarSlot fc =
+      far_slot(v, L, at.inst, rpi, belt_arrival_slot(v.now, v.topo.credit_delay[rpi], L.slots));
+  (fc.terminal ? v.nic.cr_belt : v.s.cr_belt)[fc.i] = static_cast<int8_t>(vc);
   // Output VC bookkeeping.
   credits[o] -= 1;
   const uint64_t bit = 1ull << i;

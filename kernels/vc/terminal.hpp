@@ -56,10 +56,10 @@ struct TerminalOps {
     }
   }
 
-  // The flit at belt element b of the router's terminal port p arrives.
+  // The flit at slot b of the terminal's belt arrives from the router's terminal port p.
   LS_HD void sink(uint64_t ne, uint32_t n, uint64_t b, uint32_t p) const {
     const VcLayout L = lay();  // a local copy: byte stores cannot alias it
-    const Flit& f = v.s.out_belt[b];
+    const Flit& f = v.nic.ej_belt[b];
     const uint32_t meta = f.meta, vc = FlitMeta::vc(meta);
     v.nic.ejected_flits[ne] += 1;
     const bool request = v.prm.classes == 2 && FlitMeta::cls(meta) == 0;
@@ -191,14 +191,14 @@ struct TerminalOps {
     const uint32_t vc = s.cur_vc[pk];
     if (s.credits[ne * L.vcs + vc] == 0) return false;
     s.credits[ne * L.vcs + vc] -= 1;
-    Flit& f = s.inj_belt[b];
+    Flit& f = v.s.in_belt[b];
     f.dest = s.cur_dest[pk];
     f.src = n;
     f.seq = s.cur_seq[pk];
     f.ctime = s.cur_ctime[pk];
     f.itime = s.cur_itime[pk];
     f.meta = FlitMeta::make(head, s.remaining[pk] == 1, vc, 0, size, cls);
-    s.inj_belt_valid[b] = 1;
+    v.s.in_belt_valid[b] = 1;
     s.injected_flits[ne] += 1;
     s.remaining[pk] -= 1;
     return true;
@@ -240,21 +240,19 @@ struct TerminalOps {
     v.nic.on_now[ne] = on;
   }
 
-  // The sink's credits go back to the router one per cycle, round-robin over its VCs.
-  LS_HD void return_credit(uint64_t ne) const {
+  // The sink's credits go back to the router one per cycle, round-robin over its VCs, into slot
+  // `at` of the router's credit belt.
+  LS_HD void return_credit(uint64_t ne, uint64_t at) const {
     const VcLayout L = lay();
     const uint8_t* const pending = v.nic.ej_pending + ne * L.vcs;
     uint64_t waiting = 0;  // VCs with a credit to return, as a mask: no branch per VC
     for (uint32_t vc = 0; vc < L.vcs; ++vc)
       waiting |= static_cast<uint64_t>(pending[vc] != 0) << vc;
-    int8_t c = -1;
-    if (waiting) {
-      const uint32_t vc = rr_first(waiting, v.nic.ej_cr_ptr[ne]);
-      v.nic.ej_pending[ne * L.vcs + vc] -= 1;
-      v.nic.ej_cr_ptr[ne] = static_cast<uint8_t>(next_mod(vc, L.vcs));
-      c = static_cast<int8_t>(vc);
-    }
-    v.nic.ej_cr_belt[L.belt(ne, v.ws)] = c;
+    if (!waiting) return;
+    const uint32_t vc = rr_first(waiting, v.nic.ej_cr_ptr[ne]);
+    v.nic.ej_pending[ne * L.vcs + vc] -= 1;
+    v.nic.ej_cr_ptr[ne] = static_cast<uint8_t>(next_mod(vc, L.vcs));
+    v.s.cr_belt[at] = static_cast<int8_t>(vc);
   }
 
   // One terminal; `ne` = inst * nodes + n.
@@ -264,16 +262,21 @@ struct TerminalOps {
     const uint32_t p = static_cast<uint32_t>(v.topo.node_port[n]);
     const uint32_t rp = r * L.ports + p;
     const uint64_t e = L.router_elem(inst, r);
-    const uint64_t out = L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.out_delay[rp], L.slots));
-    if (v.s.out_belt_valid[out]) sink(ne, n, out, p);
-    return_credit(ne);
-    // Credits returned by the router's terminal input port.
-    const int8_t c =
-        v.s.cr_belt[L.belt(L.port(e, p), belt_read_slot(v.ws, v.topo.credit_delay[rp], L.slots))];
-    if (c >= 0) v.nic.credits[ne * L.vcs + static_cast<uint32_t>(c)] += 1;
+    // What arrives from the router this cycle: a flit for the sink and a credit of its terminal
+    // input port; both belt slots are emptied for later cycles.
+    const uint64_t now = L.node_slot(ne, v.now);
+    if (v.nic.ej_belt_valid[now]) {
+      v.nic.ej_belt_valid[now] = 0;
+      sink(ne, n, now, p);
+    }
+    return_credit(ne, L.row(e, belt_arrival_slot(v.now, v.topo.credit_delay[rp], L.slots)) + p);
+    const int8_t c = v.nic.cr_belt[now];
+    if (c >= 0) {
+      v.nic.credits[ne * L.vcs + static_cast<uint32_t>(c)] += 1;
+      v.nic.cr_belt[now] = -1;
+    }
     start_request(ne, inst, n);
-    const uint64_t b = L.belt(ne, v.ws);
-    v.nic.inj_belt_valid[b] = 0;
+    const uint64_t b = L.row(e, belt_arrival_slot(v.now, v.prm.terminal_delay, L.slots)) + p;
     if (v.prm.classes == 2) {
       start_reply(ne, inst);
       if (!inject(ne * 2 + 1, n, 1, b)) inject(ne * 2, n, 0, b);

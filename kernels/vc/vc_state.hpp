@@ -62,6 +62,10 @@ struct VcTopology {
   const uint8_t* out_delay;     // [R, P] cycles from switch grant to the flit's arrival downstream
   const uint8_t* credit_delay;  // [R, P] cycles for a credit from input port (r,p) to its upstream
   const uint64_t* coords;       // [N] node (= router) coordinates, 16 bits per dimension
+  // [R, P] where the channels of port (r, p) end, in an instance's belts: a peer router's port
+  // (peer router * slots * ports + peer port) or a terminal (node * slots); see VcLayout. The
+  // flit leaving the port and the credit its input returns go to the same far end.
+  const uint32_t* far_end;
 };
 
 struct VcState {
@@ -81,15 +85,17 @@ struct VcState {
   int16_t* ovc_owner;    // input VC (port*vcs + vc) holding it, or kNone
   uint16_t* ovc_va_ptr;  // VC allocator grant pointer (over input VCs)
   uint32_t* ovc_flits;   // flits sent in the measurement window
+  // Belts into the router, by arrival cycle mod slots (kernels/common/belt.hpp)
+  Flit* in_belt;           // [inst, router, slot, port] flits arriving at the input port
+  uint8_t* in_belt_valid;  // [inst, router, slot, port]
+  int8_t* cr_belt;         // [inst, router, slot, port] credit (its VC) arriving at the output
+                           // port, -1 none
   // Ports [inst, router, port]
-  Flit* out_belt;           // [inst, router, port, slot] flits on the link leaving the port
-  uint8_t* out_belt_valid;  // [inst, router, port, slot]
-  int8_t* cr_belt;          // [inst, router, port, slot] credit (VC) returned upstream, -1 none
-  uint8_t* sa_out_ptr;      // switch allocator grant pointer (over input ports)
-  uint8_t* sa_in_ptr;       // switch allocator accept pointer (over output ports)
-  uint8_t* sa_vc_ptr;       // round-robin over the input port's VCs
-  int8_t* sa_grant;         // input port granted to each output port this cycle, -1 none
-  uint32_t* out_flits;      // flits sent in the measurement window
+  uint8_t* sa_out_ptr;  // switch allocator grant pointer (over input ports)
+  uint8_t* sa_in_ptr;   // switch allocator accept pointer (over output ports)
+  uint8_t* sa_vc_ptr;   // round-robin over the input port's VCs
+  int8_t* sa_grant;     // input port granted to each output port this cycle, -1 none
+  uint32_t* out_flits;  // flits sent in the measurement window
   // Routers [inst, router]. The masks (bit port*vcs+vc) are derived from ivc_state and
   // ivc_count and kept in step with them so each stage visits only the VCs it can act on.
   uint64_t* rc_mask;    // idle input VCs holding a flit (a head waiting for its route)
@@ -103,22 +109,23 @@ struct VcState {
 
 // Terminals (network interfaces) [inst, node].
 struct NicState {
-  Flit* inj_belt;           // [inst, node, slot] injection channel
-  uint8_t* inj_belt_valid;  // [inst, node, slot]
-  uint8_t* credits;         // [inst, node, vc] free slots in the router's terminal input VCs
-  int8_t* ej_cr_belt;       // [inst, node, slot] credit (ejection VC) returned to the router
-  uint8_t* ej_pending;      // [inst, node, vc] consumed flits whose credit is not yet returned
-  uint8_t* ej_cr_ptr;       // round-robin pointer over ej_pending
-  uint32_t* cursor;         // next creation cycle the source queue has not looked at
-  Draw* gen_words;          // Bernoulli sources: the Philox draw of the current block of cycles
-  uint32_t* gen_block;      // ... and that block's number + 1 (0: none yet)
-  uint8_t* on_cursor;       // on/off state at the cursor
-  uint8_t* on_now;          // on/off state at the current cycle
-  uint32_t* queued;         // packets created and not yet started
-  uint32_t* created;        // packets created so far
-  uint32_t* sq_ring;        // [inst, node, source_queue] creation cycles (bounded queues only)
-  uint32_t* sq_head;        // index of the oldest queued packet in sq_ring
-  uint32_t* seq;            // packets started so far (the next packet number)
+  // Belts into the terminal, by arrival cycle mod slots: from the router's terminal port
+  Flit* ej_belt;           // [inst, node, slot] flits to the sink
+  uint8_t* ej_belt_valid;  // [inst, node, slot]
+  int8_t* cr_belt;         // [inst, node, slot] credit (VC) from the router's input port, -1 none
+  uint8_t* credits;        // [inst, node, vc] free slots in the router's terminal input VCs
+  uint8_t* ej_pending;     // [inst, node, vc] consumed flits whose credit is not yet returned
+  uint8_t* ej_cr_ptr;      // round-robin pointer over ej_pending
+  uint32_t* cursor;        // next creation cycle the source queue has not looked at
+  Draw* gen_words;         // Bernoulli sources: the Philox draw of the current block of cycles
+  uint32_t* gen_block;     // ... and that block's number + 1 (0: none yet)
+  uint8_t* on_cursor;      // on/off state at the cursor
+  uint8_t* on_now;         // on/off state at the current cycle
+  uint32_t* queued;        // packets created and not yet started
+  uint32_t* created;       // packets created so far
+  uint32_t* sq_ring;       // [inst, node, source_queue] creation cycles (bounded queues only)
+  uint32_t* sq_head;       // index of the oldest queued packet in sq_ring
+  uint32_t* seq;           // packets started so far (the next packet number)
   // The packet being injected, one per message class [inst, node, class]:
   uint16_t* remaining;  // flits still to inject
   uint8_t* cur_vc;      // its VC
@@ -167,10 +174,15 @@ struct VcLayout {
   LS_HD uint64_t slot(uint64_t e, uint32_t p, uint32_t v, uint32_t b) const {
     return vc(e, p, v) * depth + b;
   }
-  LS_HD uint64_t belt(uint64_t port_index, uint32_t s) const { return port_index * slots + s; }
-  // Port index of (instance, router*ports+port), e.g. a peer port from the topology table.
-  LS_HD uint64_t port_of(uint32_t inst, int32_t rp) const {
-    return static_cast<uint64_t>(inst) * routers * ports + static_cast<uint32_t>(rp);
+  // Belts: router e's row of slot s (one entry per port), a terminal's slot s, and slot s at a
+  // far end (VcTopology::far_end) of a port of instance inst.
+  LS_HD uint64_t row(uint64_t e, uint32_t s) const { return (e * slots + s) * ports; }
+  LS_HD uint64_t node_slot(uint64_t ne, uint32_t s) const { return ne * slots + s; }
+  LS_HD uint64_t peer_slot(uint32_t inst, uint32_t far, uint32_t s) const {
+    return (static_cast<uint64_t>(inst) * routers * slots + s) * ports + far;
+  }
+  LS_HD uint64_t terminal_slot(uint32_t inst, uint32_t far, uint32_t s) const {
+    return static_cast<uint64_t>(inst) * nodes * slots + far + s;
   }
   // element (inst, router) and node (inst, node) indices
   LS_HD uint32_t inst_of_router(uint64_t e) const { return static_cast<uint32_t>(e / routers); }
@@ -208,8 +220,23 @@ struct VcView {
   const TrafficParams* traffic;  // [inst]
   const uint32_t* perm;          // [inst, node] random permutation
   uint64_t t;                    // current cycle
-  uint32_t ws;                   // belt slot written this cycle (t mod slots)
+  uint32_t now;                  // belt slot of the current cycle (t mod slots)
   uint64_t win_start, win_end;   // measurement window [start, end)
 };
+
+// Slot s of the belt at the far end of port rp (router * ports + port) of instance inst: in the
+// peer router's belts (VcState) or, for a terminal port, in the terminal's (NicState).
+struct FarSlot {
+  uint64_t i;
+  bool terminal;
+};
+LS_HD inline FarSlot far_slot(const VcView& v, const VcLayout& L, uint32_t inst, uint32_t rp,
+                              uint32_t s) {
+  // Both indices and a select, not a branch: whether a flit leaves for a terminal is random.
+  const uint32_t far = v.topo.far_end[rp];
+  const bool terminal = v.topo.port_node[rp] >= 0;
+  const uint64_t ti = L.terminal_slot(inst, far, s), pi = L.peer_slot(inst, far, s);
+  return {terminal ? ti : pi, terminal};
+}
 
 }  // namespace ls

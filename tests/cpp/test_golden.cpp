@@ -20,7 +20,7 @@ Config one_packet_each(int64_t k, int64_t size, int64_t link_delay) {
 
 // Cycle in which each flit is written into router 1's network input buffers and read by node
 // 1's sink, from the state after every cycle: a buffer write shows as occupancy that grew, plus
-// any flit that left the buffer in the same cycle (it returned a credit on the credit belt).
+// any flit that left the buffer in the same cycle (the switch granted its input port).
 struct Trace {
   std::vector<uint64_t> at_router1, at_sink1;
 };
@@ -36,13 +36,11 @@ Trace trace(const Config& c, uint64_t cycles) {
     const uint64_t ejected = reinterpret_cast<const uint64_t*>(ej.bytes.data())[1];
     for (uint64_t k = prev_ejected; k < ejected; ++k) t.at_sink1.push_back(cyc);
     prev_ejected = ejected;
-    HostArray occ = e->state("occupancy"), cr = e->state("credit_belt");
-    const uint64_t S = cr.shape[3];
+    HostArray occ = e->state("occupancy"), grant = e->state("sa_grant");
     uint64_t held = 0, left = 0;
-    for (uint32_t p = 1; p < P; ++p) {
+    for (uint32_t p = 1; p < P; ++p)
       for (uint32_t v = 0; v < V; ++v) held += occ.bytes[(1 * P + p) * V + v];
-      left += static_cast<int8_t>(cr.bytes[(1 * P + p) * S + cyc % S]) >= 0;
-    }
+    for (uint32_t op = 0; op < P; ++op) left += static_cast<int8_t>(grant.bytes[1 * P + op]) >= 1;
     for (uint64_t k = prev_held; k < held + left; ++k) t.at_router1.push_back(cyc);
     prev_held = held;
   }
