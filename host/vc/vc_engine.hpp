@@ -50,7 +50,7 @@ class VcEngine final : public Engine {
     NN_ = static_cast<uint64_t>(I_) * topo_.nodes;
     v_.prm = make_vc_params(c, topo_);
     const VcParams& p = v_.prm;
-    v_.lay = VcLayout{p.routers, p.ports, p.vcs, p.depth, p.slots, p.nodes};
+    v_.lay = VcLayout{p.routers, p.ports, p.vcs, p.depth, p.slots, p.nodes, p.ports + p.terminals};
     allocate();
     initialise();
   }
@@ -213,9 +213,10 @@ void VcEngine<Exec>::allocate() {
   s.ovc_owner = alloc<int16_t>(ivc, "vc_owner", {I, R, P, V});
   s.ovc_va_ptr = alloc<uint16_t>(ivc);
   s.ovc_flits = alloc<uint32_t>(ivc, "vc_flits", {I, R, P, V});
-  s.in_belt = alloc<Flit>(ports * S);
-  s.in_belt_valid = alloc<uint8_t>(ports * S, "flit_belt", {I, R, S, P});
-  s.cr_belt = alloc<int8_t>(ports * S, "credit_belt", {I, R, S, P});
+  const uint64_t W = v_.lay.width, belts = E_ * S * W;
+  s.in_belt = alloc<Flit>(belts);
+  s.in_belt_valid = alloc<uint8_t>(belts, "flit_belt", {I, R, S, W});
+  s.cr_belt = alloc<int8_t>(belts, "credit_belt", {I, R, S, W});
   s.sa_out_ptr = alloc<uint8_t>(ports);
   s.sa_in_ptr = alloc<uint8_t>(ports);
   s.sa_vc_ptr = alloc<uint8_t>(ports);
@@ -230,9 +231,6 @@ void VcEngine<Exec>::allocate() {
   s.chk_flits = alloc<uint64_t>(E_);
 
   NicState& n = v_.nic;
-  n.ej_belt = alloc<Flit>(NN_ * S);
-  n.ej_belt_valid = alloc<uint8_t>(NN_ * S, "nic_flit_belt", {I, N, S});
-  n.cr_belt = alloc<int8_t>(NN_ * S, "nic_credit_belt", {I, N, S});
   n.credits = alloc<uint8_t>(NN_ * V, "nic_credits", {I, N, V});
   n.ej_pending = alloc<uint8_t>(NN_ * V, "sink_pending_credits", {I, N, V});
   n.ej_cr_ptr = alloc<uint8_t>(NN_);
@@ -308,10 +306,10 @@ void VcEngine<Exec>::initialise() {
   x_.upload(v_.s.ovc_credits, credits.data(), credits.size());
   std::vector<int16_t> none16(ivc, kNone);
   x_.upload(v_.s.ovc_owner, none16.data(), ivc * sizeof(int16_t));
-  std::vector<int8_t> none8(std::max({ivc, E_ * P * p.slots, NN_ * p.slots}), -1);
-  x_.upload(v_.nic.cr_belt, none8.data(), NN_ * p.slots);
+  const uint64_t belts = E_ * p.slots * v_.lay.width;
+  std::vector<int8_t> none8(std::max(ivc, belts), -1);
   x_.upload(v_.s.ivc_out_port, none8.data(), ivc);
-  x_.upload(v_.s.cr_belt, none8.data(), E_ * P * p.slots);
+  x_.upload(v_.s.cr_belt, none8.data(), belts);
   x_.upload(v_.s.sa_grant, none8.data(), E_ * P);
   std::vector<uint8_t> nic_credits(NN_ * V, static_cast<uint8_t>(p.depth));
   x_.upload(v_.nic.credits, nic_credits.data(), nic_credits.size());

@@ -51,8 +51,7 @@ struct CheckInvariants {
         each_slot([&](uint32_t s) {
           const uint64_t b = L.row(e, s) + p;
           if (v.s.in_belt_valid[b] && FlitMeta::vc(v.s.in_belt[b].meta) == vc) total += 1;
-          const FarSlot fc = far_slot(v, L, inst, rp, s);
-          if ((fc.terminal ? v.nic.cr_belt : v.s.cr_belt)[fc.i] == static_cast<int8_t>(vc))
+          if (v.s.cr_belt[L.far_slot(inst, v.topo.far_end[rp], s)] == static_cast<int8_t>(vc))
             total += 1;
         });
         if (total != L.depth)
@@ -66,13 +65,14 @@ struct CheckInvariants {
       const int32_t node = v.topo.port_node[r * L.ports + p];
       if (node < 0) continue;
       const uint64_t ne = L.node_elem(inst, static_cast<uint32_t>(node));
-      each_slot([&](uint32_t s) { flits += v.nic.ej_belt_valid[L.node_slot(ne, s)]; });
+      const uint32_t far = v.topo.far_end[r * L.ports + p];  // the terminal's column
+      each_slot([&](uint32_t s) { flits += v.s.in_belt_valid[L.far_slot(inst, far, s)]; });
       for (uint32_t vc = 0; vc < L.vcs; ++vc) {
         uint32_t total = v.s.ovc_credits[L.vc(e, p, vc)] + v.nic.ej_pending[ne * L.vcs + vc] +
                          v.nic.ej_withheld[ne * L.vcs + vc];
         each_slot([&](uint32_t s) {
-          const uint64_t b = L.node_slot(ne, s);
-          if (v.nic.ej_belt_valid[b] && FlitMeta::vc(v.nic.ej_belt[b].meta) == vc) total += 1;
+          const uint64_t b = L.far_slot(inst, far, s);
+          if (v.s.in_belt_valid[b] && FlitMeta::vc(v.s.in_belt[b].meta) == vc) total += 1;
           if (v.s.cr_belt[L.row(e, s) + p] == static_cast<int8_t>(vc)) total += 1;
         });
         if (total != L.depth)

@@ -32,12 +32,10 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
   const uint32_t meta = flit.meta;
   flit.meta = FlitMeta::with_hop(FlitMeta::with_vc(meta, ovc));
   const uint32_t rpo = at.rp0 + op, rpi = at.rp0 + ip;
-  const FarSlot fo =
-      far_slot(v, L, at.inst, rpo, belt_arrival_slot(v.now, v.topo.out_delay[rpo], L.slots));
-  Flit* const belt = fo.terminal ? v.nic.ej_belt : v.s.in_belt;
-  uint8_t* const valid = fo.terminal ? v.nic.ej_belt_valid : v.s.in_belt_valid;
-  belt[fo.i] = flit;
-  valid[fo.i] = 1;
+  const uint64_t fo = L.far_slot(at.inst, v.topo.far_end[rpo],
+                                 belt_arrival_slot(v.now, v.topo.out_delay[rpo], L.slots));
+  v.s.in_belt[fo] = flit;
+  v.s.in_belt_valid[fo] = 1;
   uint8_t* const head = v.s.ivc_head;
   uint8_t* const count = v.s.ivc_count;
   uint8_t* const credits = v.s.ovc_credits;
@@ -46,9 +44,9 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
   const uint32_t left = count[iv] - 1u;
   count[iv] = static_cast<uint8_t>(left);
   // Credit upstream for the freed slot.
-  const FarSlot fc =
-      far_slot(v, L, at.inst, rpi, belt_arrival_slot(v.now, v.topo.credit_delay[rpi], L.slots));
-  (fc.terminal ? v.nic.cr_belt : v.s.cr_belt)[fc.i] = static_cast<int8_t>(vc);
+  v.s.cr_belt[L.far_slot(at.inst, v.topo.far_end[rpi],
+                         belt_arrival_slot(v.now, v.topo.credit_delay[rpi], L.slots))] =
+      static_cast<int8_t>(vc);
   // Output VC bookkeeping.
   credits[o] -= 1;
   const uint64_t bit = 1ull << i;

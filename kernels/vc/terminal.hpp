@@ -56,10 +56,10 @@ struct TerminalOps {
     }
   }
 
-  // The flit at slot b of the terminal's belt arrives from the router's terminal port p.
+  // The flit at belt slot b, the terminal's, arrives from the router's terminal port p.
   LS_HD void sink(uint64_t ne, uint32_t n, uint64_t b, uint32_t p) const {
     const VcLayout L = lay();  // a local copy: byte stores cannot alias it
-    const Flit& f = v.nic.ej_belt[b];
+    const Flit& f = v.s.in_belt[b];
     const uint32_t meta = f.meta, vc = FlitMeta::vc(meta);
     v.nic.ejected_flits[ne] += 1;
     const bool request = v.prm.classes == 2 && FlitMeta::cls(meta) == 0;
@@ -262,18 +262,18 @@ struct TerminalOps {
     const uint32_t p = static_cast<uint32_t>(v.topo.node_port[n]);
     const uint32_t rp = r * L.ports + p;
     const uint64_t e = L.router_elem(inst, r);
-    // What arrives from the router this cycle: a flit for the sink and a credit of its terminal
-    // input port; both belt slots are emptied for later cycles.
-    const uint64_t now = L.node_slot(ne, v.now);
-    if (v.nic.ej_belt_valid[now]) {
-      v.nic.ej_belt_valid[now] = 0;
+    // What arrives from the router this cycle, in the terminal's column of the router's belts:
+    // a flit for the sink and a credit of its terminal input port; both slots are emptied.
+    const uint64_t now = L.row(e, v.now) + L.ports + (n - r * v.prm.terminals);
+    if (v.s.in_belt_valid[now]) {
+      v.s.in_belt_valid[now] = 0;
       sink(ne, n, now, p);
     }
     return_credit(ne, L.row(e, belt_arrival_slot(v.now, v.topo.credit_delay[rp], L.slots)) + p);
-    const int8_t c = v.nic.cr_belt[now];
+    const int8_t c = v.s.cr_belt[now];
     if (c >= 0) {
       v.nic.credits[ne * L.vcs + static_cast<uint32_t>(c)] += 1;
-      v.nic.cr_belt[now] = -1;
+      v.s.cr_belt[now] = -1;
     }
     start_request(ne, inst, n);
     const uint64_t b = L.row(e, belt_arrival_slot(v.now, v.prm.terminal_delay, L.slots)) + p;

@@ -62,9 +62,9 @@ struct VcTopology {
   const uint8_t* out_delay;     // [R, P] cycles from switch grant to the flit's arrival downstream
   const uint8_t* credit_delay;  // [R, P] cycles for a credit from input port (r,p) to its upstream
   const uint64_t* coords;       // [N] node (= router) coordinates, 16 bits per dimension
-  // [R, P] where the channels of port (r, p) end, in an instance's belts: a peer router's port
-  // (peer router * slots * ports + peer port) or a terminal (node * slots); see VcLayout. The
-  // flit leaving the port and the credit its input returns go to the same far end.
+  // [R, P] where the channels of port (r, p) end in an instance's belts (VcLayout::far_slot): a
+  // peer router's port or a terminal, as router * slots * width + column. The flit leaving the
+  // port and the credit its input returns go to the same far end.
   const uint32_t* far_end;
 };
 
@@ -85,11 +85,11 @@ struct VcState {
   int16_t* ovc_owner;    // input VC (port*vcs + vc) holding it, or kNone
   uint16_t* ovc_va_ptr;  // VC allocator grant pointer (over input VCs)
   uint32_t* ovc_flits;   // flits sent in the measurement window
-  // Belts into the router, by arrival cycle mod slots (kernels/common/belt.hpp)
-  Flit* in_belt;           // [inst, router, slot, port] flits arriving at the input port
-  uint8_t* in_belt_valid;  // [inst, router, slot, port]
-  int8_t* cr_belt;         // [inst, router, slot, port] credit (its VC) arriving at the output
-                           // port, -1 none
+  // Belts ending at the router, by arrival cycle mod slots (kernels/common/belt.hpp), one column
+  // per port and then one per terminal ([inst, router, slot, width], width = ports + terminals):
+  Flit* in_belt;           // flits arriving at an input port, or at a terminal (for its sink)
+  uint8_t* in_belt_valid;  // 1 where a flit arrives
+  int8_t* cr_belt;         // credit (its VC) arriving at an output port, or at a terminal, -1 none
   // Ports [inst, router, port]
   uint8_t* sa_out_ptr;  // switch allocator grant pointer (over input ports)
   uint8_t* sa_in_ptr;   // switch allocator accept pointer (over output ports)
@@ -109,23 +109,19 @@ struct VcState {
 
 // Terminals (network interfaces) [inst, node].
 struct NicState {
-  // Belts into the terminal, by arrival cycle mod slots: from the router's terminal port
-  Flit* ej_belt;           // [inst, node, slot] flits to the sink
-  uint8_t* ej_belt_valid;  // [inst, node, slot]
-  int8_t* cr_belt;         // [inst, node, slot] credit (VC) from the router's input port, -1 none
-  uint8_t* credits;        // [inst, node, vc] free slots in the router's terminal input VCs
-  uint8_t* ej_pending;     // [inst, node, vc] consumed flits whose credit is not yet returned
-  uint8_t* ej_cr_ptr;      // round-robin pointer over ej_pending
-  uint32_t* cursor;        // next creation cycle the source queue has not looked at
-  Draw* gen_words;         // Bernoulli sources: the Philox draw of the current block of cycles
-  uint32_t* gen_block;     // ... and that block's number + 1 (0: none yet)
-  uint8_t* on_cursor;      // on/off state at the cursor
-  uint8_t* on_now;         // on/off state at the current cycle
-  uint32_t* queued;        // packets created and not yet started
-  uint32_t* created;       // packets created so far
-  uint32_t* sq_ring;       // [inst, node, source_queue] creation cycles (bounded queues only)
-  uint32_t* sq_head;       // index of the oldest queued packet in sq_ring
-  uint32_t* seq;           // packets started so far (the next packet number)
+  uint8_t* credits;     // [inst, node, vc] free slots in the router's terminal input VCs
+  uint8_t* ej_pending;  // [inst, node, vc] consumed flits whose credit is not yet returned
+  uint8_t* ej_cr_ptr;   // round-robin pointer over ej_pending
+  uint32_t* cursor;     // next creation cycle the source queue has not looked at
+  Draw* gen_words;      // Bernoulli sources: the Philox draw of the current block of cycles
+  uint32_t* gen_block;  // ... and that block's number + 1 (0: none yet)
+  uint8_t* on_cursor;   // on/off state at the cursor
+  uint8_t* on_now;      // on/off state at the current cycle
+  uint32_t* queued;     // packets created and not yet started
+  uint32_t* created;    // packets created so far
+  uint32_t* sq_ring;    // [inst, node, source_queue] creation cycles (bounded queues only)
+  uint32_t* sq_head;    // index of the oldest queued packet in sq_ring
+  uint32_t* seq;        // packets started so far (the next packet number)
   // The packet being injected, one per message class [inst, node, class]:
   uint16_t* remaining;  // flits still to inject
   uint8_t* cur_vc;      // its VC
@@ -169,20 +165,17 @@ struct StatsState {
 // Index helpers: the only place that knows the strides.
 struct VcLayout {
   uint32_t routers, ports, vcs, depth, slots, nodes;
+  uint32_t width;  // belt columns per router: its ports, then its terminals
   LS_HD uint64_t port(uint64_t e, uint32_t p) const { return e * ports + p; }
   LS_HD uint64_t vc(uint64_t e, uint32_t p, uint32_t v) const { return (e * ports + p) * vcs + v; }
   LS_HD uint64_t slot(uint64_t e, uint32_t p, uint32_t v, uint32_t b) const {
     return vc(e, p, v) * depth + b;
   }
-  // Belts: router e's row of slot s (one entry per port), a terminal's slot s, and slot s at a
-  // far end (VcTopology::far_end) of a port of instance inst.
-  LS_HD uint64_t row(uint64_t e, uint32_t s) const { return (e * slots + s) * ports; }
-  LS_HD uint64_t node_slot(uint64_t ne, uint32_t s) const { return ne * slots + s; }
-  LS_HD uint64_t peer_slot(uint32_t inst, uint32_t far, uint32_t s) const {
-    return (static_cast<uint64_t>(inst) * routers * slots + s) * ports + far;
-  }
-  LS_HD uint64_t terminal_slot(uint32_t inst, uint32_t far, uint32_t s) const {
-    return static_cast<uint64_t>(inst) * nodes * slots + far + s;
+  // Belts: router e's row of slot s (column p is port p, column ports + k its terminal k), and
+  // slot s at a far end (VcTopology::far_end) of a port of instance inst.
+  LS_HD uint64_t row(uint64_t e, uint32_t s) const { return (e * slots + s) * width; }
+  LS_HD uint64_t far_slot(uint32_t inst, uint32_t far, uint32_t s) const {
+    return (static_cast<uint64_t>(inst) * routers * slots + s) * width + far;
   }
   // element (inst, router) and node (inst, node) indices
   LS_HD uint32_t inst_of_router(uint64_t e) const { return static_cast<uint32_t>(e / routers); }
@@ -223,20 +216,5 @@ struct VcView {
   uint32_t now;                  // belt slot of the current cycle (t mod slots)
   uint64_t win_start, win_end;   // measurement window [start, end)
 };
-
-// Slot s of the belt at the far end of port rp (router * ports + port) of instance inst: in the
-// peer router's belts (VcState) or, for a terminal port, in the terminal's (NicState).
-struct FarSlot {
-  uint64_t i;
-  bool terminal;
-};
-LS_HD inline FarSlot far_slot(const VcView& v, const VcLayout& L, uint32_t inst, uint32_t rp,
-                              uint32_t s) {
-  // Both indices and a select, not a branch: whether a flit leaves for a terminal is random.
-  const uint32_t far = v.topo.far_end[rp];
-  const bool terminal = v.topo.port_node[rp] >= 0;
-  const uint64_t ti = L.terminal_slot(inst, far, s), pi = L.peer_slot(inst, far, s);
-  return {terminal ? ti : pi, terminal};
-}
 
 }  // namespace ls
