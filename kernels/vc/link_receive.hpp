@@ -36,10 +36,10 @@ LS_HD inline void credit_receive(const VcView& v, uint64_t e) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   int8_t* const cr = v.s.cr_belt + L.row(e, v.now);
   uint8_t* const credits = v.s.ovc_credits + e * L.ports * L.vcs;
-  for (uint32_t p = 0; p < L.ports; ++p) {
+  for (uint32_t p = 0; p < L.ports; ++p) {  // no branch: which ports get a credit is random
     const int8_t c = cr[p];
-    if (c < 0) continue;
-    credits[p * L.vcs + static_cast<uint32_t>(c)] += 1;
+    const bool got = c >= 0;
+    credits[p * L.vcs + (got ? static_cast<uint32_t>(c) : 0u)] += got;
     cr[p] = -1;
   }
 }

@@ -9,15 +9,18 @@
 
 namespace ls {
 
+// Input VCs in `unready` (granted their output VC this cycle) are left out: they could not be
+// ready yet.
 template <class Shape = AnyShape>
-LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t r) {
+LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t r,
+                           uint64_t unready = 0) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const uint32_t P = L.ports, V = L.vcs;
   const uint64_t t = v.t, pe = e * P, ive = pe * V;
   const SwitchSlots at{e, pe, ive, inst, r * P, t >= v.win_start && t < v.win_end};
   // This router's slices, held in locals so the byte stores below never force a reload.
   int8_t* const grant = v.s.sa_grant + pe;
-  const uint64_t sa = v.s.sa_mask[e], vc_bits = (1ull << V) - 1;
+  const uint64_t sa = v.s.sa_mask[e] & ~unready, vc_bits = (1ull << V) - 1;
   for (uint32_t p = 0; p < P; ++p) grant[p] = -1;
   if (!sa) return;
   uint8_t* const out_ptr = v.s.sa_out_ptr + pe;

@@ -101,13 +101,15 @@ struct RouterVa {
 
 }  // namespace vc_alloc_detail
 
+// Input VCs in `unready` (heads routed this cycle) are left out: they could not be ready yet.
 template <class Shape = AnyShape>
-LS_HD inline void vc_alloc(const VcView& v, uint64_t e) {
+LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint64_t unready = 0) {
   using namespace vc_alloc_detail;
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const uint32_t V = L.vcs, PV = L.ports * V;
   const uint64_t ive = e * PV;
-  if (v.s.va_mask[e] == 0) return;
+  const uint64_t waiting = v.s.va_mask[e] & ~unready;
+  if (waiting == 0) return;
   const RouterVa R{V,
                    PV,
                    v.t,
@@ -131,7 +133,7 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e) {
   uint64_t avail[kMaxPortVcs];
   uint8_t k_of[kMaxPortVcs];  // request number of each requesting input VC
   uint32_t nreq = 0;
-  for (uint64_t m = *R.va_mask; m; m &= m - 1) {
+  for (uint64_t m = waiting; m; m &= m - 1) {
     const uint32_t i = lowest_bit64(m);
     if (R.ready[i] > v.t) continue;
     Request& q = req[nreq];
