@@ -133,21 +133,26 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint64_t unready = 0) {
   uint64_t avail[kMaxPortVcs];
   uint8_t k_of[kMaxPortVcs];  // request number of each requesting input VC
   uint32_t nreq = 0;
+  uint64_t named = 0, shared = 0;  // output VCs named by a request, and by more than one
   for (uint64_t m = waiting; m; m &= m - 1) {
     const uint32_t i = lowest_bit64(m);
     if (R.ready[i] > v.t) continue;
     Request& q = req[nreq];
     q = Request(v.s.ivc_route[ive + i], v.s.ivc_route_port[ive + i], V, i);
-    avail[nreq] = R.available(q);
+    const uint64_t a = R.available(q);
+    avail[nreq] = a;
+    shared |= named & a;
+    named |= a;
     k_of[i] = static_cast<uint8_t>(nreq);
-    nreq += avail[nreq] != 0;
+    nreq += a != 0;
   }
   if (nreq == 0) return;
 
-  // A lone request wins whatever its input picks, under either allocator (every available
-  // output VC grants it; pointers move as on a first-iteration accept).
-  if (nreq == 1) {
-    R.commit(req[0], R.input_choice(req[0], avail[0]), true);
+  // Requests that name no output VC in common (a lone one, say) each win what their input
+  // picks, under either allocator: every output VC they name has one requester and grants it,
+  // and pointers move as on a first-iteration accept.
+  if (!shared) {
+    for (uint32_t k = 0; k < nreq; ++k) R.commit(req[k], R.input_choice(req[k], avail[k]), true);
     return;
   }
 
