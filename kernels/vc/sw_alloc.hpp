@@ -62,6 +62,7 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
   int8_t req_vc[kMaxPorts][kMaxPorts];
   uint32_t out_req[kMaxPorts], in_req[kMaxPorts];
   uint32_t ins = 0, outs = 0;        // inputs and outputs with a request
+  uint32_t contested = 0;            // outputs requested by more than one input
   for (uint64_t left = sa; left;) {  // the inputs with an active VC, in order
     const uint32_t ip = lowest_bit64(left) / V;
     const uint64_t mine = (sa >> (ip * V)) & vc_bits;
@@ -77,6 +78,7 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
         if ((reqs & bit) || !can_send(i, op)) continue;
         req_vc[ip][op] = static_cast<int8_t>(vc);
         out_req[op] = (outs & bit ? out_req[op] : 0) | 1u << ip;
+        contested |= outs & bit;
         outs |= bit;
         reqs |= bit;
       }
@@ -87,9 +89,10 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
   }
   if (!ins) return;
 
-  // The match, as (input, output) bit masks and the output of each matched input. A lone
-  // requesting input gets the output its own pointer picks under either allocator (every output
-  // it asks for grants it), and the pointers move as on a first-iteration accept.
+  // The match, as (input, output) bit masks and the output of each matched input. When no output
+  // is asked for by two inputs (a lone requesting input, say), each input gets the output its
+  // own pointer picks under either allocator (every output it asks for grants it), and the
+  // pointers move as on a first-iteration accept.
   uint32_t matched = 0;
   uint8_t match[kMaxPorts];
   const auto accept = [&](uint32_t ip, uint32_t op, bool first_iteration) {
@@ -97,9 +100,11 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
     match[ip] = static_cast<uint8_t>(op);
     if (first_iteration) move_pointers(ip, op);
   };
-  if ((ins & (ins - 1)) == 0) {
-    const uint32_t ip = lowest_bit(ins);
-    accept(ip, rr_first(in_req[ip], in_ptr[ip]), true);
+  if (!contested) {
+    for (uint32_t m = ins; m; m &= m - 1) {
+      const uint32_t ip = lowest_bit(m);
+      accept(ip, rr_first(in_req[ip], in_ptr[ip]), true);
+    }
   } else if (v.prm.sw_alloc == Allocator::kSeparableInputFirst) {
     uint32_t chose[kMaxPorts], chosen = 0;  // inputs that chose each output; outputs chosen
     for (uint32_t m = ins; m; m &= m - 1) {
