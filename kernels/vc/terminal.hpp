@@ -120,7 +120,7 @@ struct TerminalOps {
     }
     uint64_t c = s.cursor[ne];
     uint8_t on = s.on_cursor[ne];
-    while (!generates(tp, n, c, on)) ++c;  // a queued packet lies before v.t
+    while (!created_at(ne, tp, n, c, on)) ++c;  // a queued packet lies before v.t
     s.cursor[ne] = static_cast<uint32_t>(c + 1);
     s.on_cursor[ne] = on;
     begin_request(ne, inst, n, c);
@@ -214,6 +214,15 @@ struct TerminalOps {
       v.nic.gen_block[ne] = block;
     }
     return bernoulli_creates(tp, v.nic.gen_words[ne], v.t);
+  }
+
+  // Did the source create a packet in cycle c (as generates() says)? A Bernoulli source's kept
+  // draw serves when c lies in its block: packets mostly start a cycle after their creation.
+  LS_HD bool created_at(uint64_t ne, const TrafficParams& tp, uint32_t n, uint64_t c,
+                        uint8_t& on) const {
+    if (tp.injection == Injection::kBernoulli && v.nic.gen_block[ne] == c / kGenBlock + 1)
+      return bernoulli_creates(tp, v.nic.gen_words[ne], c);
+    return generates(tp, n, c, on);
   }
 
   // Packets created this cycle join the queue (injectable from the next cycle).
