@@ -48,6 +48,7 @@ VcParams make_vc_params(const Config& c, const Topology& t) {
   p.terminal_delay = static_cast<uint32_t>(c.topology.terminal_delay);
   p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
   p.classes = c.traffic.request_reply ? 2 : 1;
+  p.class_vcs = p.vcs / p.classes;
   p.reply_queue = static_cast<uint32_t>(c.traffic.reply_queue);
   p.shape = t.shape;
   uint32_t max_delay = p.terminal_delay;

@@ -76,7 +76,7 @@ LS_HD LS_FORCEINLINE RouteResult route(const VcParams& p, uint64_t here, uint32_
                                        uint32_t msg_class, uint64_t seed, uint64_t t,
                                        uint32_t elem) {
   // The message class owns a window of the VCs; everything below is relative to it.
-  const uint32_t width = p.vcs / p.classes, base = msg_class * width;
+  const uint32_t width = p.class_vcs, base = msg_class * width;
   RouteResult r{0, static_cast<uint8_t>(base), static_cast<uint8_t>(base + width - 1), 0, 0, 0};
   if (p.topo == TopologyKind::kCrossbar) {
     r.port = static_cast<uint8_t>(dest_node);

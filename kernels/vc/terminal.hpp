@@ -166,18 +166,18 @@ struct TerminalOps {
   // Send the next flit of packet slot pk (class cls) if it has one and its VC has a credit; a
   // head first picks a VC of its class round-robin among those with room (virtual cut-through:
   // the whole packet).
-  LS_HD bool inject(uint64_t pk, uint32_t n, uint32_t cls, uint64_t b) const {
-    return v.nic.remaining[pk] != 0 && inject_flit(pk, n, cls, b);
+  LS_HD bool inject(uint64_t ne, uint32_t n, uint32_t cls, uint64_t b) const {
+    const uint64_t pk = ne * v.prm.classes + cls;
+    return v.nic.remaining[pk] != 0 && inject_flit(ne, pk, n, cls, b);
   }
-  LS_HD bool inject_flit(uint64_t pk, uint32_t n, uint32_t cls, uint64_t b) const {
+  LS_HD bool inject_flit(uint64_t ne, uint64_t pk, uint32_t n, uint32_t cls, uint64_t b) const {
     const VcLayout L = lay();  // a local copy: byte stores cannot alias it
     const NicState& s = v.nic;
-    const uint64_t ne = pk / v.prm.classes;
     const uint32_t size = s.cur_size[pk];
     const bool head = s.remaining[pk] == size;
     if (head) {
       const uint32_t need = v.prm.flow == FlowControl::kVct ? size : 1;
-      const uint32_t width = L.vcs / v.prm.classes, base = cls * width;
+      const uint32_t width = v.prm.class_vcs, base = cls * width;
       int chosen = -1;
       for (uint32_t k = 0; k < width && chosen < 0; ++k) {
         const uint32_t vc = base + add_mod(s.vc_ptr[pk], k, width);
@@ -288,7 +288,7 @@ struct TerminalOps {
     const uint64_t b = L.row(e, belt_arrival_slot(v.now, v.prm.terminal_delay, L.slots)) + p;
     if (v.prm.classes == 2) {
       start_reply(ne, inst);
-      if (!inject(ne * 2 + 1, n, 1, b)) inject(ne * 2, n, 0, b);
+      if (!inject(ne, n, 1, b)) inject(ne, n, 0, b);
     } else {
       inject(ne, n, 0, b);
     }

@@ -49,6 +49,7 @@ struct VcParams {
   uint32_t terminal_delay;  // injection and ejection channel delay
   uint32_t source_queue;    // source queue capacity in packets, 0: unbounded
   uint32_t classes;         // message classes: 1, or 2 with request-reply traffic
+  uint32_t class_vcs;       // VCs of each class (vcs / classes)
   uint32_t reply_queue;     // request-reply: replies a terminal can hold
   Shape shape;
 };
