@@ -152,14 +152,16 @@ class VcEngine final : public Engine {
 
   // Calls f(shape) with the router shape the stages are compiled for: a fixed one when the
   // backend compiles the common shapes (8x8 meshes and 2-D tori with 2 or 4 VCs, 3-D tori with
-  // 2) and this batch has one of them, else AnyShape. The results are the same either way.
+  // 2, each with the reference policies fixed or not) and this batch has one of them, else
+  // AnyShape. The results are the same either way.
   template <class F>
   void with_shape(F f) {
     if constexpr (Exec::kFixedShapes) {
       const uint32_t P = v_.prm.ports, V = v_.prm.vcs;
-      if (P == 5 && V == 2) return f(RouterShape<5, 2>{});
-      if (P == 5 && V == 4) return f(RouterShape<5, 4>{});
-      if (P == 7 && V == 2) return f(RouterShape<7, 2>{});
+      const bool plain = AnyShape::plain(v_.prm.pol);
+      if (P == 5 && V == 2) return plain ? f(RouterShape<5, 2, true>{}) : f(RouterShape<5, 2>{});
+      if (P == 5 && V == 4) return plain ? f(RouterShape<5, 4, true>{}) : f(RouterShape<5, 4>{});
+      if (P == 7 && V == 2) return plain ? f(RouterShape<7, 2, true>{}) : f(RouterShape<7, 2>{});
     }
     f(AnyShape{});
   }
@@ -244,7 +246,7 @@ void VcEngine<Exec>::allocate() {
   n.sq_ring = alloc<uint32_t>(NN_ * p.source_queue);
   n.sq_head = alloc<uint32_t>(NN_);
   n.seq = alloc<uint32_t>(NN_, "packets_started", {I, N});
-  const uint64_t C = p.classes, Q = p.classes == 2 ? p.reply_queue : 0;
+  const uint64_t C = p.pol.classes, Q = p.pol.classes == 2 ? p.reply_queue : 0;
   n.remaining = alloc<uint16_t>(NN_ * C);
   n.cur_vc = alloc<uint8_t>(NN_ * C);
   n.vc_ptr = alloc<uint8_t>(NN_ * C);
@@ -313,7 +315,8 @@ void VcEngine<Exec>::initialise() {
   x_.upload(v_.s.sa_grant, none8.data(), E_ * P);
   std::vector<uint8_t> nic_credits(NN_ * V, static_cast<uint8_t>(p.depth));
   x_.upload(v_.nic.credits, nic_credits.data(), nic_credits.size());
-  if (p.classes == 2) {  // every request credit the router starts with has a reply slot reserved
+  if (p.pol.classes ==
+      2) {  // every request credit the router starts with has a reply slot reserved
     std::vector<uint32_t> spare(NN_, p.reply_queue - p.vcs / 2 * p.depth);
     x_.upload(v_.nic.rq_spare, spare.data(), NN_ * 4);
   }

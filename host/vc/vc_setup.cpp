@@ -21,17 +21,17 @@ VcParams make_vc_params(const Config& c, const Topology& t) {
   p.topo = pick<TopologyKind>(c.topology.kind, {{"mesh", TopologyKind::kMesh},
                                                 {"torus", TopologyKind::kTorus},
                                                 {"crossbar", TopologyKind::kCrossbar}});
-  p.routing = pick<Routing>(c.router.routing,
-                            {{"dor", Routing::kDor}, {"min_adaptive", Routing::kMinAdaptive}});
-  p.flow = pick<FlowControl>(c.router.flow_control,
-                             {{"wormhole", FlowControl::kWormhole}, {"vct", FlowControl::kVct}});
+  p.pol.routing = pick<Routing>(c.router.routing,
+                                {{"dor", Routing::kDor}, {"min_adaptive", Routing::kMinAdaptive}});
+  p.pol.flow = pick<FlowControl>(
+      c.router.flow_control, {{"wormhole", FlowControl::kWormhole}, {"vct", FlowControl::kVct}});
   auto alloc = [](const std::string& s) {
     return pick<Allocator>(s, {{"islip", Allocator::kIslip},
                                {"separable_input_first", Allocator::kSeparableInputFirst}});
   };
-  p.vc_alloc = alloc(c.router.vc_allocator);
-  p.sw_alloc = alloc(c.router.sw_allocator);
-  p.alloc_iters = static_cast<uint32_t>(c.router.alloc_iters);
+  p.pol.vc_alloc = alloc(c.router.vc_allocator);
+  p.pol.sw_alloc = alloc(c.router.sw_allocator);
+  p.pol.alloc_iters = static_cast<uint32_t>(c.router.alloc_iters);
   p.routers = t.routers;
   p.ports = t.ports;
   p.nodes = t.nodes;
@@ -47,8 +47,8 @@ VcParams make_vc_params(const Config& c, const Topology& t) {
   p.vc_alloc_delay = static_cast<uint32_t>(c.router.vc_alloc_delay);
   p.terminal_delay = static_cast<uint32_t>(c.topology.terminal_delay);
   p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
-  p.classes = c.traffic.request_reply ? 2 : 1;
-  p.class_vcs = p.vcs / p.classes;
+  p.pol.classes = c.traffic.request_reply ? 2 : 1;
+  p.pol.class_vcs = p.vcs / p.pol.classes;
   p.reply_queue = static_cast<uint32_t>(c.traffic.reply_queue);
   p.shape = t.shape;
   uint32_t max_delay = p.terminal_delay;

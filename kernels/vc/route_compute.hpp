@@ -10,6 +10,7 @@ namespace ls {
 template <class Shape = AnyShape>
 LS_HD inline void route_compute(const VcView& v, uint64_t e, uint32_t inst, uint32_t r) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
+  const VcPolicy pol = Shape::policy(v.prm.pol);
   uint64_t rc = v.s.rc_mask[e], va = v.s.va_mask[e];
   for (uint64_t m = rc; m; m &= m - 1) {
     {  // one input VC: a head waiting for its route
@@ -21,7 +22,7 @@ LS_HD inline void route_compute(const VcView& v, uint64_t e, uint32_t inst, uint
         continue;
       }
       const uint32_t elem = (r * L.ports + p) * L.vcs + vc;  // same draw whatever the batch
-      RouteResult rr = route(v.prm, v.topo.coords[r], p, vc, f.dest, v.topo.coords[f.dest],
+      RouteResult rr = route(v.prm, pol, v.topo.coords[r], p, vc, f.dest, v.topo.coords[f.dest],
                              FlitMeta::cls(f.meta), v.traffic[inst].seed, v.t, elem);
       v.s.ivc_route_port[iv] = rr.port;
       const uint16_t size = static_cast<uint16_t>(FlitMeta::size(f.meta));

@@ -45,9 +45,9 @@ LS_HD inline uint32_t coord_of(uint64_t packed, uint32_t d) {
 // Dimension-order step at the router with packed coordinates `cur` towards `dst`. For the
 // torus, `cls` returns the dateline class (0/1); `in_cls` is the class of the VC the flit
 // arrived on.
-LS_HD inline uint32_t dor_port(const VcParams& p, uint64_t cur, uint64_t dst, uint32_t in_port,
-                               uint32_t in_cls, uint64_t seed, uint64_t t, uint32_t elem,
-                               uint32_t* cls) {
+LS_HD LS_FORCEINLINE uint32_t dor_port(const VcParams& p, uint64_t cur, uint64_t dst,
+                                       uint32_t in_port, uint32_t in_cls, uint64_t seed, uint64_t t,
+                                       uint32_t elem, uint32_t* cls) {
   const uint64_t differ = cur ^ dst;  // the first dimension left is the lowest differing field
   if (differ == 0) {
     *cls = 0;
@@ -70,20 +70,20 @@ LS_HD inline uint32_t dor_port(const VcParams& p, uint64_t cur, uint64_t dst, ui
 }
 
 // Route of a head at the router with packed coordinates `here` that arrived on (in_port, in_vc),
-// for node dest_node at packed coordinates `there`.
-LS_HD LS_FORCEINLINE RouteResult route(const VcParams& p, uint64_t here, uint32_t in_port,
-                                       uint32_t in_vc, uint32_t dest_node, uint64_t there,
-                                       uint32_t msg_class, uint64_t seed, uint64_t t,
-                                       uint32_t elem) {
+// for node dest_node at packed coordinates `there`, under policies `pol` (RouterShape::policy).
+LS_HD LS_FORCEINLINE RouteResult route(const VcParams& p, const VcPolicy& pol, uint64_t here,
+                                       uint32_t in_port, uint32_t in_vc, uint32_t dest_node,
+                                       uint64_t there, uint32_t msg_class, uint64_t seed,
+                                       uint64_t t, uint32_t elem) {
   // The message class owns a window of the VCs; everything below is relative to it.
-  const uint32_t width = p.class_vcs, base = msg_class * width;
+  const uint32_t width = pol.class_vcs, base = msg_class * width;
   RouteResult r{0, static_cast<uint8_t>(base), static_cast<uint8_t>(base + width - 1), 0, 0, 0};
   if (p.topo == TopologyKind::kCrossbar) {
     r.port = static_cast<uint8_t>(dest_node);
     return r;
   }
   const bool torus = p.topo == TopologyKind::kTorus;
-  const bool adaptive = p.routing == Routing::kMinAdaptive;
+  const bool adaptive = pol.routing == Routing::kMinAdaptive;
   // Escape VCs: [0, esc) of the window with adaptive routing, the whole window otherwise.
   const uint32_t esc = adaptive ? (torus ? 2 : 1) : width;
   const uint32_t half = esc / 2, lv = in_vc - base;

@@ -15,6 +15,7 @@ template <class Shape = AnyShape>
 LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t r,
                            uint64_t unready = 0) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
+  const VcPolicy pol = Shape::policy(v.prm.pol);
   const uint32_t P = L.ports, V = L.vcs;
   const uint64_t t = v.t, pe = e * P, ive = pe * V;
   const SwitchSlots at{e, pe, ive, inst, r * P, t >= v.win_start && t < v.win_end};
@@ -105,7 +106,7 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
       const uint32_t ip = lowest_bit(m);
       accept(ip, rr_first(in_req[ip], in_ptr[ip]), true);
     }
-  } else if (v.prm.sw_alloc == Allocator::kSeparableInputFirst) {
+  } else if (pol.sw_alloc == Allocator::kSeparableInputFirst) {
     uint32_t chose[kMaxPorts], chosen = 0;  // inputs that chose each output; outputs chosen
     for (uint32_t m = ins; m; m &= m - 1) {
       const uint32_t ip = lowest_bit(m);
@@ -119,7 +120,7 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
     }
   } else {
     uint32_t out_free = outs;
-    for (uint32_t iter = 0; iter < v.prm.alloc_iters; ++iter) {
+    for (uint32_t iter = 0; iter < pol.alloc_iters; ++iter) {
       uint32_t granted[kMaxPorts], grantees = 0;  // outputs that granted each input; inputs
       for (uint32_t m = out_free; m; m &= m - 1) {
         const uint32_t op = lowest_bit(m);

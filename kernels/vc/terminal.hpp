@@ -28,6 +28,7 @@ template <class Shape = AnyShape>
 struct TerminalOps {
   const VcView& v;
   LS_HD VcLayout lay() const { return Shape::layout(v.lay); }
+  LS_HD VcPolicy pol() const { return Shape::policy(v.prm.pol); }
 
   LS_HD bool in_window(uint64_t c) const { return c >= v.win_start && c < v.win_end; }
 
@@ -62,7 +63,7 @@ struct TerminalOps {
     const Flit& f = v.s.in_belt[b];
     const uint32_t meta = f.meta, vc = FlitMeta::vc(meta);
     v.nic.ejected_flits[ne] += 1;
-    const bool request = v.prm.classes == 2 && FlitMeta::cls(meta) == 0;
+    const bool request = pol().classes == 2 && FlitMeta::cls(meta) == 0;
     if (in_window(v.t)) v.st.ejected_flits[ne] += 1;
     if (request) {
       receive_request(ne, vc, FlitMeta::tail(meta), f.src);
@@ -104,7 +105,7 @@ struct TerminalOps {
   LS_HD void start_request(uint64_t ne, uint32_t inst, uint32_t n) const {
     const NicState& s = v.nic;
     const TrafficParams& tp = v.traffic[inst];
-    if (s.remaining[ne * v.prm.classes] != 0) return;
+    if (s.remaining[ne * pol().classes] != 0) return;
     const uint32_t cap = v.prm.source_queue;
     if (cap != 0) {  // bounded: pop the ring
       if (s.queued[ne] == 0) return;
@@ -130,7 +131,7 @@ struct TerminalOps {
   LS_HD void begin_request(uint64_t ne, uint32_t inst, uint32_t n, uint64_t c) const {
     const TrafficParams& tp = v.traffic[inst];
     v.nic.queued[ne] -= 1;
-    begin(ne * v.prm.classes, ne, pattern_dest(tp, v.prm.shape, v.perm, inst, n, c),
+    begin(ne * pol().classes, ne, pattern_dest(tp, v.prm.shape, v.perm, inst, n, c),
           packet_size_at(tp, n, c), c);
   }
 
@@ -167,7 +168,7 @@ struct TerminalOps {
   // head first picks a VC of its class round-robin among those with room (virtual cut-through:
   // the whole packet).
   LS_HD bool inject(uint64_t ne, uint32_t n, uint32_t cls, uint64_t b) const {
-    const uint64_t pk = ne * v.prm.classes + cls;
+    const uint64_t pk = ne * pol().classes + cls;
     return v.nic.remaining[pk] != 0 && inject_flit(ne, pk, n, cls, b);
   }
   LS_HD bool inject_flit(uint64_t ne, uint64_t pk, uint32_t n, uint32_t cls, uint64_t b) const {
@@ -176,8 +177,8 @@ struct TerminalOps {
     const uint32_t size = s.cur_size[pk];
     const bool head = s.remaining[pk] == size;
     if (head) {
-      const uint32_t need = v.prm.flow == FlowControl::kVct ? size : 1;
-      const uint32_t width = v.prm.class_vcs, base = cls * width;
+      const uint32_t need = pol().flow == FlowControl::kVct ? size : 1;
+      const uint32_t width = pol().class_vcs, base = cls * width;
       int chosen = -1;
       for (uint32_t k = 0; k < width && chosen < 0; ++k) {
         const uint32_t vc = base + add_mod(s.vc_ptr[pk], k, width);
@@ -286,7 +287,7 @@ struct TerminalOps {
     }
     start_request(ne, inst, n);
     const uint64_t b = L.row(e, belt_arrival_slot(v.now, v.prm.terminal_delay, L.slots)) + p;
-    if (v.prm.classes == 2) {
+    if (pol().classes == 2) {
       start_reply(ne, inst);
       if (!inject(ne, n, 1, b)) inject(ne, n, 0, b);
     } else {

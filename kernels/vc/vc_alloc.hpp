@@ -106,6 +106,7 @@ template <class Shape = AnyShape>
 LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint64_t unready = 0) {
   using namespace vc_alloc_detail;
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
+  const VcPolicy pol = Shape::policy(v.prm.pol);
   const uint32_t V = L.vcs, PV = L.ports * V;
   const uint64_t ive = e * PV;
   const uint64_t waiting = v.s.va_mask[e] & ~unready;
@@ -114,8 +115,8 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint64_t unready = 0) {
                    PV,
                    v.t,
                    v.prm.vc_alloc_delay,
-                   v.prm.flow == FlowControl::kVct,
-                   v.prm.routing == Routing::kMinAdaptive,
+                   pol.flow == FlowControl::kVct,
+                   pol.routing == Routing::kMinAdaptive,
                    v.s.ovc_owner + ive,
                    v.s.ovc_credits + ive,
                    v.s.ovc_va_ptr + ive,
@@ -161,7 +162,7 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint64_t unready = 0) {
     return k_of[rr_first(from, R.ovc_ptr[o])];
   };
   uint64_t from[kMaxPortVcs];  // per output VC: the input VCs asking it (entries valid in `asked`)
-  if (v.prm.vc_alloc == Allocator::kSeparableInputFirst) {
+  if (pol.vc_alloc == Allocator::kSeparableInputFirst) {
     // Each input VC chooses one output VC; each chosen output VC takes one of its choosers.
     uint64_t asked = 0;
     for (uint32_t k = 0; k < nreq; ++k) {
@@ -179,7 +180,7 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint64_t unready = 0) {
   // iSLIP. Grant: each available output VC named by a request takes the requester first from
   // its pointer. Accept: each requester takes the granting VC first from its own pointer.
   uint64_t unmatched = nreq == 64 ? ~0ull : (1ull << nreq) - 1;  // over request numbers
-  for (uint32_t iter = 0; iter < v.prm.alloc_iters; ++iter) {
+  for (uint32_t iter = 0; iter < pol.alloc_iters; ++iter) {
     uint64_t asked = 0;
     for (uint64_t m = unmatched; m; m &= m - 1) {
       const uint32_t k = lowest_bit64(m);

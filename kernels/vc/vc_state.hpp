@@ -35,21 +35,28 @@ struct RouteRecord {
 };
 static_assert(sizeof(RouteRecord) == 8, "a route record is one 64-bit word");
 
-// Batch-wide router parameters (the same for every instance), passed to kernels by value.
-struct VcParams {
-  TopologyKind topo;
+// The router's policies: routing, flow control, allocators and message classes. A part of
+// VcParams of its own, small enough to copy, so that a stage compiled for the reference
+// policies can fix them at compile time (RouterShape::policy).
+struct VcPolicy {
   Routing routing;
   FlowControl flow;
   Allocator vc_alloc, sw_alloc;
   uint32_t alloc_iters;
+  uint32_t classes;    // message classes: 1, or 2 with request-reply traffic
+  uint32_t class_vcs;  // VCs of each class (vcs / classes)
+};
+
+// Batch-wide router parameters (the same for every instance), passed to kernels by value.
+struct VcParams {
+  TopologyKind topo;
+  VcPolicy pol;
   uint32_t routers, ports, nodes, vcs, depth;
   uint32_t terminals;  // terminals per router: router r has nodes [r * terminals, + terminals)
   uint32_t slots;      // belt slots (max delay + 1)
   uint32_t routing_delay, vc_alloc_delay;
   uint32_t terminal_delay;  // injection and ejection channel delay
   uint32_t source_queue;    // source queue capacity in packets, 0: unbounded
-  uint32_t classes;         // message classes: 1, or 2 with request-reply traffic
-  uint32_t class_vcs;       // VCs of each class (vcs / classes)
   uint32_t reply_queue;     // request-reply: replies a terminal can hold
   Shape shape;
 };
@@ -191,14 +198,34 @@ struct VcLayout {
 
 // The router shape a stage is compiled for: port and VC counts read from the layout at run time
 // (AnyShape), or fixed at compile time for common shapes so that loops over ports and VCs unroll
-// and index arithmetic folds. Every stage starts from `Shape::layout(v.lay)`; the results are the
-// same whichever shape runs them.
-template <uint32_t kPorts = 0, uint32_t kVcs = 0>
+// and index arithmetic folds. kPlain fixes the reference policies too (dimension-order routing,
+// one message class, wormhole flow control, one-iteration iSLIP for both allocators: BookSim's
+// iq router), so the tests for the others fold away; the host picks it only for such batches.
+// Every stage starts from `Shape::layout(v.lay)` and `Shape::policy(v.prm.pol)`; the results
+// are the same whichever shape runs them.
+template <uint32_t kPorts = 0, uint32_t kVcs = 0, bool kPlain = false>
 struct RouterShape {
   LS_HD static VcLayout layout(VcLayout L) {
     if (kPorts) L.ports = kPorts;
     if (kVcs) L.vcs = kVcs;
     return L;
+  }
+  LS_HD static VcPolicy policy(VcPolicy p) {
+    if (kPlain) {
+      p.routing = Routing::kDor;
+      p.flow = FlowControl::kWormhole;
+      p.vc_alloc = p.sw_alloc = Allocator::kIslip;
+      p.alloc_iters = 1;
+      p.classes = 1;
+      if (kVcs) p.class_vcs = kVcs;
+    }
+    return p;
+  }
+  // Whether a batch's policies are the ones kPlain fixes.
+  static bool plain(const VcPolicy& p) {
+    return p.routing == Routing::kDor && p.flow == FlowControl::kWormhole &&
+           p.vc_alloc == Allocator::kIslip && p.sw_alloc == Allocator::kIslip &&
+           p.alloc_iters == 1 && p.classes == 1;
   }
 };
 using AnyShape = RouterShape<>;
