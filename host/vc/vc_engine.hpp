@@ -15,6 +15,7 @@
 #include "../../kernels/vc/link_receive.hpp"
 #include "../../kernels/vc/route_compute.hpp"
 #include "../../kernels/vc/router_cycle.hpp"
+#include "../../kernels/vc/staged_cycle.hpp"
 #include "../../kernels/vc/sw_alloc.hpp"
 #include "../../kernels/vc/terminal.hpp"
 #include "../../kernels/vc/vc_alloc.hpp"
@@ -67,8 +68,12 @@ class VcEngine final : public Engine {
     } else {
       with_shape([&](auto shape) {
         using Shape = decltype(shape);
-        x_.run_cycles(t_, cycles, I_, v_.prm.routers,
-                      [this](uint64_t t) { return RouterCycle<Shape>{at(t)}; });
+        x_.run_cycles(t_, cycles, I_, v_.prm.routers, [this](uint64_t t) {
+          if constexpr (Exec::kStaged)
+            return StagedCycle<Shape>{at(t), work_, fresh_};
+          else
+            return RouterCycle<Shape>{at(t)};
+        });
       });
       t_ += cycles;
     }
@@ -193,6 +198,8 @@ class VcEngine final : public Engine {
   std::vector<void*> allocs_;
   std::vector<Field> fields_;
   uint64_t* hist_sum_ = nullptr;
+  uint32_t* work_ = nullptr;  // StagedCycle's scratch
+  uint64_t* fresh_ = nullptr;
 };
 
 template <class Exec>
@@ -231,6 +238,10 @@ void VcEngine<Exec>::allocate() {
   s.viol = alloc<uint32_t>(E_);
   s.viol_info = alloc<uint32_t>(E_ * 4);
   s.chk_flits = alloc<uint64_t>(E_);
+  if constexpr (Exec::kStaged) {
+    work_ = alloc<uint32_t>(E_);
+    fresh_ = alloc<uint64_t>(E_);
+  }
 
   NicState& n = v_.nic;
   n.credits = alloc<uint8_t>(NN_ * V, "nic_credits", {I, N, V});

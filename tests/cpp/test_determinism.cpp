@@ -44,18 +44,26 @@ TEST(Determinism, OneAndTwoThreadsGiveIdenticalState) {
 }
 
 TEST(Determinism, OneAndTwoThreadsSplittingOneNetwork) {
-  // One instance large enough that the CPU backend splits its routers across threads each cycle.
-  Config c = test::network("torus", {16, 16}, 0.4);
-  auto a = make_engine({c}, test::options("cpu", 1, false));
-  auto b = make_engine({c}, test::options("cpu", 2, false));
-  a->step(1500);
-  b->step(1500);
-  expect_same(full_state(*a), full_state(*b), a->state_names());
+  // One instance large enough that the CPU backend splits its routers across threads each cycle
+  // (the fused RouterCycle, router by router); one thread runs it stage by stage (StagedCycle).
+  // Both skip readiness tests when delays are 1 or more; with delays of 0 they must not.
+  for (int64_t delay : {1, 0}) {
+    Config c = test::network("torus", {16, 16}, 0.4);
+    c.router.routing_delay = c.router.vc_alloc_delay = delay;
+    auto a = make_engine({c}, test::options("cpu", 1, false));
+    auto b = make_engine({c}, test::options("cpu", 2, false));
+    a->step(1500);
+    b->step(1500);
+    SCOPED_TRACE("routing_delay = vc_alloc_delay = " + std::to_string(delay));
+    expect_same(full_state(*a), full_state(*b), a->state_names());
+  }
 }
 
 TEST(Determinism, FusedAndPhasedCyclesGiveIdenticalState) {
-  // The fused cycle skips the readiness tests that delays of one or more make needless; with
-  // delays of 0 (a stage acting in the cycle of the one before) and 2 it must still agree.
+  // A batch runs instance by instance, each stage by stage (StagedCycle), against one parallel
+  // step per phase. The staged cycle skips the readiness tests that delays of one or more make
+  // needless; with delays of 0 (a stage acting in the cycle of the one before) and 2 it must
+  // still agree.
   for (int64_t delay : {1, 0, 2}) {
     std::vector<Config> fused = batch(), phased = batch();
     for (Config& c : fused) c.router.routing_delay = c.router.vc_alloc_delay = delay;
