@@ -4,9 +4,13 @@
 // traffic, so the questions were often mispredicted, and mispredictions were a third of a
 // router-cycle's time. The stages and their results are those of RouterCycle (in the
 // phase-by-phase order, which tests show gives the fused cycle's state); a GPU runs RouterCycle,
-// one thread per router, and so does the CPU for one network split across threads.
+// one thread per router, and so does the CPU in debug mode.
 #pragma once
-#include "router_cycle.hpp"
+#include "link_receive.hpp"
+#include "route_compute.hpp"
+#include "sw_alloc.hpp"
+#include "terminal.hpp"
+#include "vc_alloc.hpp"
 
 namespace ls {
 
@@ -17,10 +21,7 @@ struct StagedCycle {
                     // numbering its routers from 0)
   uint64_t* fresh;  // [E] scratch: input VCs routed, then granted, in this cycle
 
-  // One router alone (the router-parallel schedule of a single large network).
-  void operator()(uint64_t e) const { RouterCycle<Shape>{v}(e); }
-
-  // Routers [e0, e1), all of one instance.
+  // Routers [e0, e1), all of one instance (all its routers, or a thread's share of them).
   void range(uint64_t e0, uint64_t e1) const {
     const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
     const uint32_t inst = L.inst_of_router(e0);

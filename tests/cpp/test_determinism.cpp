@@ -44,9 +44,8 @@ TEST(Determinism, OneAndTwoThreadsGiveIdenticalState) {
 }
 
 TEST(Determinism, OneAndTwoThreadsSplittingOneNetwork) {
-  // One instance large enough that the CPU backend splits its routers across threads each cycle
-  // (the fused RouterCycle, router by router); one thread runs it stage by stage (StagedCycle).
-  // Both skip readiness tests when delays are 1 or more; with delays of 0 they must not.
+  // One instance large enough that the CPU backend splits its routers across threads each cycle,
+  // each thread running its share stage by stage (StagedCycle).
   for (int64_t delay : {1, 0}) {
     Config c = test::network("torus", {16, 16}, 0.4);
     c.router.routing_delay = c.router.vc_alloc_delay = delay;
@@ -56,6 +55,22 @@ TEST(Determinism, OneAndTwoThreadsSplittingOneNetwork) {
     b->step(1500);
     SCOPED_TRACE("routing_delay = vc_alloc_delay = " + std::to_string(delay));
     expect_same(full_state(*a), full_state(*b), a->state_names());
+  }
+}
+
+TEST(Determinism, FusedAndStagedCyclesGiveIdenticalState) {
+  // The GPU's cycle (RouterCycle, every stage of one router at a time; the CPU runs it in debug
+  // mode) against the CPU's (StagedCycle, each stage over all routers with work for it). Both
+  // skip readiness tests when delays are 1 or more; with delays of 0 they must not.
+  for (int64_t delay : {1, 0}) {
+    std::vector<Config> cs = batch();
+    for (Config& c : cs) c.router.routing_delay = c.router.vc_alloc_delay = delay;
+    auto fused = make_engine(cs, test::options("cpu", 1, true));
+    auto staged = make_engine(cs, test::options("cpu", 1, false));
+    fused->step(1500);
+    staged->step(1500);
+    SCOPED_TRACE("routing_delay = vc_alloc_delay = " + std::to_string(delay));
+    expect_same(full_state(*fused), full_state(*staged), fused->state_names());
   }
 }
 
