@@ -27,68 +27,67 @@ struct StagedCycle {
     const uint32_t inst = L.inst_of_router(e0);
     const uint64_t R0 = L.router_elem(inst, 0);  // router r of the instance is element R0 + r
     uint32_t* const list = work + e0;
+    // The routers that has_work(e) picks, into `list`, without a branch; then stage(e) for each.
+    const auto gather = [&](auto has_work) {
+      uint32_t n = 0;
+      for (uint64_t e = e0; e < e1; ++e) {
+        list[n] = static_cast<uint32_t>(e - e0);
+        n += has_work(e);
+      }
+      return n;
+    };
     const auto run = [&](uint32_t n, auto stage) {
       for (uint32_t k = 0; k < n; ++k) stage(e0 + list[k]);
     };
     for (uint64_t e = e0; e < e1; ++e) credit_receive<Shape>(v, e);
 
     // Route computation, for routers with a head waiting.
-    uint32_t n = 0;
-    for (uint64_t e = e0; e < e1; ++e) {
-      list[n] = static_cast<uint32_t>(e - e0);
-      n += v.s.rc_mask[e] != 0;
-      fresh[e] = 0;
-    }
-    run(n, [&](uint64_t e) {
-      const uint64_t va0 = v.s.va_mask[e];
-      route_compute<Shape>(v, e, inst, static_cast<uint32_t>(e - R0));
-      fresh[e] = v.s.va_mask[e] & ~va0;
-    });
+    run(gather([&](uint64_t e) {
+          fresh[e] = 0;
+          return v.s.rc_mask[e] != 0;
+        }),
+        [&](uint64_t e) {
+          const uint64_t va0 = v.s.va_mask[e];
+          route_compute<Shape>(v, e, inst, static_cast<uint32_t>(e - R0));
+          fresh[e] = v.s.va_mask[e] & ~va0;
+        });
 
     // VC allocation, for routers with a VC waiting that was not routed this cycle (with
-    // routing_delay >= 1 it cannot be ready yet).
+    // routing_delay >= 1 it cannot be ready yet). Routers left out grant nothing, and `fresh`
+    // keeps what they routed: not in their switch allocation's set, so it changes nothing there.
     const bool skip_routed = v.prm.routing_delay != 0, skip_granted = v.prm.vc_alloc_delay != 0;
-    n = 0;
-    for (uint64_t e = e0; e < e1; ++e) {
-      list[n] = static_cast<uint32_t>(e - e0);
-      n += (v.s.va_mask[e] & ~(skip_routed ? fresh[e] : 0)) != 0;
-    }
-    run(n, [&](uint64_t e) {
-      const uint64_t va1 = v.s.va_mask[e];
-      vc_alloc<Shape>(v, e, skip_routed ? fresh[e] : 0);
-      fresh[e] = va1 & ~v.s.va_mask[e];
-    });
-    // Routers left out granted nothing; `fresh` still holds what they routed, which are not in
-    // their switch allocation's set, so leaving it out changes nothing.
+    run(gather([&](uint64_t e) { return (v.s.va_mask[e] & ~(skip_routed ? fresh[e] : 0)) != 0; }),
+        [&](uint64_t e) {
+          const uint64_t va1 = v.s.va_mask[e];
+          vc_alloc<Shape>(v, e, skip_routed ? fresh[e] : 0);
+          fresh[e] = va1 & ~v.s.va_mask[e];
+        });
 
-    // Switch allocation and traversal, for routers with an active VC not granted this cycle.
-    n = 0;
-    for (uint64_t e = e0; e < e1; ++e) {
-      int8_t* const grant = v.s.sa_grant + e * L.ports;
-      for (uint32_t p = 0; p < L.ports; ++p) grant[p] = -1;
-      list[n] = static_cast<uint32_t>(e - e0);
-      n += (v.s.sa_mask[e] & ~(skip_granted ? fresh[e] : 0)) != 0;
-    }
-    run(n, [&](uint64_t e) {
-      sw_alloc<Shape>(v, e, inst, static_cast<uint32_t>(e - R0), skip_granted ? fresh[e] : 0);
-    });
+    // Switch allocation and traversal, for routers with an active VC not granted this cycle
+    // (every router's grants of the cycle start empty).
+    run(gather([&](uint64_t e) {
+          int8_t* const grant = v.s.sa_grant + e * L.ports;
+          for (uint32_t p = 0; p < L.ports; ++p) grant[p] = -1;
+          return (v.s.sa_mask[e] & ~(skip_granted ? fresh[e] : 0)) != 0;
+        }),
+        [&](uint64_t e) {
+          sw_alloc<Shape>(v, e, inst, static_cast<uint32_t>(e - R0), skip_granted ? fresh[e] : 0);
+        });
 
-    // The terminals, then buffer write.
+    // The terminals, then buffer write for routers with a flit arriving.
     const TerminalOps<Shape> term{v};
     const uint32_t T = v.prm.terminals;
-    for (uint32_t n0 = 0; n0 < static_cast<uint32_t>(e1 - e0) * T; ++n0) {
-      const uint32_t node = static_cast<uint32_t>(e0 - R0) * T + n0;
+    for (uint32_t k = 0; k < static_cast<uint32_t>(e1 - e0) * T; ++k) {
+      const uint32_t node = static_cast<uint32_t>(e0 - R0) * T + k;
       term(L.node_elem(inst, node), inst, node);
     }
-    n = 0;
-    for (uint64_t e = e0; e < e1; ++e) {
-      const uint8_t* const valid = v.s.in_belt_valid + L.row(e, v.now);
-      uint32_t any = 0;
-      for (uint32_t p = 0; p < L.ports; ++p) any |= valid[p];
-      list[n] = static_cast<uint32_t>(e - e0);
-      n += any != 0;
-    }
-    run(n, [&](uint64_t e) { flit_receive<Shape>(v, e); });
+    run(gather([&](uint64_t e) {
+          const uint8_t* const valid = v.s.in_belt_valid + L.row(e, v.now);
+          uint32_t any = 0;
+          for (uint32_t p = 0; p < L.ports; ++p) any |= valid[p];
+          return any != 0;
+        }),
+        [&](uint64_t e) { flit_receive<Shape>(v, e); });
   }
 };
 
