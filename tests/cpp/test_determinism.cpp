@@ -31,65 +31,64 @@ std::vector<Config> batch() {
   return cs;
 }
 
+// The configurations with routing_delay = vc_alloc_delay = delay. The cycles skip readiness
+// tests that delays of 1 or more make needless; with delays of 0 (a stage acting in the cycle of
+// the one before) they must not.
+std::vector<Config> with_delays(std::vector<Config> cs, int64_t delay) {
+  for (Config& c : cs) c.router.routing_delay = c.router.vc_alloc_delay = delay;
+  return cs;
+}
+
+// Two engines stepped alike end in the same state, array for array.
+void expect_same_after(const std::vector<Config>& ca, const EngineOptions& oa,
+                       const std::vector<Config>& cb, const EngineOptions& ob, uint64_t cycles) {
+  auto a = make_engine(ca, oa);
+  auto b = make_engine(cb, ob);
+  a->step(cycles);
+  b->step(cycles);
+  expect_same(full_state(*a), full_state(*b), a->state_names());
+}
+
 }  // namespace
 
 // These run without debug mode on purpose: debug mode steps cycle by cycle, and the point here
-// is the production schedules (instance-parallel batches, router-parallel networks, fusion).
+// is the production schedules (instance-parallel batches, split networks, staged cycles); one
+// compares them with the fused cycle, which is what debug mode runs on the CPU.
 TEST(Determinism, OneAndTwoThreadsGiveIdenticalState) {
-  auto a = make_engine(batch(), test::options("cpu", 1, false));
-  auto b = make_engine(batch(), test::options("cpu", 2, false));
-  a->step(3000);
-  b->step(3000);
-  expect_same(full_state(*a), full_state(*b), a->state_names());
+  expect_same_after(batch(), test::options("cpu", 1, false), batch(),
+                    test::options("cpu", 2, false), 3000);
 }
 
 TEST(Determinism, OneAndTwoThreadsSplittingOneNetwork) {
   // One instance large enough that the CPU backend splits its routers across threads each cycle,
   // each thread running its share stage by stage (StagedCycle).
   for (int64_t delay : {1, 0}) {
-    Config c = test::network("torus", {16, 16}, 0.4);
-    c.router.routing_delay = c.router.vc_alloc_delay = delay;
-    auto a = make_engine({c}, test::options("cpu", 1, false));
-    auto b = make_engine({c}, test::options("cpu", 2, false));
-    a->step(1500);
-    b->step(1500);
     SCOPED_TRACE("routing_delay = vc_alloc_delay = " + std::to_string(delay));
-    expect_same(full_state(*a), full_state(*b), a->state_names());
+    const std::vector<Config> c = with_delays({test::network("torus", {16, 16}, 0.4)}, delay);
+    expect_same_after(c, test::options("cpu", 1, false), c, test::options("cpu", 2, false), 1500);
   }
 }
 
 TEST(Determinism, FusedAndStagedCyclesGiveIdenticalState) {
   // The GPU's cycle (RouterCycle, every stage of one router at a time; the CPU runs it in debug
-  // mode) against the CPU's (StagedCycle, each stage over all routers with work for it). Both
-  // skip readiness tests when delays are 1 or more; with delays of 0 they must not.
+  // mode) against the CPU's (StagedCycle, each stage over all routers with work for it).
   for (int64_t delay : {1, 0}) {
-    std::vector<Config> cs = batch();
-    for (Config& c : cs) c.router.routing_delay = c.router.vc_alloc_delay = delay;
-    auto fused = make_engine(cs, test::options("cpu", 1, true));
-    auto staged = make_engine(cs, test::options("cpu", 1, false));
-    fused->step(1500);
-    staged->step(1500);
     SCOPED_TRACE("routing_delay = vc_alloc_delay = " + std::to_string(delay));
-    expect_same(full_state(*fused), full_state(*staged), fused->state_names());
+    const std::vector<Config> cs = with_delays(batch(), delay);
+    expect_same_after(cs, test::options("cpu", 1, true), cs, test::options("cpu", 1, false), 1500);
   }
 }
 
 TEST(Determinism, FusedAndPhasedCyclesGiveIdenticalState) {
   // A batch runs instance by instance, each stage by stage (StagedCycle), against one parallel
-  // step per phase. The staged cycle skips the readiness tests that delays of one or more make
-  // needless; with delays of 0 (a stage acting in the cycle of the one before) and 2 it must
-  // still agree.
+  // step per phase.
   for (int64_t delay : {1, 0, 2}) {
-    std::vector<Config> fused = batch(), phased = batch();
-    for (Config& c : fused) c.router.routing_delay = c.router.vc_alloc_delay = delay;
-    for (Config& c : phased) c.router.routing_delay = c.router.vc_alloc_delay = delay;
-    for (Config& c : phased) c.run.fuse_phases = false;
-    auto a = make_engine(fused, test::options("cpu", 2, false));
-    auto b = make_engine(phased, test::options("cpu", 2, false));
-    a->step(2000);
-    b->step(2000);
     SCOPED_TRACE("routing_delay = vc_alloc_delay = " + std::to_string(delay));
-    expect_same(full_state(*a), full_state(*b), a->state_names());
+    const std::vector<Config> fused = with_delays(batch(), delay);
+    std::vector<Config> phased = fused;
+    for (Config& c : phased) c.run.fuse_phases = false;
+    expect_same_after(fused, test::options("cpu", 2, false), phased, test::options("cpu", 2, false),
+                      2000);
   }
 }
 
