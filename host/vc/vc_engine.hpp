@@ -326,8 +326,8 @@ void VcEngine<Exec>::initialise() {
   x_.upload(v_.s.sa_grant, none8.data(), E_ * P);
   std::vector<uint8_t> nic_credits(NN_ * V, static_cast<uint8_t>(p.depth));
   x_.upload(v_.nic.credits, nic_credits.data(), nic_credits.size());
-  if (p.pol.classes ==
-      2) {  // every request credit the router starts with has a reply slot reserved
+  // Request-reply: every request credit the router starts with has a reply slot reserved.
+  if (p.pol.classes == 2) {
     std::vector<uint32_t> spare(NN_, p.reply_queue - p.vcs / 2 * p.depth);
     x_.upload(v_.nic.rq_spare, spare.data(), NN_ * 4);
   }

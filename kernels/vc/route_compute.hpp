@@ -7,11 +7,12 @@
 
 namespace ls {
 
+// Returns the input VCs routed (now waiting for VC allocation).
 template <class Shape = AnyShape>
-LS_HD inline void route_compute(const VcView& v, uint64_t e, uint32_t inst, uint32_t r) {
+LS_HD inline uint64_t route_compute(const VcView& v, uint64_t e, uint32_t inst, uint32_t r) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const VcPolicy pol = Shape::policy(v.prm.pol);
-  uint64_t rc = v.s.rc_mask[e], va = v.s.va_mask[e];
+  uint64_t rc = v.s.rc_mask[e], routed = 0;
   for (uint64_t m = rc; m; m &= m - 1) {
     {  // one input VC: a head waiting for its route
       const uint32_t b = lowest_bit64(m), p = b / L.vcs, vc = b - p * L.vcs;
@@ -30,11 +31,12 @@ LS_HD inline void route_compute(const VcView& v, uint64_t e, uint32_t inst, uint
       v.s.ivc_state[iv] = kIvcVcAlloc;
       v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.routing_delay);
       rc &= ~(1ull << b);
-      va |= 1ull << b;
+      routed |= 1ull << b;
     }
   }
   v.s.rc_mask[e] = rc;
-  v.s.va_mask[e] = va;
+  v.s.va_mask[e] |= routed;
+  return routed;
 }
 
 struct RouteCompute {

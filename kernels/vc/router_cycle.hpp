@@ -19,14 +19,10 @@ struct RouterCycle {
     const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
     const uint32_t inst = L.inst_of_router(e), r = L.router_of(e);
     credit_receive<Shape>(v, e);
-    // A head routed this cycle is not ready for VC allocation, nor one granted its VC for the
-    // switch, until routing_delay or vc_alloc_delay cycles later: with delays of one or more the
-    // next stage leaves them out rather than test each (a test as random as the traffic).
-    const uint64_t va0 = v.s.va_mask[e];
-    route_compute<Shape>(v, e, inst, r);
-    const uint64_t va1 = v.s.va_mask[e];
-    vc_alloc<Shape>(v, e, v.prm.routing_delay ? va1 & ~va0 : 0);
-    sw_alloc<Shape>(v, e, inst, r, v.prm.vc_alloc_delay ? va1 & ~v.s.va_mask[e] : 0);
+    // Each stage tells the next what it did this cycle: those VCs are not ready for it yet.
+    const uint64_t routed = route_compute<Shape>(v, e, inst, r);
+    const uint64_t granted = vc_alloc<Shape>(v, e, routed);
+    sw_alloc<Shape>(v, e, inst, r, granted);
     const TerminalOps<Shape> term{v};
     // A router's terminals are nodes [r * T, r * T + T) (vc_setup.cpp checks the tables).
     const uint32_t T = v.prm.terminals;

@@ -47,32 +47,23 @@ struct StagedCycle {
           return v.s.rc_mask[e] != 0;
         }),
         [&](uint64_t e) {
-          const uint64_t va0 = v.s.va_mask[e];
-          route_compute<Shape>(v, e, inst, static_cast<uint32_t>(e - R0));
-          fresh[e] = v.s.va_mask[e] & ~va0;
+          fresh[e] = route_compute<Shape>(v, e, inst, static_cast<uint32_t>(e - R0));
         });
 
-    // VC allocation, for routers with a VC waiting that was not routed this cycle (with
-    // routing_delay >= 1 it cannot be ready yet). Routers left out grant nothing, and `fresh`
-    // keeps what they routed: not in their switch allocation's set, so it changes nothing there.
-    const bool skip_routed = v.prm.routing_delay != 0, skip_granted = v.prm.vc_alloc_delay != 0;
-    run(gather([&](uint64_t e) { return (v.s.va_mask[e] & ~(skip_routed ? fresh[e] : 0)) != 0; }),
-        [&](uint64_t e) {
-          const uint64_t va1 = v.s.va_mask[e];
-          vc_alloc<Shape>(v, e, skip_routed ? fresh[e] : 0);
-          fresh[e] = va1 & ~v.s.va_mask[e];
-        });
+    // VC allocation, for routers with a VC waiting that was not routed this cycle. Routers left
+    // out grant nothing, and `fresh` keeps what they routed: not in their switch allocation's
+    // set, so it changes nothing there.
+    run(gather([&](uint64_t e) { return va_waiting(v, e, fresh[e]) != 0; }),
+        [&](uint64_t e) { fresh[e] = vc_alloc<Shape>(v, e, fresh[e]); });
 
     // Switch allocation and traversal, for routers with an active VC not granted this cycle
     // (every router's grants of the cycle start empty).
     run(gather([&](uint64_t e) {
           int8_t* const grant = v.s.sa_grant + e * L.ports;
           for (uint32_t p = 0; p < L.ports; ++p) grant[p] = -1;
-          return (v.s.sa_mask[e] & ~(skip_granted ? fresh[e] : 0)) != 0;
+          return sa_active(v, e, fresh[e]) != 0;
         }),
-        [&](uint64_t e) {
-          sw_alloc<Shape>(v, e, inst, static_cast<uint32_t>(e - R0), skip_granted ? fresh[e] : 0);
-        });
+        [&](uint64_t e) { sw_alloc<Shape>(v, e, inst, static_cast<uint32_t>(e - R0), fresh[e]); });
 
     // The terminals, then buffer write for routers with a flit arriving.
     const TerminalOps<Shape> term{v};

@@ -9,11 +9,17 @@
 
 namespace ls {
 
-// Input VCs in `unready` (granted their output VC this cycle) are left out: they could not be
-// ready yet.
+// The input VCs switch allocation considers in router e this cycle: the active ones holding a
+// flit, less those granted their output VC in this same cycle (`granted`), which cannot be
+// ready yet while vc_alloc_delay is 1 or more (their readiness test would be a mispredicted
+// branch).
+LS_HD inline uint64_t sa_active(const VcView& v, uint64_t e, uint64_t granted) {
+  return v.s.sa_mask[e] & ~(v.prm.vc_alloc_delay ? granted : 0);
+}
+
 template <class Shape = AnyShape>
 LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t r,
-                           uint64_t unready = 0) {
+                           uint64_t granted = 0) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const VcPolicy pol = Shape::policy(v.prm.pol);
   const uint32_t P = L.ports, V = L.vcs;
@@ -21,7 +27,7 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
   const SwitchSlots at{e, pe, ive, inst, r * P, t >= v.win_start && t < v.win_end};
   // This router's slices, held in locals so the byte stores below never force a reload.
   int8_t* const grant = v.s.sa_grant + pe;
-  const uint64_t sa = v.s.sa_mask[e] & ~unready, vc_bits = (1ull << V) - 1;
+  const uint64_t sa = sa_active(v, e, granted), vc_bits = (1ull << V) - 1;
   for (uint32_t p = 0; p < P; ++p) grant[p] = -1;
   if (!sa) return;
   uint8_t* const out_ptr = v.s.sa_out_ptr + pe;

@@ -164,8 +164,8 @@ struct TerminalOps {
       }
   }
 
-  // Send the next flit of packet slot pk (class cls) if it has one and its VC has a credit; a
-  // head first picks a VC of its class round-robin among those with room (virtual cut-through:
+  // Send the next flit of terminal ne's packet of class cls if it has one and its VC has a credit;
+  // a head first picks a VC of its class round-robin among those with room (virtual cut-through:
   // the whole packet).
   LS_HD bool inject(uint64_t ne, uint32_t n, uint32_t cls, uint64_t b) const {
     const uint64_t pk = ne * pol().classes + cls;

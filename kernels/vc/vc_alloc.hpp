@@ -99,18 +99,13 @@ struct RouterVa {
   }
 };
 
-}  // namespace vc_alloc_detail
-
-// Input VCs in `unready` (heads routed this cycle) are left out: they could not be ready yet.
-template <class Shape = AnyShape>
-LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint64_t unready = 0) {
-  using namespace vc_alloc_detail;
+// Allocates output VCs to the input VCs in `waiting` (ready or not) of router e.
+template <class Shape>
+LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const VcPolicy pol = Shape::policy(v.prm.pol);
   const uint32_t V = L.vcs, PV = L.ports * V;
   const uint64_t ive = e * PV;
-  const uint64_t waiting = v.s.va_mask[e] & ~unready;
-  if (waiting == 0) return;
   const RouterVa R{V,
                    PV,
                    v.t,
@@ -204,6 +199,25 @@ LS_HD inline void vc_alloc(const VcView& v, uint64_t e, uint64_t unready = 0) {
     }
     unmatched &= ~grantees;
   }
+}
+
+}  // namespace vc_alloc_detail
+
+// The input VCs VC allocation considers in router e this cycle: those waiting for an output VC,
+// less the heads routed in this same cycle (`routed`), which cannot be ready yet while
+// routing_delay is 1 or more. Leaving them out saves a test of each VC's ready cycle that is as
+// random as the traffic (a mispredicted branch).
+LS_HD inline uint64_t va_waiting(const VcView& v, uint64_t e, uint64_t routed) {
+  return v.s.va_mask[e] & ~(v.prm.routing_delay ? routed : 0);
+}
+
+// VC allocation of router e; returns the input VCs granted an output VC.
+template <class Shape = AnyShape>
+LS_HD inline uint64_t vc_alloc(const VcView& v, uint64_t e, uint64_t routed = 0) {
+  const uint64_t waiting = va_waiting(v, e, routed);
+  if (waiting == 0) return 0;
+  vc_alloc_detail::match<Shape>(v, e, waiting);
+  return waiting & ~v.s.va_mask[e];
 }
 
 struct VcAlloc {
