@@ -3,7 +3,8 @@ shipped configurations (configs/*.toml) and of a set that covers every allocator
 flow control, topology and traffic option, hashed into tests/data/state_fingerprints.json.
 
 A change that alters behaviour changes fingerprints; a change that only makes the simulator
-faster must not (tests/python/test_fingerprints.py checks). When a change is meant to alter
+faster must not (tests/python/test_fingerprints.py checks). Every backend must reproduce the
+same fingerprints: `--backend cuda` checks the GPU's state against the CPU's golden file. When a change is meant to alter
 behaviour, regenerate on purpose and say so in the commit:
 
     PYTHONPATH=bindings python scripts/state_fingerprints.py --write
@@ -62,12 +63,12 @@ def cases() -> dict[str, ls.Config]:
     return out
 
 
-def fingerprint(cfg: ls.Config) -> str:
+def fingerprint(cfg: ls.Config, backend: str = "cpu") -> str:
     """SHA-256 over every named state array of a batch after CYCLES cycles (one CPU thread)."""
     base = cfg.get("traffic.offered")
     batch = [cfg.with_(seed=7 + i, offered=base * (1 + 0.3 * i), threads=1, debug=False)
              for i in range(INSTANCES)]
-    sim = ls.Simulator(batch, backend="cpu")
+    sim = ls.Simulator(batch, backend=backend)
     sim.step(CYCLES)
     h = hashlib.sha256()
     for name in sorted(sim.state_names()):
@@ -76,15 +77,19 @@ def fingerprint(cfg: ls.Config) -> str:
     return h.hexdigest()
 
 
-def compute() -> dict[str, str]:
-    return {name: fingerprint(cfg) for name, cfg in cases().items()}
+def compute(backend: str = "cpu") -> dict[str, str]:
+    return {name: fingerprint(cfg, backend) for name, cfg in cases().items()}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--write", action="store_true", help="rewrite the golden file")
+    ap.add_argument("--backend", default="cpu", choices=["cpu", "cuda"],
+                    help="the backend whose state is compared (default: cpu)")
     args = ap.parse_args()
-    now = compute()
+    if args.write and args.backend != "cpu":
+        ap.error("--write takes the CPU's state: the golden file is the CPU backend's")
+    now = compute(args.backend)
     if args.write:
         GOLDEN.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")
         print(f"wrote {GOLDEN.relative_to(ROOT)} ({len(now)} fingerprints)")

@@ -1,17 +1,25 @@
 """Golden state fingerprints (scripts/state_fingerprints.py): every named state array of the
 shipped and coverage configurations after a fixed number of cycles is what the golden file says,
-so a change meant only to make the simulator faster cannot alter its behaviour unnoticed."""
+so a change meant only to make the simulator faster cannot alter its behaviour unnoticed. Each
+backend present is checked against the same (CPU) file: on a GPU machine this is the CPU/GPU
+bit-equality check over every configuration."""
 
 import subprocess
 import sys
 
+import lockstep as ls
+import pytest
+
 from conftest import REPO, python_path
 
 
-def test_state_matches_the_golden_fingerprints():
+@pytest.mark.parametrize("backend", ["cpu", "cuda"])
+def test_state_matches_the_golden_fingerprints(backend):
+    if backend not in ls.available_backends():
+        pytest.skip(f"no {backend} device on this machine: its state is not checked")
     env = {"PYTHONPATH": python_path()}
-    r = subprocess.run([sys.executable, str(REPO / "scripts/state_fingerprints.py")],
-                       env=env, capture_output=True, text=True)
+    r = subprocess.run([sys.executable, str(REPO / "scripts/state_fingerprints.py"),
+                        "--backend", backend], env=env, capture_output=True, text=True)
     assert r.returncode == 0, (r.stdout + r.stderr +
                                "\nif the change is meant to alter behaviour, regenerate with "
                                "scripts/state_fingerprints.py --write")

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# On a machine with a CUDA GPU: builds everything with the CUDA backend, runs every test (ctest:
+# each backend test on CUDA too, CPU/GPU bit-equality; pytest: the state fingerprints of every
+# configuration on CUDA against the CPU's golden file) and the benchmark. Logs go to $LOG_DIR
+# (default: build-gpu/logs); the last lines printed are the summaries.
+# Dependencies come from the machine (cmake, nvcc, python3 with numpy/pandas/matplotlib/pytest/
+# pybind11) or, where it has no package registry, from .gpu-deps/ (scripts/gpu_deps.sh).
+#   bash scripts/gpu_check.sh [bench cycles]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+cycles=${1:-5000}
+build=build-gpu
+logs=${LOG_DIR:-$build/logs}
+deps=$PWD/.gpu-deps
+mkdir -p "$logs"
+# The system compiler, not a $CXX that links libstdc++ statically (the CUDA image's /opt/gcc
+# does): a module carrying its own libstdc++ crashes in iostreams once pandas has loaded another.
+if [ -x /usr/bin/g++ ]; then export CC=/usr/bin/gcc CXX=/usr/bin/g++ CUDAHOSTCXX=/usr/bin/g++; fi
+py=$(command -v python3)
+export PYTHONPATH=$PWD/bindings${PYTHONPATH:+:$PYTHONPATH}
+[ -d "$deps/py" ] && export PYTHONPATH=$PYTHONPATH:$deps/py
+
+{
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv
+  nvcc --version | tail -2
+  g++ --version | head -1
+  cmake --version | head -1
+  "$py" --version
+  nproc
+} 2>&1 | tee "$logs/machine.txt"
+
+args=(-DCMAKE_BUILD_TYPE=Release -DLOCKSTEP_CUDA=ON -DPython_EXECUTABLE="$py")
+pb=$("$py" -m pybind11 --cmakedir 2>/dev/null) && args+=(-Dpybind11_DIR="$pb")
+if [ -d "$deps/usr" ]; then
+  args+=(-DRANDOM123_INCLUDE_DIR="$deps/usr/include"
+         -DGTest_DIR="$deps/usr/lib/x86_64-linux-gnu/cmake/GTest")
+fi
+start=$(date +%s)
+# Without Python headers or pybind11 the C++ tests still run: configure again without the module.
+cmake -S . -B "$build" "${args[@]}" > "$logs/configure.log" 2>&1 ||
+  cmake -S . -B "$build" "${args[@]}" -DLOCKSTEP_PYTHON=OFF >> "$logs/configure.log" 2>&1
+cmake --build "$build" -j"$(nproc)" -- -k > "$logs/build.log" 2>&1  # -k: build what builds
+echo "build: rc=$? in $(( $(date +%s) - start )) s"
+grep -E "error|Error" "$logs/configure.log" "$logs/build.log" | head -20
+rc=0
+[ -x "$build/lockstep_tests" ] || rc=1
+(cd "$build" && ctest -j8 --output-on-failure > "$logs/ctest.log" 2>&1) || rc=1
+skip=()
+"$py" -c 'import nbclient, nbformat, ipykernel' 2>/dev/null ||
+  skip=(--ignore=tests/python/test_notebooks.py)  # no Jupyter here: notebooks are run on CI
+ls bindings/lockstep/_core*.so > /dev/null 2>&1 || { echo "no Python module built"; rc=1; }
+"$py" -m pytest tests/python -v -rs "${skip[@]}" > "$logs/pytest.log" 2>&1 || rc=1
+"$build/lockstep_bench" "$cycles" 3 > "$logs/bench.log" 2>&1 || rc=1
+
+grep -E "Failed|FAILED|\*\*\*|tests passed|tests failed" "$logs/ctest.log" | tail -30
+grep -E "CpuAndCuda|cuda" "$logs/ctest.log" | grep -v Passed | head -5
+grep -E "FAILED|ERROR|SKIPPED|cuda|passed|failed" "$logs/pytest.log" | tail -30
+cat "$logs/bench.log"
+echo "gpu_check: rc=$rc"
+exit $rc
