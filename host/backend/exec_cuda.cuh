@@ -26,8 +26,8 @@ __global__ void for_each_kernel(const __grid_constant__ F f, uint64_t n) {
 
 struct CudaExec {
   static constexpr const char* kName = "cuda";
-  static constexpr bool kFixedShapes = false;  // one instance of each kernel: nvcc is slow
-  static constexpr bool kStaged = false;       // one thread per router: RouterCycle
+  static constexpr bool kFixedShapes = true;  // as on the CPU (vc_engine.hpp with_shape)
+  static constexpr bool kStaged = false;      // one thread per router: RouterCycle
   explicit CudaExec(int) {}
   void* alloc_bytes(size_t n) {
     void* p = nullptr;

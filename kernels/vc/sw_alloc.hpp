@@ -66,8 +66,8 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
   // Requests: req_vc[ip][op] = VC of input ip offered to output op; masks both ways (entries
   // are valid only where the masks say so); an input requests the first output port, in VC
   // round-robin order, that each of its active VCs (sa_mask) can send to.
-  int8_t req_vc[kMaxPorts][kMaxPorts];
-  uint32_t out_req[kMaxPorts], in_req[kMaxPorts];
+  int8_t req_vc[Shape::kMaxP][Shape::kMaxP];
+  uint32_t out_req[Shape::kMaxP], in_req[Shape::kMaxP];
   uint32_t ins = 0, outs = 0;        // inputs and outputs with a request
   uint32_t contested = 0;            // outputs requested by more than one input
   for (uint64_t left = sa; left;) {  // the inputs with an active VC, in order
@@ -101,7 +101,7 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
   // own pointer picks under either allocator (every output it asks for grants it), and the
   // pointers move as on a first-iteration accept.
   uint32_t matched = 0;
-  uint8_t match[kMaxPorts];
+  uint8_t match[Shape::kMaxP];
   const auto accept = [&](uint32_t ip, uint32_t op, bool first_iteration) {
     matched |= 1u << ip;
     match[ip] = static_cast<uint8_t>(op);
@@ -113,7 +113,7 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
       accept(ip, rr_first(in_req[ip], in_ptr[ip]), true);
     }
   } else if (pol.sw_alloc == Allocator::kSeparableInputFirst) {
-    uint32_t chose[kMaxPorts], chosen = 0;  // inputs that chose each output; outputs chosen
+    uint32_t chose[Shape::kMaxP], chosen = 0;  // inputs that chose each output; outputs chosen
     for (uint32_t m = ins; m; m &= m - 1) {
       const uint32_t ip = lowest_bit(m);
       const uint32_t op = rr_first(in_req[ip], in_ptr[ip]);
@@ -127,7 +127,7 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
   } else {
     uint32_t out_free = outs;
     for (uint32_t iter = 0; iter < pol.alloc_iters; ++iter) {
-      uint32_t granted[kMaxPorts], grantees = 0;  // outputs that granted each input; inputs
+      uint32_t granted[Shape::kMaxP], grantees = 0;  // outputs that granted each input; inputs
       for (uint32_t m = out_free; m; m &= m - 1) {
         const uint32_t op = lowest_bit(m);
         const int ip = rr_pick(out_req[op] & ~matched, out_ptr[op]);

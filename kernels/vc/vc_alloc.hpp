@@ -125,9 +125,9 @@ LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
   // The requests of this cycle, in input-VC order, with their available output VCs. One that
   // names no available output VC can neither be granted nor accept, and moves no pointer: it is
   // left out, which changes nothing.
-  Request req[kMaxPortVcs];
-  uint64_t avail[kMaxPortVcs];
-  uint8_t k_of[kMaxPortVcs];  // request number of each requesting input VC
+  Request req[Shape::kMaxPV];
+  uint64_t avail[Shape::kMaxPV];
+  uint8_t k_of[Shape::kMaxPV];  // request number of each requesting input VC
   uint32_t nreq = 0;
   uint64_t named = 0, shared = 0;  // output VCs named by a request, and by more than one
   for (uint64_t m = waiting; m; m &= m - 1) {
@@ -156,7 +156,8 @@ LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
   const auto output_choice = [&](uint64_t from, uint32_t o) {
     return k_of[rr_first(from, R.ovc_ptr[o])];
   };
-  uint64_t from[kMaxPortVcs];  // per output VC: the input VCs asking it (entries valid in `asked`)
+  // Per output VC: the input VCs asking it (entries valid in `asked`).
+  uint64_t from[Shape::kMaxPV];
   if (pol.vc_alloc == Allocator::kSeparableInputFirst) {
     // Each input VC chooses one output VC; each chosen output VC takes one of its choosers.
     uint64_t asked = 0;
@@ -187,7 +188,7 @@ LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
       }
     }
     if (!asked) break;
-    uint64_t granted[kMaxPortVcs], grantees = 0;  // per request: the output VCs granting it
+    uint64_t granted[Shape::kMaxPV], grantees = 0;  // per request: the output VCs granting it
     for (uint64_t m = asked; m; m &= m - 1) {
       const uint32_t o = lowest_bit64(m), k = output_choice(from[o], o);
       granted[k] = (grantees >> k & 1 ? granted[k] : 0) | 1ull << o;

@@ -205,6 +205,10 @@ struct VcLayout {
 // are the same whichever shape runs them.
 template <uint32_t kPorts = 0, uint32_t kVcs = 0, bool kPlain = false>
 struct RouterShape {
+  // Sizes of a stage's per-router local arrays: a fixed shape needs only its own, which keeps
+  // the GPU's per-thread stack frame (local memory) small.
+  static constexpr uint32_t kMaxP = kPorts ? kPorts : kMaxPorts;
+  static constexpr uint32_t kMaxPV = kPorts && kVcs ? kPorts * kVcs : kMaxPortVcs;
   LS_HD static VcLayout layout(VcLayout L) {
     if (kPorts) L.ports = kPorts;
     if (kVcs) L.vcs = kVcs;
