@@ -4,6 +4,7 @@ Prints a table with the time per cycle and the memory the simulation holds (devi
 nvidia-smi on CUDA, the process's resident growth on the CPU). Asserts nothing.
 
     PYTHONPATH=bindings python benchmarks/scaling.py [--backend cuda] [--cycles 2000] [--quick]
+                                                 [--phased]
 """
 import argparse
 import os
@@ -36,6 +37,8 @@ def main() -> None:
     ap.add_argument("--cycles", type=int, default=2000, help="timed cycles, after 1000")
     ap.add_argument("--threads", type=int, default=0, help="CPU threads, 0 for all")
     ap.add_argument("--quick", action="store_true", help="only cases of up to 32,768 routers")
+    ap.add_argument("--phased", action="store_true",
+                    help="one parallel step per phase (run.fuse_phases = false)")
     args = ap.parse_args()
     print(f"{'network':<18} {'routers':>8} {'router-cycles/s':>16} {'us/cycle':>9} {'MiB':>8}")
     for name, kind, radix, offered, n in CASES:
@@ -44,7 +47,7 @@ def main() -> None:
             continue
         cfg = ls.Config().with_(kind=kind, radix=radix, offered=offered, vcs=2, packet_size=1,
                                 link_delay=2 if kind == "torus" else 1, threads=args.threads,
-                                debug=False)
+                                debug=False, fuse_phases=not args.phased)
         rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         sim = ls.Simulator([cfg.with_(seed=1 + i) for i in range(n)], backend=args.backend)
         sim.step(1000)
