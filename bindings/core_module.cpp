@@ -176,14 +176,12 @@ class Simulator {
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "lockstep compiled engine";
-  static py::exception<SimulationError> sim_error(m, "SimulationError", PyExc_RuntimeError);
+  py::register_exception<SimulationError>(m, "SimulationError", PyExc_RuntimeError);
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const ConfigError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
-    } catch (const SimulationError& e) {
-      sim_error(e.what());
     }
   });
 
