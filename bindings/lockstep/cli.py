@@ -90,7 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     sweep.add_argument("--out", metavar="DIR", help="default: results/<config stem>")
     sweep.add_argument(
         "--batch-size", type=int, metavar="N",
-        help="points per batch, saved as each batch ends (default: 4 loads x seeds)",
+        help="points per batch, saved as each batch ends (default: 4 loads x seeds; on a GPU "
+             "as many as make 16,384 routers)",
     )
     sweep.set_defaults(command=cmd_sweep)
 
@@ -220,6 +221,18 @@ class CsvLog:
             writer.writerow(row)
 
 
+def default_batch_size(cfg: Config, seeds: int) -> int:
+    """Points per batch when --batch-size is not given. On the CPU a batch takes time in
+    proportion to its routers, so small batches save often at no cost. On a GPU a cycle takes
+    about as long for 16,384 routers as for 64 (docs/performance.md), so a batch takes as many
+    points as fit in that."""
+    backend = cfg.get("run.backend")
+    if backend == "cpu" or (backend == "auto" and not _core.cuda_available()):
+        return 4 * seeds
+    routers = 1 if cfg.get("topology.kind") == "crossbar" else math.prod(cfg.get("topology.radix"))
+    return max(4 * seeds, 16384 // routers)
+
+
 def cmd_sweep(args: argparse.Namespace) -> int:
     cfg = configure(args)
     loads = parse_offered(args.offered)
@@ -240,7 +253,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     check_resumable(out, cfg)
     log = CsvLog(out / "sweep.csv", list(points[0].params))
     todo = [p for p in points if log.key(p.params) not in log.done]
-    run_points(todo, args.batch_size or 4 * args.seeds, progress=True, on_point=log.append)
+    run_points(todo, args.batch_size or default_batch_size(cfg, args.seeds), progress=True, on_point=log.append)
     ax = latency_load(pd.read_csv(log.path), title=Path(args.config).stem)
     ax.figure.savefig(out / "latency_load.png", dpi=120, bbox_inches="tight")
     print(

@@ -123,3 +123,13 @@ def test_sweep_varies_other_keys_and_resumes(cli, tmp_path):
     assert r.returncode == 0 and "0 points run, 4 already" in r.stdout
     bad = cli("sweep", DEFAULT, "--offered", "0.1:0.1:0.1", "--vary", "router.vcs=4")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--vary" in bad.stderr
+
+
+def test_sweep_batches_fill_a_gpu_and_stay_small_on_the_cpu():
+    from lockstep.cli import default_batch_size
+
+    cpu = ls.Config().with_(backend="cpu")
+    assert default_batch_size(cpu, 2) == 8
+    gpu = ls.Config().with_(backend="cuda")  # the default 8x8 torus: 256 of them fill 16,384
+    assert default_batch_size(gpu, 1) == 256
+    assert default_batch_size(gpu.with_(radix=[64, 64, 64]), 3) == 12
