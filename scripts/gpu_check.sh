@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # On a machine with a CUDA GPU: builds everything with the CUDA backend, runs every test (ctest:
-# each backend test on CUDA too, CPU/GPU bit-equality; pytest: the state fingerprints of every
-# configuration on CUDA against the CPU's golden file) and the benchmark. Logs go to $LOG_DIR
+# CPU/GPU bit-equality, the golden traces and the invariant checks on CUDA too; pytest: the state
+# fingerprints of every configuration on CUDA against the CPU's golden file, the Simulator and
+# the command line on CUDA) and the benchmark. Logs go to $LOG_DIR
 # (default: build-gpu/logs); the last lines printed are the summaries.
 # Dependencies come from the machine (cmake, nvcc, python3 with numpy/pandas/matplotlib/pytest/
 # pybind11) or, where it has no package registry, from .gpu-deps/ (scripts/gpu_deps.sh).

@@ -35,15 +35,11 @@ inline InstanceResult run_one(const Config& c, const EngineOptions& o = options(
   return make_engine({c}, o)->run().at(0);
 }
 
+// The backends that can run here: the CPU, and CUDA where a device is present.
 inline std::vector<std::string> backends() {
   std::vector<std::string> b = {"cpu"};
   if (cuda_available()) b.push_back("cuda");
   return b;
-}
-
-// For value-parameterised suites: skips (with a message) when the backend has no device.
-inline void require(const std::string& backend) {
-  if (backend == "cuda" && !cuda_available()) GTEST_SKIP() << "no CUDA device on this machine";
 }
 
 }  // namespace ls::test

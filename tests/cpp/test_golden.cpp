@@ -25,8 +25,8 @@ struct Trace {
   std::vector<uint64_t> at_router1, at_sink1;
 };
 
-Trace trace(const Config& c, uint64_t cycles) {
-  auto e = make_engine({c}, test::options());
+Trace trace(const Config& c, uint64_t cycles, const std::string& backend) {
+  auto e = make_engine({c}, test::options(backend));
   const uint32_t P = 3, V = 2;
   Trace t;
   uint64_t prev_ejected = 0, prev_held = 0;
@@ -53,9 +53,11 @@ TEST(Golden, FourNodeRingThreeFlitPacket) {
   // Created 0; injected 1,2,3; router 0 buffer 2,3,4; head RC 3, VA 4, SA 5, body 6, tail 7;
   // router 1 buffer 7,8,9 (1 switch + 1 link); SA 10,11,12; sink 12,13,14 (1 switch + 1 eject).
   Config c = one_packet_each(4, 3, 1);
-  Trace t = trace(c, 30);
-  EXPECT_EQ(t.at_router1, (std::vector<uint64_t>{7, 8, 9}));
-  EXPECT_EQ(t.at_sink1, (std::vector<uint64_t>{12, 13, 14}));
+  for (const std::string& b : test::backends()) {
+    Trace t = trace(c, 30, b);
+    EXPECT_EQ(t.at_router1, (std::vector<uint64_t>{7, 8, 9})) << b;
+    EXPECT_EQ(t.at_sink1, (std::vector<uint64_t>{12, 13, 14})) << b;
+  }
 }
 
 TEST(Golden, TwoNodeRingWithTwoCycleLinks) {
@@ -63,9 +65,11 @@ TEST(Golden, TwoNodeRingWithTwoCycleLinks) {
   // RC 3, VA 4, SA 5, router 1 buffer 5+1+2 = 8, RC 9, VA 10, SA 11, sink 11+2 = 13; the body
   // flit follows one cycle behind.
   Config c = one_packet_each(2, 2, 2);
-  Trace t = trace(c, 30);
-  EXPECT_EQ(t.at_router1, (std::vector<uint64_t>{8, 9}));
-  EXPECT_EQ(t.at_sink1, (std::vector<uint64_t>{13, 14}));
+  for (const std::string& b : test::backends()) {
+    Trace t = trace(c, 30, b);
+    EXPECT_EQ(t.at_router1, (std::vector<uint64_t>{8, 9})) << b;
+    EXPECT_EQ(t.at_sink1, (std::vector<uint64_t>{13, 14})) << b;
+  }
 }
 
 TEST(Golden, PacketLatencyIsTheHandWorkedFigure) {

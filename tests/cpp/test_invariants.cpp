@@ -46,13 +46,15 @@ class Heavy : public ::testing::TestWithParam<size_t> {};
 
 TEST_P(Heavy, InvariantsHoldAndNothingDeadlocks) {
   const Case c = heavy_cases()[GetParam()];
-  for (const char* pattern : {"uniform", "tornado"}) {
-    Config cfg = c.cfg;
-    cfg.traffic.pattern = pattern;
-    InstanceResult r;
-    ASSERT_NO_THROW(r = test::run_one(cfg)) << c.name << " " << pattern;
-    EXPECT_GT(r.accepted, 0.01) << c.name << " " << pattern;  // progress; the watchdog is on
-  }
+  for (const std::string& b : test::backends())
+    for (const char* pattern : {"uniform", "tornado"}) {
+      Config cfg = c.cfg;
+      cfg.traffic.pattern = pattern;
+      InstanceResult r;
+      ASSERT_NO_THROW(r = test::run_one(cfg, test::options(b)))
+          << c.name << " " << pattern << " " << b;
+      EXPECT_GT(r.accepted, 0.01) << c.name << " " << pattern << " " << b;  // the watchdog is on
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Configs, Heavy, ::testing::Range<size_t>(0, heavy_cases().size()),

@@ -57,8 +57,7 @@ TEST(Measurement, AutomaticWarmupStopsWhenTheNetworkHasSettled) {
 }
 
 TEST(Measurement, PercentilesBracketTheMean) {
-  InstanceResult r =
-      test::run_one(test::network("mesh", {4, 4}, 0.4), test::options("cpu", 1));
+  InstanceResult r = test::run_one(test::network("mesh", {4, 4}, 0.4), test::options("cpu", 1));
   EXPECT_LE(r.latency_p50, r.latency_p99);
   EXPECT_LE(r.latency_p99, r.latency_max);
   EXPECT_GT(r.latency_p99, r.latency_mean);
