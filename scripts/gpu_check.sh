@@ -2,7 +2,7 @@
 # On a machine with a CUDA GPU: builds everything with the CUDA backend, runs every test (ctest:
 # CPU/GPU bit-equality, the golden traces and the invariant checks on CUDA too; pytest: the state
 # fingerprints of every configuration on CUDA against the CPU's golden file, the Simulator and
-# the command line on CUDA) and the benchmark. Logs go to $LOG_DIR
+# the command line on CUDA) and the benchmarks (lockstep_bench, benchmarks/scaling.py). Logs go to $LOG_DIR
 # (default: build-gpu/logs); the last lines printed are the summaries.
 # Dependencies come from the machine (cmake, nvcc, python3 with numpy/pandas/matplotlib/pytest/
 # pybind11) or, where it has no package registry, from .gpu-deps/ (scripts/gpu_deps.sh).
@@ -52,10 +52,11 @@ skip=()
 ls bindings/lockstep/_core*.so > /dev/null 2>&1 || { echo "no Python module built"; rc=1; }
 "$py" -m pytest tests/python -v -rs "${skip[@]}" > "$logs/pytest.log" 2>&1 || rc=1
 "$build/lockstep_bench" "$cycles" 3 > "$logs/bench.log" 2>&1 || rc=1
+"$py" benchmarks/scaling.py --backend cuda > "$logs/scaling.log" 2>&1 || rc=1
 
 grep -E "Failed|FAILED|\*\*\*|tests passed|tests failed" "$logs/ctest.log" | tail -30
 grep -E "CpuAndCuda|cuda" "$logs/ctest.log" | grep -v Passed | head -5
 grep -E "FAILED|ERROR|SKIPPED|cuda|passed|failed" "$logs/pytest.log" | tail -30
-cat "$logs/bench.log"
+cat "$logs/bench.log" "$logs/scaling.log"
 echo "gpu_check: rc=$rc"
 exit $rc
