@@ -2,8 +2,8 @@
 # On a machine with a CUDA GPU: builds everything with the CUDA backend, runs every test (ctest:
 # CPU/GPU bit-equality, the golden traces and the invariant checks on CUDA too; pytest: the state
 # fingerprints of every configuration on CUDA against the CPU's golden file, the Simulator and
-# the command line on CUDA) and the benchmarks (lockstep_bench, benchmarks/scaling.py). Logs go to $LOG_DIR
-# (default: build-gpu/logs); the last lines printed are the summaries.
+# the command line on CUDA) and the benchmarks (lockstep_bench, benchmarks/scaling.py). Logs go
+# to $LOG_DIR (default: build-gpu/logs); the last lines printed are the summaries.
 # Dependencies come from the machine (cmake, nvcc, python3 with numpy/pandas/matplotlib/pytest/
 # pybind11) or, where it has no package registry, from .gpu-deps/ (scripts/gpu_deps.sh).
 #   bash scripts/gpu_check.sh [bench cycles]
