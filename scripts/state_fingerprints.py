@@ -4,8 +4,8 @@ flow control, topology and traffic option, hashed into tests/data/state_fingerpr
 
 A change that alters behaviour changes fingerprints; a change that only makes the simulator
 faster must not (tests/python/test_fingerprints.py checks). Every backend must reproduce the
-same fingerprints: `--backend cuda` checks the GPU's state against the CPU's golden file. When a change is meant to alter
-behaviour, regenerate on purpose and say so in the commit:
+same fingerprints: `--backend cuda` checks the GPU's state against the CPU's golden file. When
+a change is meant to alter behaviour, regenerate on purpose and say so in the commit:
 
     PYTHONPATH=bindings python scripts/state_fingerprints.py --write
 """
@@ -64,7 +64,8 @@ def cases() -> dict[str, ls.Config]:
 
 
 def fingerprint(cfg: ls.Config, backend: str = "cpu") -> str:
-    """SHA-256 over every named state array of a batch after CYCLES cycles (one CPU thread)."""
+    """SHA-256 over every named state array of a batch after CYCLES cycles (on the CPU, one
+    thread)."""
     base = cfg.get("traffic.offered")
     batch = [cfg.with_(seed=7 + i, offered=base * (1 + 0.3 * i), threads=1, debug=False)
              for i in range(INSTANCES)]

@@ -253,7 +253,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     check_resumable(out, cfg)
     log = CsvLog(out / "sweep.csv", list(points[0].params))
     todo = [p for p in points if log.key(p.params) not in log.done]
-    run_points(todo, args.batch_size or default_batch_size(cfg, args.seeds), progress=True, on_point=log.append)
+    run_points(todo, args.batch_size or default_batch_size(cfg, args.seeds), progress=True,
+               on_point=log.append)
     ax = latency_load(pd.read_csv(log.path), title=Path(args.config).stem)
     ax.figure.savefig(out / "latency_load.png", dpi=120, bbox_inches="tight")
     print(
