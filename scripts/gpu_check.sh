@@ -17,7 +17,12 @@ mkdir -p "$logs"
 # The system compiler, not a $CXX that links libstdc++ statically (the CUDA image's /opt/gcc
 # does): a module carrying its own libstdc++ crashes in iostreams once pandas has loaded another.
 if [ -x /usr/bin/g++ ]; then export CC=/usr/bin/gcc CXX=/usr/bin/g++ CUDAHOSTCXX=/usr/bin/g++; fi
-py=$(command -v python3)
+# The first Python with the test dependencies: $PYTHON, python3, the system's.
+py=
+for c in ${PYTHON:-} python3 /usr/bin/python3; do
+  if "$c" -c 'import numpy, pandas, matplotlib, pytest' 2>/dev/null; then py=$(command -v "$c"); break; fi
+done
+[ -n "$py" ] || { echo "no Python with numpy, pandas, matplotlib and pytest"; exit 1; }
 export PYTHONPATH=$PWD/bindings${PYTHONPATH:+:$PYTHONPATH}
 [ -d "$deps/py" ] && export PYTHONPATH=$PYTHONPATH:$deps/py
 
