@@ -22,6 +22,7 @@ struct RouterCycle {
     // Each stage tells the next what it did this cycle: those VCs are not ready for it yet.
     const uint64_t routed = route_compute<Shape>(v, e, inst, r);
     const uint64_t granted = vc_alloc<Shape>(v, e, routed);
+    clear_grants<Shape>(v, e);
     sw_alloc<Shape>(v, e, inst, r, granted);
     const TerminalOps<Shape> term{v};
     // A router's terminals are nodes [r * T, r * T + T) (vc_setup.cpp checks the tables).

@@ -56,11 +56,9 @@ struct StagedCycle {
     run(gather([&](uint64_t e) { return va_waiting(v, e, fresh[e]) != 0; }),
         [&](uint64_t e) { fresh[e] = vc_alloc<Shape>(v, e, fresh[e]); });
 
-    // Switch allocation and traversal, for routers with an active VC not granted this cycle
-    // (every router's grants of the cycle start empty).
+    // Switch allocation and traversal, for routers with an active VC not granted this cycle.
     run(gather([&](uint64_t e) {
-          int8_t* const grant = v.s.sa_grant + e * L.ports;
-          for (uint32_t p = 0; p < L.ports; ++p) grant[p] = -1;
+          clear_grants<Shape>(v, e);
           return sa_active(v, e, fresh[e]) != 0;
         }),
         [&](uint64_t e) { sw_alloc<Shape>(v, e, inst, static_cast<uint32_t>(e - R0), fresh[e]); });

@@ -17,6 +17,16 @@ LS_HD inline uint64_t sa_active(const VcView& v, uint64_t e, uint64_t granted) {
   return v.s.sa_mask[e] & ~(v.prm.vc_alloc_delay ? granted : 0);
 }
 
+// Router e's switch grants of this cycle start empty (every router's, whether or not it has a
+// flit to switch); switch allocation then fills in the outputs it grants.
+template <class Shape = AnyShape>
+LS_HD inline void clear_grants(const VcView& v, uint64_t e) {
+  const uint32_t P = Shape::layout(v.lay).ports;
+  int8_t* const grant = v.s.sa_grant + e * P;
+  for (uint32_t p = 0; p < P; ++p) grant[p] = -1;
+}
+
+// Switch allocation and traversal of router e, whose grants clear_grants has emptied.
 template <class Shape = AnyShape>
 LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t r,
                            uint64_t granted = 0) {
@@ -28,7 +38,6 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
   // This router's slices, held in locals so the byte stores below never force a reload.
   int8_t* const grant = v.s.sa_grant + pe;
   const uint64_t sa = sa_active(v, e, granted), vc_bits = (1ull << V) - 1;
-  for (uint32_t p = 0; p < P; ++p) grant[p] = -1;
   if (!sa) return;
   uint8_t* const out_ptr = v.s.sa_out_ptr + pe;
   uint8_t* const in_ptr = v.s.sa_in_ptr + pe;
@@ -154,6 +163,7 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
 struct SwAlloc {
   VcView v;
   LS_HD void operator()(uint64_t e) const {
+    clear_grants(v, e);
     sw_alloc(v, e, v.lay.inst_of_router(e), v.lay.router_of(e));
   }
 };
