@@ -1,5 +1,6 @@
 // Traffic: destination patterns and packet-generation processes of a source, all pure
-// functions of counter-based draws so a source queue never has to be stored (see source.hpp).
+// functions of counter-based draws so a source queue never has to be stored (see
+// kernels/vc/terminal.hpp).
 #pragma once
 #include <cstdint>
 
@@ -131,6 +132,28 @@ LS_HD inline bool generates(const TrafficParams& tp, uint32_t src, uint64_t c, u
     if (!on) return false;
   }
   return u01(r.w[0]) < tp.rate;
+}
+
+// The first cycle in [c, limit) in which source `src` creates a packet, or `limit` if none;
+// `on` as in generates(), left as it is after the cycle returned (after limit - 1 if none). A
+// Bernoulli source draws a block at a time and keeps the last one in `words` and `block` (its
+// number + 1, 0: none), so a scan that continues where the last one stopped draws no block twice.
+LS_HD inline uint64_t next_creation(const TrafficParams& tp, uint32_t src, uint64_t c,
+                                    uint64_t limit, uint8_t& on, Draw& words, uint32_t& block) {
+  if (tp.injection != Injection::kBernoulli) {
+    for (; c < limit; ++c)
+      if (generates(tp, src, c, on)) return c;
+    return limit;
+  }
+  for (; c < limit; ++c) {
+    const uint32_t b = static_cast<uint32_t>(c / kGenBlock) + 1;
+    if (block != b) {
+      words = bernoulli_block(tp, src, c);
+      block = b;
+    }
+    if (bernoulli_creates(tp, words, c)) return c;
+  }
+  return limit;
 }
 
 }  // namespace ls

@@ -3,10 +3,13 @@
 // router's terminal input port under credit flow control.
 //
 // The source queue is unbounded without being stored: whether a node creates a packet in cycle
-// c is a pure function of (seed, node, c), so the queue is just `queued` (packets
-// created, not yet started) and a cursor that walks the creation cycles not yet started.
-// A bounded queue (traffic.source_queue) stores the creation cycles in a ring instead, since
-// which packets it refused cannot be recomputed.
+// c is a pure function of (seed, node, c), so the queue is just `queued` (packets created, not
+// yet started) and `cursor`, the creation cycle of the oldest; the next one is found again from
+// it when that packet starts. A bounded queue (traffic.source_queue) stores the creation cycles
+// in a ring instead, since which packets it refused cannot be recomputed.
+// The source sleeps between packets: it looks ahead for its next creation cycle (`gen_next`, at
+// most kGenLookahead cycles ahead) and does nothing until then, instead of drawing and testing
+// every cycle.
 //
 // Request-reply traffic: packets of the source are requests (message class 0); a request's
 // tail arriving at its sink creates a reply (class 1) back to the request's source, kept in the
@@ -29,6 +32,10 @@ struct TerminalOps {
   const VcView& v;
   LS_HD VcLayout lay() const { return Shape::layout(v.lay); }
   LS_HD VcPolicy pol() const { return Shape::policy(v.prm.pol); }
+
+  // How far ahead a sleeping source looks for its next packet: a source that creates none in
+  // that many cycles wakes to look further (rates near 0 would otherwise look forever).
+  static constexpr uint32_t kGenLookahead = 64;
 
   LS_HD bool in_window(uint64_t c) const { return c >= v.win_start && c < v.win_end; }
 
@@ -114,17 +121,17 @@ struct TerminalOps {
       s.sq_head[ne] = next_mod(h, cap);
       return;
     }
-    if (s.queued[ne] == 0) {  // queue empty: the cursor catches up with the present
-      s.cursor[ne] = static_cast<uint32_t>(v.t);
-      s.on_cursor[ne] = s.on_now[ne];
-      return;
-    }
-    uint64_t c = s.cursor[ne];
-    uint8_t on = s.on_cursor[ne];
-    while (!created_at(ne, tp, n, c, on)) ++c;  // a queued packet lies before v.t
-    s.cursor[ne] = static_cast<uint32_t>(c + 1);
-    s.on_cursor[ne] = on;
+    if (s.queued[ne] == 0) return;
+    const uint64_t c = s.cursor[ne];
     begin_request(ne, inst, n, c);
+    if (s.queued[ne] == 0) return;
+    // The next queued packet was created after c and before this cycle (before it if the queue
+    // was set from outside: those packets count as created now).
+    uint8_t on = s.on_cursor[ne];
+    Draw words;
+    uint32_t block = 0;
+    s.cursor[ne] = static_cast<uint32_t>(next_creation(tp, n, c + 1, v.t, on, words, block));
+    s.on_cursor[ne] = on;
   }
 
   // The packet created at cycle c leaves the queue: its destination and size are functions of c.
@@ -205,49 +212,48 @@ struct TerminalOps {
     return true;
   }
 
-  // Does the source create a packet this cycle? A Bernoulli source keeps the draw of the current
-  // block of cycles (the same words generates() would draw), so it calls Philox once a block.
-  LS_HD bool creates_now(uint64_t ne, const TrafficParams& tp, uint32_t n, uint8_t& on) const {
-    if (tp.injection != Injection::kBernoulli) return generates(tp, n, v.t, on);
-    const uint32_t block = static_cast<uint32_t>(v.t / kGenBlock) + 1;
-    if (v.nic.gen_block[ne] != block) {
-      v.nic.gen_words[ne] = bernoulli_block(tp, n, v.t);
-      v.nic.gen_block[ne] = block;
-    }
-    return bernoulli_creates(tp, v.nic.gen_words[ne], v.t);
-  }
-
-  // Did the source create a packet in cycle c (as generates() says)? A Bernoulli source's kept
-  // draw serves when c lies in its block: packets mostly start a cycle after their creation.
-  LS_HD bool created_at(uint64_t ne, const TrafficParams& tp, uint32_t n, uint64_t c,
-                        uint8_t& on) const {
-    if (tp.injection == Injection::kBernoulli && v.nic.gen_block[ne] == c / kGenBlock + 1)
-      return bernoulli_creates(tp, v.nic.gen_words[ne], c);
-    return generates(tp, n, c, on);
-  }
-
-  // Packets created this cycle join the queue (injectable from the next cycle).
+  // The source wakes at gen_next: a creation cycle if gen_hit, else the first cycle its last
+  // look-ahead did not reach. It creates the packet (if any) and looks ahead for the next one.
   LS_HD void generate(uint64_t ne, uint32_t inst, uint32_t n) const {
+    const NicState& s = v.nic;
+    if (static_cast<uint32_t>(v.t) != s.gen_next[ne]) return;
     const TrafficParams& tp = v.traffic[inst];
-    uint8_t on = v.nic.on_now[ne];
+    uint8_t on = s.on_gen[ne];
+    Draw words = s.gen_words[ne];
+    uint32_t block = s.gen_block[ne];
+    if (s.gen_hit[ne] || next_creation(tp, n, v.t, v.t + 1, on, words, block) == v.t)
+      create(ne, tp, n, on);
+    const uint64_t end = v.t + 1 + kGenLookahead;
+    const uint64_t c = next_creation(tp, n, v.t + 1, end, on, words, block);
+    s.gen_next[ne] = static_cast<uint32_t>(c);
+    s.gen_hit[ne] = c < end;
+    s.on_gen[ne] = on;
+    s.gen_words[ne] = words;
+    s.gen_block[ne] = block;
+  }
+
+  // The source creates a packet this cycle (`on`: its on/off state after this cycle): it joins
+  // the queue, injectable from the next cycle, unless the queue is full or the source is done.
+  LS_HD void create(uint64_t ne, const TrafficParams& tp, uint32_t n, uint8_t on) const {
+    const NicState& s = v.nic;
+    if (tp.max_packets != 0 && s.created[ne] >= tp.max_packets) return;
     const uint32_t cap = v.prm.source_queue;
-    if (creates_now(ne, tp, n, on) && (tp.max_packets == 0 || v.nic.created[ne] < tp.max_packets)) {
-      if (cap != 0 && v.nic.queued[ne] >= cap) {  // full: the packet is not created
-        if (in_window(v.t)) v.st.refused[ne] += 1;
-        v.nic.on_now[ne] = on;
-        return;
-      }
-      if (cap != 0)
-        v.nic.sq_ring[ne * cap + add_mod(v.nic.sq_head[ne], v.nic.queued[ne], cap)] =
-            static_cast<uint32_t>(v.t);
-      v.nic.created[ne] += 1;
-      v.nic.queued[ne] += 1;
-      if (in_window(v.t)) {
-        v.st.created_flits[ne] += packet_size_at(tp, n, v.t);
-        v.st.meas_created[ne] += 1;
-      }
+    if (cap != 0 && s.queued[ne] >= cap) {  // full: the packet is not created
+      if (in_window(v.t)) v.st.refused[ne] += 1;
+      return;
     }
-    v.nic.on_now[ne] = on;
+    if (cap != 0) {
+      s.sq_ring[ne * cap + add_mod(s.sq_head[ne], s.queued[ne], cap)] = static_cast<uint32_t>(v.t);
+    } else if (s.queued[ne] == 0) {
+      s.cursor[ne] = static_cast<uint32_t>(v.t);
+      s.on_cursor[ne] = on;
+    }
+    s.created[ne] += 1;
+    s.queued[ne] += 1;
+    if (in_window(v.t)) {
+      v.st.created_flits[ne] += packet_size_at(tp, n, v.t);
+      v.st.meas_created[ne] += 1;
+    }
   }
 
   // The sink's credits go back to the router one per cycle, round-robin over its VCs, into slot

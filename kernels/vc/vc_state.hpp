@@ -120,11 +120,13 @@ struct NicState {
   uint8_t* credits;     // [inst, node, vc] free slots in the router's terminal input VCs
   uint8_t* ej_pending;  // [inst, node, vc] consumed flits whose credit is not yet returned
   uint8_t* ej_cr_ptr;   // round-robin pointer over ej_pending
-  uint32_t* cursor;     // next creation cycle the source queue has not looked at
-  Draw* gen_words;      // Bernoulli sources: the Philox draw of the current block of cycles
+  uint32_t* cursor;     // unbounded source queue: creation cycle of the oldest queued packet
+  uint8_t* on_cursor;   // on/off state after the cursor's cycle
+  uint32_t* gen_next;   // the cycle the source wakes: its next creation if gen_hit, else the
+  uint8_t* gen_hit;     // first cycle its look-ahead has not reached (terminal.hpp)
+  uint8_t* on_gen;      // on/off state after the cycles the source has looked at
+  Draw* gen_words;      // Bernoulli sources: the Philox draw of the last block looked at
   uint32_t* gen_block;  // ... and that block's number + 1 (0: none yet)
-  uint8_t* on_cursor;   // on/off state at the cursor
-  uint8_t* on_now;      // on/off state at the current cycle
   uint32_t* queued;     // packets created and not yet started
   uint32_t* created;    // packets created so far
   uint32_t* sq_ring;    // [inst, node, source_queue] creation cycles (bounded queues only)
