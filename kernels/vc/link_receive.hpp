@@ -3,6 +3,12 @@
 // thing in a cycle; flits arriving on the input ports are written into the VC buffer named in
 // the flit last thing in the cycle (buffer write).
 #pragma once
+#if defined(__SSE2__) && !defined(__CUDA_ARCH__)
+#include <emmintrin.h>
+
+#include <cstring>
+#endif
+
 #include "../common/belt.hpp"
 #include "../common/round_robin.hpp"
 #include "vc_state.hpp"
@@ -29,6 +35,33 @@ LS_HD inline void record_violation(uint32_t* viol, uint32_t* info, uint64_t i, u
   info[i * 4 + 3] = value;
 }
 
+#if defined(__SSE2__) && !defined(__CUDA_ARCH__)
+// credit_receive for P ports of 2 VCs on the CPU, all ports at once (SSE2): the credit bytes
+// (-1, or the VC) become per-port increments of the two counters, interleaved as the counters
+// are ([port][vc]), added as one vector. Only the router's own bytes are read and written.
+template <uint32_t P>
+inline void credit_receive_sse(int8_t* cr, uint8_t* credits) {
+  static_assert(P > 4 && P <= 8, "two 8-byte words of counters");
+  // Loaded into registers (a vector load of bytes just stored would stall forwarding).
+  uint32_t first;
+  std::memcpy(&first, cr, 4);
+  uint64_t row = first | ~0ull << (8 * P), lo, hi = 0;
+  for (uint32_t p = 4; p < P; ++p) row |= uint64_t{static_cast<uint8_t>(cr[p])} << (8 * p);
+  std::memset(cr, -1, P);
+  std::memcpy(&lo, credits, 8);
+  std::memcpy(&hi, credits + 8, 2 * P - 8);
+  const __m128i c = _mm_cvtsi64_si128(static_cast<int64_t>(row));
+  const __m128i inc = _mm_unpacklo_epi8(_mm_cmpeq_epi8(c, _mm_setzero_si128()),
+                                        _mm_cmpeq_epi8(c, _mm_set1_epi8(1)));  // -1 where +1
+  const __m128i n =
+      _mm_sub_epi8(_mm_set_epi64x(static_cast<int64_t>(hi), static_cast<int64_t>(lo)), inc);
+  lo = static_cast<uint64_t>(_mm_cvtsi128_si64(n));
+  hi = static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(n, n)));
+  std::memcpy(credits, &lo, 8);
+  std::memcpy(credits + 8, &hi, 2 * P - 8);
+}
+#endif
+
 // Credits arriving on the router's output ports this cycle (its belt row of the current slot)
 // go into the output-VC counters, and the row is emptied for later cycles.
 template <class Shape = AnyShape>
@@ -36,6 +69,12 @@ LS_HD inline void credit_receive(const VcView& v, uint64_t e) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   int8_t* const cr = v.s.cr_belt + L.row(e, v.now);
   uint8_t* const credits = v.s.ovc_credits + e * L.ports * L.vcs;
+#if defined(__SSE2__) && !defined(__CUDA_ARCH__)
+  if constexpr (Shape::kSseCredits) {
+    credit_receive_sse<Shape::kMaxP>(cr, credits);
+    return;
+  }
+#endif
   for (uint32_t p = 0; p < L.ports; ++p) {  // no branch: which ports get a credit is random
     const int8_t c = cr[p];
     const bool got = c >= 0;
