@@ -70,7 +70,7 @@ class VcEngine final : public Engine {
         using Shape = decltype(shape);
         x_.run_cycles(t_, cycles, I_, v_.prm.routers, [this](uint64_t t) {
           if constexpr (Exec::kStaged)
-            return StagedCycle<Shape>{at(t), work_, fresh_};
+            return StagedCycle<Shape>{at(t), scratch_};
           else
             return RouterCycle<Shape>{at(t)};
         });
@@ -198,8 +198,7 @@ class VcEngine final : public Engine {
   std::vector<void*> allocs_;
   std::vector<Field> fields_;
   uint64_t* hist_sum_ = nullptr;
-  uint32_t* work_ = nullptr;  // StagedCycle's scratch
-  uint64_t* fresh_ = nullptr;
+  StagedScratch scratch_{};
 };
 
 template <class Exec>
@@ -239,8 +238,7 @@ void VcEngine<Exec>::allocate() {
   s.viol_info = alloc<uint32_t>(E_ * 4);
   s.chk_flits = alloc<uint64_t>(E_);
   if constexpr (Exec::kStaged) {
-    work_ = alloc<uint32_t>(E_);
-    fresh_ = alloc<uint64_t>(E_);
+    scratch_ = {E_, alloc<uint32_t>(4 * E_), alloc<uint64_t>(2 * E_)};
   }
 
   NicState& n = v_.nic;

@@ -21,9 +21,9 @@ struct RouterCycle {
     credit_receive<Shape>(v, e);
     // Each stage tells the next what it did this cycle: those VCs are not ready for it yet.
     const uint64_t routed = route_compute<Shape>(v, e, inst, r);
-    const uint64_t granted = vc_alloc<Shape>(v, e, routed);
+    const uint64_t granted = vc_alloc<Shape>(v, e, va_waiting(v, e, routed));
     clear_grants<Shape>(v, e);
-    sw_alloc<Shape>(v, e, inst, r, granted);
+    sw_alloc<Shape>(v, e, inst, r, sa_active(v, e, granted));
     const TerminalOps<Shape> term{v};
     // A router's terminals are nodes [r * T, r * T + T) (vc_setup.cpp checks the tables).
     const uint32_t T = v.prm.terminals;

@@ -26,10 +26,10 @@ LS_HD inline void clear_grants(const VcView& v, uint64_t e) {
   for (uint32_t p = 0; p < P; ++p) grant[p] = -1;
 }
 
-// Switch allocation and traversal of router e, whose grants clear_grants has emptied.
+// Switch allocation and traversal of router e over its input VCs `sa` (sa_active), whose grants
+// clear_grants has emptied.
 template <class Shape = AnyShape>
-LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t r,
-                           uint64_t granted = 0) {
+LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t r, uint64_t sa) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const VcPolicy pol = Shape::policy(v.prm.pol);
   const uint32_t P = L.ports, V = L.vcs;
@@ -37,7 +37,7 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
   const SwitchSlots at{e, pe, ive, inst, r * P, t >= v.win_start && t < v.win_end};
   // This router's slices, held in locals so the byte stores below never force a reload.
   int8_t* const grant = v.s.sa_grant + pe;
-  const uint64_t sa = sa_active(v, e, granted), vc_bits = (1ull << V) - 1;
+  const uint64_t vc_bits = (1ull << V) - 1;
   if (!sa) return;
   uint8_t* const out_ptr = v.s.sa_out_ptr + pe;
   uint8_t* const in_ptr = v.s.sa_in_ptr + pe;
@@ -164,7 +164,7 @@ struct SwAlloc {
   VcView v;
   LS_HD void operator()(uint64_t e) const {
     clear_grants(v, e);
-    sw_alloc(v, e, v.lay.inst_of_router(e), v.lay.router_of(e));
+    sw_alloc(v, e, v.lay.inst_of_router(e), v.lay.router_of(e), sa_active(v, e, 0));
   }
 };
 

@@ -212,10 +212,10 @@ LS_HD inline uint64_t va_waiting(const VcView& v, uint64_t e, uint64_t routed) {
   return v.s.va_mask[e] & ~(v.prm.routing_delay ? routed : 0);
 }
 
-// VC allocation of router e; returns the input VCs granted an output VC.
+// VC allocation of router e over the input VCs `waiting` (va_waiting); returns those granted an
+// output VC.
 template <class Shape = AnyShape>
-LS_HD inline uint64_t vc_alloc(const VcView& v, uint64_t e, uint64_t routed = 0) {
-  const uint64_t waiting = va_waiting(v, e, routed);
+LS_HD inline uint64_t vc_alloc(const VcView& v, uint64_t e, uint64_t waiting) {
   if (waiting == 0) return 0;
   vc_alloc_detail::match<Shape>(v, e, waiting);
   return waiting & ~v.s.va_mask[e];
@@ -223,7 +223,7 @@ LS_HD inline uint64_t vc_alloc(const VcView& v, uint64_t e, uint64_t routed = 0)
 
 struct VcAlloc {
   VcView v;
-  LS_HD void operator()(uint64_t e) const { vc_alloc(v, e); }
+  LS_HD void operator()(uint64_t e) const { vc_alloc(v, e, va_waiting(v, e, 0)); }
 };
 
 }  // namespace ls
