@@ -250,8 +250,6 @@ void VcEngine<Exec>::allocate() {
   n.gen_next = alloc<uint32_t>(NN_);
   n.gen_hit = alloc<uint8_t>(NN_);
   n.on_gen = alloc<uint8_t>(NN_);
-  n.gen_words = alloc<Draw>(NN_);
-  n.gen_block = alloc<uint32_t>(NN_);
   n.queued = alloc<uint32_t>(NN_, "source_queue", {I, N});
   n.created = alloc<uint32_t>(NN_, "packets_created", {I, N});
   n.sq_ring = alloc<uint32_t>(NN_ * p.source_queue);

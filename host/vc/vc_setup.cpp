@@ -1,6 +1,8 @@
 #include "vc_setup.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <iterator>
 
 #include "../../kernels/common/rng.hpp"
 
@@ -139,6 +141,15 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs) {
     p.alpha = f.burst_alpha;
     p.beta = f.burst_beta;
     if (p.injection == Injection::kOnOff) p.rate *= (f.burst_alpha + f.burst_beta) / f.burst_alpha;
+    // The first creation of a window of Bernoulli trials: P(first <= j) = 1 - (1 - rate)^(j + 1).
+    static_assert(kGenWindow == std::size(TrafficParams{}.first_create), "one entry per cycle");
+    // Plain IEEE double products, so every machine builds the same table.
+    const double q = 1.0 - std::min(1.0, p.rate);
+    double none = 1.0;
+    for (uint32_t j = 0; j < kGenWindow; ++j) {
+      none *= q;
+      p.first_create[j] = static_cast<uint64_t>(std::ldexp(1.0 - none, 32));
+    }
     p.n_hot = static_cast<uint32_t>(f.hotspot_nodes.size());
     for (size_t i = 0; i < f.hotspot_nodes.size(); ++i)
       p.hot[i] = static_cast<uint32_t>(f.hotspot_nodes[i]);

@@ -41,7 +41,10 @@ struct TrafficParams {
   uint64_t seed;
   Pattern pattern;
   Injection injection;
-  double rate;   // packets per node per cycle while the source is on
+  double rate;  // packets per node per cycle while the source is on
+  // Bernoulli: P(the first creation of a window is at or before cycle j of it) * 2^32 (see
+  // first_in_window); 2^32 for a certain creation, so 64-bit.
+  uint64_t first_create[64];
   double alpha;  // on/off: P(off -> on) per cycle
   double beta;   // on/off: P(on -> off) per cycle
   uint32_t n_sizes;
@@ -109,51 +112,61 @@ LS_HD inline uint32_t packet_size_at(const TrafficParams& tp, uint32_t src, uint
   return tp.sizes[tp.n_sizes - 1];
 }
 
-// A Bernoulli source spends one Philox draw on four cycles: cycle c uses word c mod 4 of the
-// draw for block c / 4 (the draw is the costliest part of a terminal's cycle; a source can keep
-// the block's words, see NicState::gen_words).
-constexpr uint32_t kGenBlock = 4;
-LS_HD inline Draw bernoulli_block(const TrafficParams& tp, uint32_t src, uint64_t c) {
-  return philox_draw(tp.seed, c / kGenBlock, src, kStreamGenerate);
-}
-LS_HD inline bool bernoulli_creates(const TrafficParams& tp, const Draw& block, uint64_t c) {
-  return u01(block.w[c % kGenBlock]) < tp.rate;
+// A Bernoulli source's creation cycles form a chain. From a chain point s (cycle 0, or the
+// cycle after a creation) one Philox draw keyed by s covers kGenWindows windows of kGenWindow
+// cycles, a 32-bit word each: the word, looked up in tp.first_create, gives the window's first
+// creation (its cycles are independent Bernoulli trials, so the first is geometric, cut at the
+// window's end) or none, and the chain goes on from the cycle after it or from the next draw's
+// window. This is the Bernoulli process exactly (to 2^-32 per window), at one draw per packet
+// when packets are frequent and one per kGenWindows * kGenWindow cycles when rare, where testing
+// each cycle cost a draw per cycle (or per 4 cycles, in blocks). The chain is a pure function of
+// (seed, node): the storage-free source queue walks it again from any creation cycle.
+constexpr uint32_t kGenWindow = 64, kGenWindows = 4;
+
+// The position of the first creation in a window whose word is u, or kGenWindow for none:
+// first_create[j] = P(first <= j) * 2^32, increasing, so the answer is how many entries are <= u
+// (a binary search without branches).
+LS_HD inline uint32_t first_in_window(const TrafficParams& tp, uint32_t u) {
+  uint32_t j = 0;
+  for (uint32_t step = kGenWindow / 2; step; step /= 2)
+    j += tp.first_create[j + step - 1] <= u ? step : 0;
+  return j + (tp.first_create[j] <= u ? 1 : 0);
 }
 
-// Does source `src` create a packet in cycle `c`? `on` is the on/off state, advanced by this
-// call (ignored for Bernoulli); the caller keeps one copy per cursor that walks the cycles.
-LS_HD inline bool generates(const TrafficParams& tp, uint32_t src, uint64_t c, uint8_t& on) {
-  if (tp.injection == Injection::kBernoulli)
-    return bernoulli_creates(tp, bernoulli_block(tp, src, c), c);
+// Does an on/off source create a packet in cycle c? `on` is its state, advanced by this call;
+// the caller keeps one copy per cursor that walks the cycles.
+LS_HD inline bool onoff_generates(const TrafficParams& tp, uint32_t src, uint64_t c, uint8_t& on) {
   Draw r = philox_draw(tp.seed, c, src, kStreamGenerate);
-  if (tp.injection == Injection::kOnOff) {
-    double flip = u01(r.w[1]);
-    on = on ? (flip < tp.beta ? 0 : 1) : (flip < tp.alpha ? 1 : 0);
-    if (!on) return false;
-  }
-  return u01(r.w[0]) < tp.rate;
+  double flip = u01(r.w[1]);
+  on = on ? (flip < tp.beta ? 0 : 1) : (flip < tp.alpha ? 1 : 0);
+  return on && u01(r.w[0]) < tp.rate;
 }
 
-// The first cycle in [c, limit) in which source `src` creates a packet, or `limit` if none;
-// `on` as in generates(), left as it is after the cycle returned (after limit - 1 if none). A
-// Bernoulli source draws a block at a time and keeps the last one in `words` and `block` (its
-// number + 1, 0: none), so a scan that continues where the last one stopped draws no block twice.
-LS_HD inline uint64_t next_creation(const TrafficParams& tp, uint32_t src, uint64_t c,
-                                    uint64_t limit, uint8_t& on, Draw& words, uint32_t& block) {
-  if (tp.injection != Injection::kBernoulli) {
-    for (; c < limit; ++c)
-      if (generates(tp, src, c, on)) return c;
-    return limit;
+// A search for a source's next creation: the cycle if found, else where to go on looking.
+struct NextCreation {
+  uint64_t cycle;
+  bool found;
+};
+
+// The source's first creation from cycle s on, where s is a chain point (a Bernoulli source) or
+// any cycle (an on/off source, whose `on` is its state before s and is left at its state after
+// the cycle returned). Looks until `limit` at least: if none is found before, returns where to go
+// on (the next chain point, or `limit`), so a rate of 0 costs a bounded amount per call.
+LS_HD inline NextCreation next_creation(const TrafficParams& tp, uint32_t src, uint64_t s,
+                                        uint64_t limit, uint8_t& on) {
+  if (tp.injection == Injection::kOnOff) {
+    for (; s < limit; ++s)
+      if (onoff_generates(tp, src, s, on)) return {s, true};
+    return {limit, false};
   }
-  for (; c < limit; ++c) {
-    const uint32_t b = static_cast<uint32_t>(c / kGenBlock) + 1;
-    if (block != b) {
-      words = bernoulli_block(tp, src, c);
-      block = b;
+  for (; s < limit; s += kGenWindows * kGenWindow) {
+    const Draw d = philox_draw(tp.seed, s, src, kStreamGenerate);
+    for (uint32_t w = 0; w < kGenWindows; ++w) {
+      const uint32_t j = first_in_window(tp, d.w[w]);
+      if (j < kGenWindow) return {s + w * kGenWindow + j, true};
     }
-    if (bernoulli_creates(tp, words, c)) return c;
   }
-  return limit;
+  return {s, false};
 }
 
 }  // namespace ls

@@ -7,9 +7,8 @@
 // yet started) and `cursor`, the creation cycle of the oldest; the next one is found again from
 // it when that packet starts. A bounded queue (traffic.source_queue) stores the creation cycles
 // in a ring instead, since which packets it refused cannot be recomputed.
-// The source sleeps between packets: it looks ahead for its next creation cycle (`gen_next`, at
-// most kGenLookahead cycles ahead) and does nothing until then, instead of drawing and testing
-// every cycle.
+// The source sleeps between packets: it finds its next creation cycle (`gen_next`; see
+// next_creation) and does nothing until then.
 //
 // Request-reply traffic: packets of the source are requests (message class 0); a request's
 // tail arriving at its sink creates a reply (class 1) back to the request's source, kept in the
@@ -33,9 +32,9 @@ struct TerminalOps {
   LS_HD VcLayout lay() const { return Shape::layout(v.lay); }
   LS_HD VcPolicy pol() const { return Shape::policy(v.prm.pol); }
 
-  // How far ahead a sleeping source looks for its next packet: a source that creates none in
-  // that many cycles wakes to look further (rates near 0 would otherwise look forever).
-  static constexpr uint32_t kGenLookahead = 64;
+  // How far a source looks for its next packet in one go (one draw of a Bernoulli source): one
+  // that finds none wakes there to look further (a rate of 0 would otherwise look forever).
+  static constexpr uint32_t kGenLookahead = kGenWindows * kGenWindow;
 
   LS_HD bool in_window(uint64_t c) const { return c >= v.win_start && c < v.win_end; }
 
@@ -128,9 +127,8 @@ struct TerminalOps {
     // The next queued packet was created after c and before this cycle (before it if the queue
     // was set from outside: those packets count as created now).
     uint8_t on = s.on_cursor[ne];
-    Draw words;
-    uint32_t block = 0;
-    s.cursor[ne] = static_cast<uint32_t>(next_creation(tp, n, c + 1, v.t, on, words, block));
+    const NextCreation next = next_creation(tp, n, c + 1, v.t, on);
+    s.cursor[ne] = static_cast<uint32_t>(next.found && next.cycle < v.t ? next.cycle : v.t);
     s.on_cursor[ne] = on;
   }
 
@@ -212,24 +210,24 @@ struct TerminalOps {
     return true;
   }
 
-  // The source wakes at gen_next: a creation cycle if gen_hit, else the first cycle its last
-  // look-ahead did not reach. It creates the packet (if any) and looks ahead for the next one.
+  // The source wakes at gen_next: a creation cycle if gen_hit, else where its last search for
+  // one stopped. It creates the packet (if any) and looks for the next one.
   LS_HD void generate(uint64_t ne, uint32_t inst, uint32_t n) const {
     const NicState& s = v.nic;
     if (static_cast<uint32_t>(v.t) != s.gen_next[ne]) return;
     const TrafficParams& tp = v.traffic[inst];
     uint8_t on = s.on_gen[ne];
-    Draw words = s.gen_words[ne];
-    uint32_t block = s.gen_block[ne];
-    if (s.gen_hit[ne] || next_creation(tp, n, v.t, v.t + 1, on, words, block) == v.t)
-      create(ne, tp, n, on);
-    const uint64_t end = v.t + 1 + kGenLookahead;
-    const uint64_t c = next_creation(tp, n, v.t + 1, end, on, words, block);
-    s.gen_next[ne] = static_cast<uint32_t>(c);
-    s.gen_hit[ne] = c < end;
-    s.on_gen[ne] = on;
-    s.gen_words[ne] = words;
-    s.gen_block[ne] = block;
+    if (!s.gen_hit[ne]) {
+      const NextCreation now = next_creation(tp, n, v.t, v.t + kGenLookahead, on);
+      if (!now.found || now.cycle != v.t) return sleep(ne, now, on);
+    }
+    create(ne, tp, n, on);
+    sleep(ne, next_creation(tp, n, v.t + 1, v.t + 1 + kGenLookahead, on), on);
+  }
+  LS_HD void sleep(uint64_t ne, const NextCreation& next, uint8_t on) const {
+    v.nic.gen_next[ne] = static_cast<uint32_t>(next.cycle);
+    v.nic.gen_hit[ne] = next.found;
+    v.nic.on_gen[ne] = on;
   }
 
   // The source creates a packet this cycle (`on`: its on/off state after this cycle): it joins

@@ -122,11 +122,9 @@ struct NicState {
   uint8_t* ej_cr_ptr;   // round-robin pointer over ej_pending
   uint32_t* cursor;     // unbounded source queue: creation cycle of the oldest queued packet
   uint8_t* on_cursor;   // on/off state after the cursor's cycle
-  uint32_t* gen_next;   // the cycle the source wakes: its next creation if gen_hit, else the
-  uint8_t* gen_hit;     // first cycle its look-ahead has not reached (terminal.hpp)
+  uint32_t* gen_next;   // the cycle the source wakes: its next creation if gen_hit, else
+  uint8_t* gen_hit;     // where its search stopped (terminal.hpp)
   uint8_t* on_gen;      // on/off state after the cycles the source has looked at
-  Draw* gen_words;      // Bernoulli sources: the Philox draw of the last block looked at
-  uint32_t* gen_block;  // ... and that block's number + 1 (0: none yet)
   uint32_t* queued;     // packets created and not yet started
   uint32_t* created;    // packets created so far
   uint32_t* sq_ring;    // [inst, node, source_queue] creation cycles (bounded queues only)

@@ -1,0 +1,93 @@
+// A Bernoulli source's creation chain (kernels/common/traffic.hpp): the process it draws, the
+// edge rates, and that a search from any creation cycle continues the same chain (which the
+// storage-free source queue relies on).
+#include <cmath>
+
+#include "../../host/vc/vc_setup.hpp"
+#include "helpers.hpp"
+
+using namespace ls;
+
+namespace {
+
+TrafficParams bernoulli(double rate, int64_t seed = 7) {
+  Config c = test::network("mesh", {2}, rate);
+  c.run.seed = seed;
+  return traffic_params({c}).at(0);
+}
+
+// The creation cycles of source `src` in [0, end), found one after the other as a source does.
+std::vector<uint64_t> chain(const TrafficParams& tp, uint32_t src, uint64_t end) {
+  std::vector<uint64_t> out;
+  uint8_t on = 0;
+  for (uint64_t s = 0; s < end;) {
+    const NextCreation n = next_creation(tp, src, s, s + 1, on);  // one draw per call
+    if (!n.found) {
+      s = n.cycle;
+      continue;
+    }
+    if (n.cycle < end) out.push_back(n.cycle);
+    s = n.cycle + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(Traffic, TheWindowTableIsTheFirstCreationsDistribution) {
+  const TrafficParams tp = bernoulli(0.25);
+  for (uint32_t j = 0; j < kGenWindow; ++j)
+    EXPECT_NEAR(static_cast<double>(tp.first_create[j]) / 4294967296.0, 1.0 - std::pow(0.75, j + 1),
+                1e-9);
+  // Words below the first entry create at the window's start, words past the last none.
+  EXPECT_EQ(first_in_window(tp, 0), 0u);
+  EXPECT_EQ(first_in_window(tp, static_cast<uint32_t>(tp.first_create[0]) - 1), 0u);
+  EXPECT_EQ(first_in_window(tp, static_cast<uint32_t>(tp.first_create[0])), 1u);
+  EXPECT_EQ(first_in_window(tp, static_cast<uint32_t>(tp.first_create[40])), 41u);
+  EXPECT_EQ(first_in_window(tp, 0xFFFFFFFFu), kGenWindow);
+}
+
+TEST(Traffic, RatesOfZeroAndOneCreateNeverAndAlways) {
+  const std::vector<uint64_t> all = chain(bernoulli(1.0), 3, 1000);
+  ASSERT_EQ(all.size(), 1000u);
+  for (uint64_t c = 0; c < all.size(); ++c) EXPECT_EQ(all[c], c);
+  EXPECT_TRUE(chain(bernoulli(0.0), 3, 100000).empty());
+}
+
+TEST(Traffic, TheChainIsABernoulliProcess) {
+  // Over 400,000 cycles of 4 sources: the number of creations (binomial) within 5 standard
+  // deviations, and gaps of 1 (consecutive cycles) and of more than 64 (across windows) as often
+  // as independent trials give them.
+  for (double p : {0.002, 0.05, 0.15, 0.6}) {
+    const TrafficParams tp = bernoulli(p);
+    const uint64_t cycles = 100000;
+    double n = 0, gaps = 0, ones = 0, long_gaps = 0;
+    for (uint32_t src = 0; src < 4; ++src) {
+      const std::vector<uint64_t> c = chain(tp, src, cycles);
+      n += static_cast<double>(c.size());
+      for (size_t k = 1; k < c.size(); ++k, ++gaps) {
+        ones += c[k] - c[k - 1] == 1;
+        long_gaps += c[k] - c[k - 1] > 64;
+      }
+    }
+    const double trials = 4.0 * cycles, sd = std::sqrt(trials * p * (1 - p));
+    EXPECT_NEAR(n, trials * p, 5 * sd) << p;
+    EXPECT_NEAR(ones / gaps, p, 5 * std::sqrt(p * (1 - p) / gaps)) << p;
+    const double q64 = std::pow(1 - p, 64);
+    EXPECT_NEAR(long_gaps / gaps, q64, 5 * std::sqrt(q64 * (1 - q64) / gaps) + 1e-9) << p;
+  }
+}
+
+TEST(Traffic, ASearchFromAnyCreationContinuesTheSameChain) {
+  // The source queue finds the next queued packet from the cursor with a search limited by the
+  // present cycle; the source found it with searches of one draw: the same cycles.
+  const TrafficParams tp = bernoulli(0.01);
+  const std::vector<uint64_t> c = chain(tp, 5, 50000);
+  ASSERT_GT(c.size(), 100u);
+  for (size_t k = 0; k + 1 < c.size(); ++k) {
+    uint8_t on = 0;
+    const NextCreation n = next_creation(tp, 5, c[k] + 1, c[k + 1] + 1, on);
+    ASSERT_TRUE(n.found);
+    EXPECT_EQ(n.cycle, c[k + 1]);
+  }
+}
