@@ -72,6 +72,29 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
     v.s.last_move[e] = static_cast<uint32_t>(t);
     return;
   }
+  // Every VC that can send is the only one of its input port and the only one asking for its
+  // output port (common under light load): each sends, which is what either allocator decides
+  // then (every request is granted and accepted) without building the request tables.
+  uint64_t sendable = 0;
+  uint32_t ins_seen = 0, outs_seen = 0, clash = 0;
+  for (uint64_t m = sa; m; m &= m - 1) {
+    const uint32_t i = lowest_bit64(m), ip = i / V, op = static_cast<uint32_t>(out_port[i]);
+    if (!can_send(i, op)) continue;
+    clash |= (ins_seen >> ip | outs_seen >> op) & 1;
+    ins_seen |= 1u << ip;
+    outs_seen |= 1u << op;
+    sendable |= 1ull << i;
+  }
+  if (!clash) {
+    if (!sendable) return;
+    for (uint64_t m = sendable; m; m &= m - 1) {
+      const uint32_t i = lowest_bit64(m), ip = i / V, op = static_cast<uint32_t>(out_port[i]);
+      move_pointers(ip, op);
+      send(ip, i - ip * V, op);
+    }
+    v.s.last_move[e] = static_cast<uint32_t>(t);
+    return;
+  }
   // Requests: req_vc[ip][op] = VC of input ip offered to output op; masks both ways (entries
   // are valid only where the masks say so); an input requests the first output port, in VC
   // round-robin order, that each of its active VCs (sa_mask) can send to.
