@@ -233,6 +233,7 @@ void VcEngine<Exec>::allocate() {
   s.rc_mask = alloc<uint64_t>(E_);
   s.va_mask = alloc<uint64_t>(E_);
   s.sa_mask = alloc<uint64_t>(E_);
+  s.owned_mask = alloc<uint64_t>(E_);
   s.last_move = alloc<uint32_t>(E_, "last_move", {I, R});
   s.viol = alloc<uint32_t>(E_);
   s.viol_info = alloc<uint32_t>(E_ * 4);

@@ -1,4 +1,5 @@
-// The per-router activity masks (which input VCs wait for a route, for a VC, for the switch)
+// The per-router activity masks (which input VCs wait for a route, for a VC, for the switch;
+// which output VCs have an owner)
 // are derived state, kept in step by the stages for speed. This derives them from scratch: after
 // set_state() changes the state from outside, and in debug mode to check the stages kept them.
 #pragma once
@@ -7,12 +8,12 @@
 namespace ls {
 
 struct Masks {
-  uint64_t rc, va, sa;
+  uint64_t rc, va, sa, owned;
 };
 
 LS_HD inline Masks derive_masks(const VcView& v, uint64_t e) {
   const VcLayout L = v.lay;
-  Masks m{0, 0, 0};
+  Masks m{0, 0, 0, 0};
   for (uint32_t p = 0, b = 0; p < L.ports; ++p)
     for (uint32_t vc = 0; vc < L.vcs; ++vc, ++b) {
       const uint64_t iv = L.vc(e, p, vc), bit = 1ull << b;
@@ -20,6 +21,7 @@ LS_HD inline Masks derive_masks(const VcView& v, uint64_t e) {
       if (v.s.ivc_state[iv] == kIvcIdle && held) m.rc |= bit;
       if (v.s.ivc_state[iv] == kIvcVcAlloc) m.va |= bit;
       if (v.s.ivc_state[iv] == kIvcActive && held) m.sa |= bit;
+      if (v.s.ovc_owner[iv] != kNone) m.owned |= bit;  // output VC (p, vc): same index
     }
   return m;
 }
@@ -31,6 +33,7 @@ struct RebuildMasks {
     v.s.rc_mask[e] = m.rc;
     v.s.va_mask[e] = m.va;
     v.s.sa_mask[e] = m.sa;
+    v.s.owned_mask[e] = m.owned;
   }
 };
 

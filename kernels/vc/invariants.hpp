@@ -81,7 +81,8 @@ struct CheckInvariants {
     }
     v.s.chk_flits[e] = flits;
     const Masks m = derive_masks(v, e);
-    if (m.rc != v.s.rc_mask[e] || m.va != v.s.va_mask[e] || m.sa != v.s.sa_mask[e])
+    if (m.rc != v.s.rc_mask[e] || m.va != v.s.va_mask[e] || m.sa != v.s.sa_mask[e] ||
+        m.owned != v.s.owned_mask[e])
       record_violation(v.s.viol, v.s.viol_info, e, kViolMasks, v.t, 0, 0, 0);
   }
 };

@@ -56,6 +56,7 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
     uint8_t* const state = v.s.ivc_state;
     uint64_t* const rc_mask = v.s.rc_mask;
     owner[o] = kNone;
+    v.s.owned_mask[at.e] &= ~(1ull << (op * L.vcs + ovc));
     out_port[iv] = -1;
     state[iv] = kIvcIdle;
     sa_mask[at.e] &= ~bit;

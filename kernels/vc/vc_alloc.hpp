@@ -51,22 +51,21 @@ struct RouterVa {
   uint8_t* out_vc;
   uint8_t* state;
   uint32_t* ready;
-  uint64_t *va_mask, *sa_mask;
+  uint64_t *va_mask, *sa_mask, *owned;
 
   // The output VCs of the request that are free and, where required, can take the whole packet.
   LS_HD uint64_t available(const Request& q) const {
-    const uint64_t whole = vct ? q.escape | q.adaptive : q.adaptive;
-    uint64_t ok = 0;
-    for (uint64_t m = q.escape | q.adaptive; m; m &= m - 1) {
+    uint64_t ok = (q.escape | q.adaptive) & ~*owned;
+    for (uint64_t m = ok & (vct ? q.escape | q.adaptive : q.adaptive); m; m &= m - 1) {
       const uint32_t o = lowest_bit64(m);
-      const bool room = !(whole >> o & 1) || credits[o] >= q.size;
-      ok |= static_cast<uint64_t>(owner[o] == kNone && room) << o;
+      ok &= ~(static_cast<uint64_t>(credits[o] < q.size) << o);
     }
     return ok;
   }
   LS_HD void commit(const Request& q, uint32_t o, bool move_pointers) const {
     const uint32_t i = q.i;
     owner[o] = static_cast<int16_t>(i);
+    *owned |= 1ull << o;
     out_port[i] = static_cast<int8_t>(o / V);
     out_vc[i] = static_cast<uint8_t>(o % V);
     state[i] = kIvcActive;
@@ -121,7 +120,8 @@ LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
                    v.s.ivc_state + ive,
                    v.s.ivc_ready + ive,
                    v.s.va_mask + e,
-                   v.s.sa_mask + e};
+                   v.s.sa_mask + e,
+                   v.s.owned_mask + e};
   // The requests of this cycle, in input-VC order, with their available output VCs. One that
   // names no available output VC can neither be granted nor accept, and moves no pointer: it is
   // left out, which changes nothing.

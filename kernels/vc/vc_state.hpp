@@ -106,13 +106,14 @@ struct VcState {
   uint32_t* out_flits;  // flits sent in the measurement window
   // Routers [inst, router]. The masks (bit port*vcs+vc) are derived from ivc_state and
   // ivc_count and kept in step with them so each stage visits only the VCs it can act on.
-  uint64_t* rc_mask;    // idle input VCs holding a flit (a head waiting for its route)
-  uint64_t* va_mask;    // input VCs waiting for VC allocation
-  uint64_t* sa_mask;    // active input VCs holding a flit
-  uint32_t* last_move;  // last cycle a flit left this router (deadlock watchdog)
-  uint32_t* viol;       // first invariant violation seen (debug), 0 none
-  uint32_t* viol_info;  // [inst, router, 4] where: cycle, port, vc, value
-  uint64_t* chk_flits;  // flits held by the router and its output belts (debug)
+  uint64_t* rc_mask;     // idle input VCs holding a flit (a head waiting for its route)
+  uint64_t* va_mask;     // input VCs waiting for VC allocation
+  uint64_t* sa_mask;     // active input VCs holding a flit
+  uint64_t* owned_mask;  // output VCs with an owner (ovc_owner != kNone), same numbering
+  uint32_t* last_move;   // last cycle a flit left this router (deadlock watchdog)
+  uint32_t* viol;        // first invariant violation seen (debug), 0 none
+  uint32_t* viol_info;   // [inst, router, 4] where: cycle, port, vc, value
+  uint64_t* chk_flits;   // flits held by the router and its output belts (debug)
 };
 
 // Terminals (network interfaces) [inst, node].
