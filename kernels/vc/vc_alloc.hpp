@@ -28,8 +28,10 @@ struct Request {
   uint64_t adaptive;  // adaptive VCs on every productive port, 0 for dimension order
   uint32_t size;      // the packet's size in flits
   uint32_t i;         // input VC, port*vcs + vc
-  LS_HD Request(const RouteRecord& r, uint32_t port, uint32_t V, uint32_t ivc)
+  LS_HD Request(const RouteRecord& r, uint32_t port, uint32_t V, uint32_t ivc,
+                bool adaptive_routing)
       : escape(vc_range_bits(port, r.lo, r.hi, V)), adaptive(0), size(r.size), i(ivc) {
+    if (!adaptive_routing) return;  // no adaptive ports (known at compile time for some shapes)
     for (uint32_t m = r.adapt_ports; m; m &= m - 1)
       adaptive |= vc_range_bits(lowest_bit(m), r.adapt_lo, r.adapt_hi, V);
   }
@@ -134,7 +136,7 @@ LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
     const uint32_t i = lowest_bit64(m);
     if (R.ready[i] > v.t) continue;
     Request& q = req[nreq];
-    q = Request(v.s.ivc_route[ive + i], v.s.ivc_route_port[ive + i], V, i);
+    q = Request(v.s.ivc_route[ive + i], v.s.ivc_route_port[ive + i], V, i, R.adaptive);
     const uint64_t a = R.available(q);
     avail[nreq] = a;
     shared |= named & a;
