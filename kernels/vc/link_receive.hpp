@@ -38,15 +38,22 @@ LS_HD inline void record_violation(uint32_t* viol, uint32_t* info, uint64_t i, u
 #if defined(__SSE2__) && !defined(__CUDA_ARCH__)
 // credit_receive for P ports of 2 VCs on the CPU, all ports at once (SSE2): the credit bytes
 // (-1, or the VC) become per-port increments of the two counters, interleaved as the counters
-// are ([port][vc]), added as one vector. Only the router's own bytes are read and written.
+// are ([port][vc]), added as one vector. Only the router's own bytes are read and written: the
+// row has a column per port and then one per terminal, so 7 ports or more fill 8 bytes.
 template <uint32_t P>
 inline void credit_receive_sse(int8_t* cr, uint8_t* credits) {
   static_assert(P > 4 && P <= 8, "two 8-byte words of counters");
   // Loaded into registers (a vector load of bytes just stored would stall forwarding).
-  uint32_t first;
-  std::memcpy(&first, cr, 4);
-  uint64_t row = first | ~0ull << (8 * P), lo, hi = 0;
-  for (uint32_t p = 4; p < P; ++p) row |= uint64_t{static_cast<uint8_t>(cr[p])} << (8 * p);
+  uint64_t row, lo, hi = 0;
+  if constexpr (P >= 7) {
+    std::memcpy(&row, cr, 8);
+    row |= P == 8 ? 0 : ~0ull << (8 * P);
+  } else {
+    uint32_t first;
+    std::memcpy(&first, cr, 4);
+    row = first | ~0ull << (8 * P);
+    for (uint32_t p = 4; p < P; ++p) row |= uint64_t{static_cast<uint8_t>(cr[p])} << (8 * p);
+  }
   std::memset(cr, -1, P);
   std::memcpy(&lo, credits, 8);
   std::memcpy(&hi, credits + 8, 2 * P - 8);
