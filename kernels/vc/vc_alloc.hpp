@@ -124,6 +124,16 @@ LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
                    v.s.va_mask + e,
                    v.s.sa_mask + e,
                    v.s.owned_mask + e};
+  // One input VC waiting (common under light load) wins what its input picks, if anything is
+  // available: what the requests below decide then, without their tables.
+  if ((waiting & (waiting - 1)) == 0) {
+    const uint32_t i = lowest_bit64(waiting);
+    if (R.ready[i] > v.t) return;
+    const Request q(v.s.ivc_route[ive + i], v.s.ivc_route_port[ive + i], V, i, R.adaptive);
+    const uint64_t a = R.available(q);
+    if (a) R.commit(q, R.input_choice(q, a), true);
+    return;
+  }
   // The requests of this cycle, in input-VC order, with their available output VCs. One that
   // names no available output VC can neither be granted nor accept, and moves no pointer: it is
   // left out, which changes nothing.
