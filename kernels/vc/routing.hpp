@@ -42,6 +42,12 @@ LS_HD inline uint32_t coord_of(uint64_t packed, uint32_t d) {
   return static_cast<uint32_t>(packed >> (16 * d)) & 0xFFFFu;
 }
 
+// Hops from coordinate c forward (+) to coordinate x on a ring of k (c, x < k): (x - c) mod k
+// without a division, which costs tens of cycles.
+LS_HD inline uint32_t forward_hops(uint32_t c, uint32_t x, uint32_t k) {
+  return x >= c ? x - c : x + k - c;
+}
+
 // Dimension-order step at the router with packed coordinates `cur` towards `dst`. For the
 // torus, `cls` returns the dateline class (0/1); `in_cls` is the class of the VC the flit
 // arrived on.
@@ -63,7 +69,7 @@ LS_HD LS_FORCEINLINE uint32_t dor_port(const VcParams& p, uint64_t cur, uint64_t
     *cls = in_cls;
     return straight_port(in_port);
   }
-  int dist2 = static_cast<int>(k) - 2 * static_cast<int>((x + k - c) % k);
+  int dist2 = static_cast<int>(k) - 2 * static_cast<int>(forward_hops(c, x, k));
   bool plus = dist2 > 0 || (dist2 == 0 && (philox_draw(seed, t, elem, kStreamRoute).w[0] & 1u));
   *cls = plus ? (c > x) : (c < x);  // does the path cross the k-1 <-> 0 wraparound link?
   return plus ? plus_port(d) : minus_port(d);
@@ -108,7 +114,7 @@ LS_HD LS_FORCEINLINE RouteResult route(const VcParams& p, const VcPolicy& pol, u
       if (c == x) continue;
       bool plus;
       if (torus) {
-        uint32_t fwd = (x + k - c) % k;
+        uint32_t fwd = forward_hops(c, x, k);
         if (2 * fwd == k) {
           r.adapt_ports |= static_cast<uint16_t>(1u << plus_port(d) | 1u << minus_port(d));
           continue;
