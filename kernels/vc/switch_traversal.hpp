@@ -23,8 +23,8 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const uint32_t i = ip * L.vcs + vc;
   const uint64_t iv = at.ive + i;
-  const uint32_t ovc = v.s.ivc_out_vc[iv];
-  const uint64_t o = at.ive + op * L.vcs + ovc;
+  const uint32_t ovc = v.s.ivc_out_vc[iv], ob = op * L.vcs + ovc;  // the output VC in the router
+  const uint64_t o = at.ive + ob;
   // Flit to the belt at the output port's far end.
   const uint32_t h = v.s.ivc_head[iv];
   const uint64_t f = iv * L.depth + h;
@@ -40,6 +40,7 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
   uint8_t* const count = v.s.ivc_count;
   uint8_t* const credits = v.s.ovc_credits;
   uint64_t* const sa_mask = v.s.sa_mask;
+  uint64_t* const owned = v.s.owned_mask;
   head[iv] = static_cast<uint8_t>(h + 1 == L.depth ? 0 : h + 1);
   const uint32_t left = count[iv] - 1u;
   count[iv] = static_cast<uint8_t>(left);
@@ -56,7 +57,7 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
     uint8_t* const state = v.s.ivc_state;
     uint64_t* const rc_mask = v.s.rc_mask;
     owner[o] = kNone;
-    v.s.owned_mask[at.e] &= ~(1ull << (op * L.vcs + ovc));
+    owned[at.e] &= ~(1ull << ob);
     out_port[iv] = -1;
     state[iv] = kIvcIdle;
     sa_mask[at.e] &= ~bit;
