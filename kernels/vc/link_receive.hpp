@@ -3,10 +3,9 @@
 // thing in a cycle; flits arriving on the input ports are written into the VC buffer named in
 // the flit last thing in the cycle (buffer write).
 #pragma once
+#include <cstring>
 #if defined(__SSE2__) && !defined(__CUDA_ARCH__)
 #include <emmintrin.h>
-
-#include <cstring>
 #endif
 
 #include "../common/belt.hpp"
@@ -90,6 +89,36 @@ LS_HD inline void credit_receive(const VcView& v, uint64_t e) {
   }
 }
 
+// The router's input ports with a flit arriving this cycle, as a mask, from its row of the flit
+// belts' valid bytes (0 or 1). A row of 8 bytes or more (7 ports or more, and the terminal
+// columns) is the router's own to read whole on the CPU: its bytes are packed into bits by one
+// multiplication.
+template <class Shape = AnyShape>
+LS_HD inline uint32_t arriving_ports(const VcView& v, const uint8_t* valid) {
+  const uint32_t P = Shape::layout(v.lay).ports;
+#if !defined(__CUDA_ARCH__)
+  if constexpr (Shape::kMaxP >= 7 && Shape::kMaxP <= 8) {
+    uint64_t w;
+    std::memcpy(&w, valid, 8);
+    w &= Shape::kMaxP == 8 ? ~0ull : ~0ull >> 8;
+    return static_cast<uint32_t>((w * 0x0102040810204080ull) >> 56);
+  }
+#endif
+  uint32_t arrived = 0;
+  for (uint32_t p = 0; p < P; ++p) arrived |= static_cast<uint32_t>(valid[p]) << p;
+  return arrived;
+}
+
+// Whether any flit arrives at the router this cycle: for small routers an OR of the bytes is
+// cheaper than the mask.
+template <class Shape = AnyShape>
+LS_HD inline bool flits_arriving(const VcView& v, const uint8_t* valid) {
+  if constexpr (Shape::kMaxP >= 7 && Shape::kMaxP <= 8) return arriving_ports<Shape>(v, valid) != 0;
+  uint32_t any = 0;
+  for (uint32_t p = 0; p < Shape::layout(v.lay).ports; ++p) any |= valid[p];
+  return any != 0;
+}
+
 // Buffer write, last thing in a cycle (after the switch has freed this cycle's slots): the flits
 // arriving on the input ports this cycle go into the VC buffers named in them, so a flit written
 // in cycle t can be routed or switched from cycle t+1 and no stage of cycle t sees it. The ports
@@ -101,8 +130,7 @@ LS_HD inline void flit_receive(const VcView& v, uint64_t e) {
   const uint32_t V = L.vcs, D = L.depth;
   const uint64_t row = L.row(e, v.now);
   uint8_t* const valid = v.s.in_belt_valid + row;
-  uint32_t arrived = 0;
-  for (uint32_t p = 0; p < L.ports; ++p) arrived |= static_cast<uint32_t>(valid[p]) << p;
+  const uint32_t arrived = arriving_ports<Shape>(v, valid);
   if (!arrived) return;
   const Flit* const in = v.s.in_belt + row;
   const uint64_t ive = e * L.ports * V;

@@ -59,9 +59,7 @@ struct StagedCycle {
       const uint32_t k = static_cast<uint32_t>(e - e0);
       const uint64_t rc = v.s.rc_mask[e], va = v.s.va_mask[e], sa = v.s.sa_mask[e];
       const uint64_t to_va = va | (rc_then_va ? rc : 0), to_sa = sa | (va_then_sa ? to_va : 0);
-      const uint8_t* const valid = v.s.in_belt_valid + L.row(e, v.now);
-      uint32_t arrived = 0;
-      for (uint32_t p = 0; p < L.ports; ++p) arrived |= valid[p];
+      const bool arrived = flits_arriving<Shape>(v, v.s.in_belt_valid + L.row(e, v.now));
       rc_list[nrc] = k;
       nrc += rc != 0;
       va_list[nva] = k;
@@ -71,7 +69,7 @@ struct StagedCycle {
       sa_wait[nsa] = sa;
       nsa += to_sa != 0;
       fr_list[nfr] = k;
-      nfr += arrived != 0;
+      nfr += arrived;
     }
     for (uint32_t k = 0; k < nrc; ++k) {
       const uint64_t e = e0 + rc_list[k];
