@@ -64,7 +64,7 @@ struct RouterVa {
     }
     return ok;
   }
-  LS_HD void commit(const Request& q, uint32_t o, bool move_pointers) const {
+  LS_HD LS_FORCEINLINE void commit(const Request& q, uint32_t o, bool move_pointers) const {
     const uint32_t i = q.i;
     owner[o] = static_cast<int16_t>(i);
     *owned |= 1ull << o;
