@@ -9,9 +9,9 @@
 #include <thrust/system/omp/execution_policy.h>
 
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <new>
+
+#include "host_arena.hpp"
 
 namespace ls {
 
@@ -24,20 +24,12 @@ struct CpuExec {
   // Routers of an instance run stage by stage (kernels/vc/staged_cycle.hpp).
   static constexpr bool kStaged = true;
   int threads;
+  HostArena arena;
   explicit CpuExec(int t) : threads(t > 0 ? t : omp_get_num_procs()) {}
-  // Zeroed (calloc: pages never touched cost no memory), and aligned to a cache line so no
-  // 32-byte flit record straddles two; the block calloc returned is kept just before it.
-  void* alloc_bytes(size_t n) {
-    void* base = std::calloc(n + 64 + sizeof(void*), 1);
-    if (!base) throw std::bad_alloc();
-    const uintptr_t first = reinterpret_cast<uintptr_t>(base) + sizeof(void*);
-    void** p = reinterpret_cast<void**>((first + 63) / 64 * 64);
-    p[-1] = base;
-    return p;
-  }
-  void free_bytes(void* p) {
-    if (p) std::free(static_cast<void**>(p)[-1]);
-  }
+  // Zeroed and aligned to a cache line, in huge pages where the system has them (host_arena.hpp);
+  // freed with the backend.
+  void* alloc_bytes(size_t n) { return arena.alloc(n); }
+  void free_bytes(void*) {}
   void upload(void* dst, const void* src, size_t n) { std::memcpy(dst, src, n); }
   void download(void* dst, const void* src, size_t n) const { std::memcpy(dst, src, n); }
   // One parallel step over n elements. Small steps run on one thread: a barrier costs more
