@@ -50,7 +50,9 @@ struct StagedCycle {
     uint32_t* const fr_list = sa_list + E;
     uint64_t* const va_wait = scratch.masks + e0;
     uint64_t* const sa_wait = va_wait + E;
-    const bool rc_then_va = v.prm.routing_delay == 0, va_then_sa = v.prm.vc_alloc_delay == 0;
+    // With a delay of 0 a stage also takes what the stage before might hand on: as masks.
+    const uint64_t rc_to_va = v.prm.routing_delay == 0 ? ~0ull : 0;
+    const uint64_t va_to_sa = v.prm.vc_alloc_delay == 0 ? ~0ull : 0;
 
     uint32_t nrc = 0, nva = 0, nsa = 0, nfr = 0;
     for (uint64_t e = e0; e < e1; ++e) {
@@ -58,7 +60,7 @@ struct StagedCycle {
       clear_grants<Shape>(v, e);
       const uint32_t k = static_cast<uint32_t>(e - e0);
       const uint64_t rc = v.s.rc_mask[e], va = v.s.va_mask[e], sa = v.s.sa_mask[e];
-      const uint64_t to_va = va | (rc_then_va ? rc : 0), to_sa = sa | (va_then_sa ? to_va : 0);
+      const uint64_t to_va = va | (rc & rc_to_va), to_sa = sa | (to_va & va_to_sa);
       const bool arrived = flits_arriving<Shape>(v, v.s.in_belt_valid + L.row(e, v.now));
       rc_list[nrc] = k;
       nrc += rc != 0;
@@ -77,12 +79,12 @@ struct StagedCycle {
     }
     for (uint32_t k = 0; k < nva; ++k) {
       const uint64_t e = e0 + va_list[k];
-      vc_alloc<Shape>(v, e, rc_then_va ? v.s.va_mask[e] : va_wait[k]);
+      vc_alloc<Shape>(v, e, rc_to_va ? v.s.va_mask[e] : va_wait[k]);
     }
     for (uint32_t k = 0; k < nsa; ++k) {
       const uint64_t e = e0 + sa_list[k];
       sw_alloc<Shape>(v, e, inst, static_cast<uint32_t>(e - R0),
-                      va_then_sa ? v.s.sa_mask[e] : sa_wait[k]);
+                      va_to_sa ? v.s.sa_mask[e] : sa_wait[k]);
     }
     const TerminalOps<Shape> term{v};
     const uint32_t T = v.prm.terminals;

@@ -184,7 +184,10 @@ struct VcLayout {
   // slot s at a far end (VcTopology::far_end) of a port of instance inst.
   LS_HD uint64_t row(uint64_t e, uint32_t s) const { return (e * slots + s) * width; }
   LS_HD uint64_t far_slot(uint32_t inst, uint32_t far, uint32_t s) const {
-    return (static_cast<uint64_t>(inst) * routers * slots + s) * width + far;
+    return belts_of(inst) + uint64_t{s} * width + far;
+  }
+  LS_HD uint64_t belts_of(uint32_t inst) const {  // where instance inst's belts begin
+    return static_cast<uint64_t>(inst) * routers * slots * width;
   }
   // element (inst, router) and node (inst, node) indices
   LS_HD uint32_t inst_of_router(uint64_t e) const { return static_cast<uint32_t>(e / routers); }
