@@ -27,7 +27,8 @@ LS_HD inline uint64_t route_compute(const VcView& v, uint64_t e, uint32_t inst, 
                              FlitMeta::cls(f.meta), v.traffic[inst].seed, v.t, elem);
       v.s.ivc_route_port[iv] = rr.port;
       const uint16_t size = static_cast<uint16_t>(FlitMeta::size(f.meta));
-      v.s.ivc_route[iv] = RouteRecord{rr.lo, rr.hi, rr.adapt_lo, rr.adapt_hi, rr.adapt_ports, size};
+      v.s.ivc_route[iv] = RouteRecord{vc_range(rr.lo, rr.hi), vc_range(rr.adapt_lo, rr.adapt_hi),
+                                      rr.adapt_ports, size};
       v.s.ivc_state[iv] = kIvcVcAlloc;
       v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.routing_delay);
       rc &= ~(1ull << b);

@@ -14,12 +14,6 @@ namespace ls {
 
 namespace vc_alloc_detail {
 
-// Bits [lo, hi] of a mask (none when lo > hi), shifted to port `port` of a router with V VCs.
-LS_HD inline uint64_t vc_range_bits(uint32_t port, uint32_t lo, uint32_t hi, uint32_t V) {
-  if (lo > hi) return 0;
-  return (((2ull << hi) - 1) & ~((1ull << lo) - 1)) << (port * V);
-}
-
 // What one requesting input VC asks for, read once per cycle: the output VCs its route names as
 // masks (bit port*vcs + vc, the per-router mask numbering; the two sets never overlap), so
 // allocation works on words.
@@ -30,10 +24,10 @@ struct Request {
   uint32_t i;         // input VC, port*vcs + vc
   LS_HD Request(const RouteRecord& r, uint32_t port, uint32_t V, uint32_t ivc,
                 bool adaptive_routing)
-      : escape(vc_range_bits(port, r.lo, r.hi, V)), adaptive(0), size(r.size), i(ivc) {
+      : escape(uint64_t{r.escape_vcs} << (port * V)), adaptive(0), size(r.size), i(ivc) {
     if (!adaptive_routing) return;  // no adaptive ports (known at compile time for some shapes)
     for (uint32_t m = r.adapt_ports; m; m &= m - 1)
-      adaptive |= vc_range_bits(lowest_bit(m), r.adapt_lo, r.adapt_hi, V);
+      adaptive |= uint64_t{r.adapt_vcs} << (lowest_bit(m) * V);
   }
   Request() = default;
 };

@@ -26,14 +26,21 @@ constexpr int kMaxPortVcs = 64;  // ports x vcs: one bit each in the per-router 
 constexpr int16_t kNone = -1;
 
 // What route computation leaves for VC allocation besides the output port, one 8-byte record
-// per input VC so VC allocation reads one word instead of six arrays and the head flit.
+// per input VC so VC allocation reads one word instead of six arrays and the head flit. VC sets
+// are masks (bit vc), which VC allocation shifts to a port's place among the router's VCs.
 struct RouteRecord {
-  uint8_t lo, hi;              // escape (dimension-order) VC range on the route's port
-  uint8_t adapt_lo, adapt_hi;  // adaptive VC range
-  uint16_t adapt_ports;        // adaptive candidate output ports (mask), 0 for dimension order
-  uint16_t size;               // the packet's size in flits (virtual cut-through admission)
+  uint16_t escape_vcs;   // escape (dimension-order) VCs on the route's port
+  uint16_t adapt_vcs;    // adaptive VCs on each adaptive candidate port
+  uint16_t adapt_ports;  // adaptive candidate output ports (mask), 0 for dimension order
+  uint16_t size;         // the packet's size in flits (virtual cut-through admission)
 };
 static_assert(sizeof(RouteRecord) == 8, "a route record is one 64-bit word");
+static_assert(kMaxVcs <= 16, "a VC set is a 16-bit mask");
+
+// VCs lo..hi as a mask (none when lo > hi).
+LS_HD inline uint16_t vc_range(uint32_t lo, uint32_t hi) {
+  return lo > hi ? 0 : static_cast<uint16_t>(((2u << hi) - 1) & ~((1u << lo) - 1));
+}
 
 // The router's policies: routing, flow control, allocators and message classes. A part of
 // VcParams of its own, small enough to copy, so that a stage compiled for the reference
