@@ -2,13 +2,13 @@
 // router's terminal port (and measures packets at their tail), the source injects into the
 // router's terminal input port under credit flow control.
 //
-// The source queue is unbounded without being stored: whether a node creates a packet in cycle
-// c is a pure function of (seed, node, c), so the queue is just `queued` (packets created, not
-// yet started) and `cursor`, the creation cycle of the oldest; the next one is found again from
-// it when that packet starts. A bounded queue (traffic.source_queue) stores the creation cycles
-// in a ring instead, since which packets it refused cannot be recomputed.
-// The source sleeps between packets: it finds its next creation cycle (`gen_next`; see
-// next_creation) and does nothing until then.
+// The source queue is unbounded without being stored: the cycles a node creates packets in are
+// a pure function of (seed, node) (kernels/common/traffic.hpp), so the queue is just `queued`
+// (packets created, not yet started) and `cursor`, the creation cycle of the oldest; the next one
+// is found again from it when that packet starts. A bounded queue (traffic.source_queue) stores the
+// creation cycles in a ring instead, since which packets it refused cannot be recomputed. The
+// source sleeps between packets: it finds its next creation cycle (`gen_next`; see next_creation)
+// and does nothing until then.
 //
 // Request-reply traffic: packets of the source are requests (message class 0); a request's
 // tail arriving at its sink creates a reply (class 1) back to the request's source, kept in the
