@@ -3,7 +3,7 @@
 // first block (8 MiB) the blocks are marked for transparent huge pages (madvise). A router's
 // state is spread over dozens of arrays, so with 4 KiB pages every array a stage touches costs
 // a TLB entry: the 32x32x32 torus (169 MB) walked the page tables ~2.4 times per router-cycle,
-// and runs 7-10% faster in huge pages on the development VM. Smaller networks keep 4 KiB pages,
+// and runs 7-14% faster in huge pages on the development VM. Smaller networks keep 4 KiB pages,
 // which cost them nothing measurable there and keep their memory to what they touch. Where
 // huge pages are unavailable the advice is ignored. Everything is freed with the arena.
 #pragma once
