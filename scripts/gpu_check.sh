@@ -2,8 +2,10 @@
 # On a machine with a CUDA GPU: builds everything with the CUDA backend, runs every test (ctest:
 # CPU/GPU bit-equality, the golden traces and the invariant checks on CUDA too; pytest: the state
 # fingerprints of every configuration on CUDA against the CPU's golden file, the Simulator and
-# the command line on CUDA) and the benchmarks (lockstep_bench, benchmarks/scaling.py). Logs go
-# to $LOG_DIR (default: build-gpu/logs); the last lines printed are the summaries.
+# the command line on CUDA), a longer CPU/GPU comparison (every fingerprint configuration, also
+# on 1,024 routers, after 30,000 cycles) and the benchmarks (lockstep_bench,
+# benchmarks/scaling.py). Logs go to $LOG_DIR (default: build-gpu/logs); the last lines printed
+# are the summaries.
 # Dependencies come from the machine (cmake, nvcc, python3 with numpy/pandas/matplotlib/pytest/
 # pybind11) or, where it has no package registry, from .gpu-deps/ (scripts/gpu_deps.sh).
 #   bash scripts/gpu_check.sh [bench cycles]
@@ -56,12 +58,15 @@ skip=()
   skip=(--ignore=tests/python/test_notebooks.py)  # no Jupyter here: notebooks are run on CI
 ls bindings/lockstep/_core*.so > /dev/null 2>&1 || { echo "no Python module built"; rc=1; }
 "$py" -m pytest tests/python -v -rs "${skip[@]}" > "$logs/pytest.log" 2>&1 || rc=1
+"$py" scripts/state_fingerprints.py --backend cuda --against cpu --cycles 30000 --large \
+  > "$logs/equality.log" 2>&1 || rc=1
 "$build/lockstep_bench" "$cycles" 3 > "$logs/bench.log" 2>&1 || rc=1
 "$py" benchmarks/scaling.py --backend cuda > "$logs/scaling.log" 2>&1 || rc=1
 
 grep -E "Failed|FAILED|\*\*\*|tests passed|tests failed" "$logs/ctest.log" | tail -30
 grep -E "CpuAndCuda|cuda" "$logs/ctest.log" | grep -v Passed | head -5
 grep -E "FAILED|ERROR|SKIPPED|cuda|passed|failed" "$logs/pytest.log" | tail -30
+tail -3 "$logs/equality.log"
 cat "$logs/bench.log" "$logs/scaling.log"
 echo "gpu_check: rc=$rc"
 exit $rc

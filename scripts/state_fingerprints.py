@@ -8,6 +8,12 @@ same fingerprints: `--backend cuda` checks the GPU's state against the CPU's gol
 a change is meant to alter behaviour, regenerate on purpose and say so in the commit:
 
     PYTHONPATH=bindings python scripts/state_fingerprints.py --write
+
+On a GPU machine, a longer CPU/GPU comparison than the golden file's 2,000 cycles, with every
+configuration also run on a network of 1,024 routers, so that the GPU's grid has many blocks:
+
+    PYTHONPATH=bindings python scripts/state_fingerprints.py --backend cuda --against cpu \
+        --cycles 30000 --large
 """
 import argparse
 import hashlib
@@ -63,14 +69,29 @@ def cases() -> dict[str, ls.Config]:
     return out
 
 
-def fingerprint(cfg: ls.Config, backend: str = "cpu") -> str:
-    """SHA-256 over every named state array of a batch after CYCLES cycles (on the CPU, one
-    thread)."""
+# Networks of 1,024 routers (256 for rings; the crossbar, 16 ports), by dimension count.
+LARGE_RADIX = {1: [256], 2: [32, 32], 3: [8, 16, 8], 4: [4, 8, 4, 8]}
+
+
+def large(cases: dict[str, ls.Config]) -> dict[str, ls.Config]:
+    """The cases on large networks, with their loads and other parameters."""
+    out = {}
+    for name, cfg in cases.items():
+        crossbar = cfg.get("topology.kind") == "crossbar"
+        radix = [16] if crossbar else LARGE_RADIX[len(cfg.get("topology.radix"))]
+        out[f"{name} (large)"] = cfg.with_(**{"topology.radix": radix})
+    return out
+
+
+def fingerprint(cfg: ls.Config, backend: str = "cpu", cycles: int = CYCLES,
+                threads: int = 1) -> str:
+    """SHA-256 over every named state array of a batch after `cycles` cycles (on the CPU,
+    `threads` threads: the state is the same for any number)."""
     base = cfg.get("traffic.offered")
-    batch = [cfg.with_(seed=7 + i, offered=base * (1 + 0.3 * i), threads=1, debug=False)
+    batch = [cfg.with_(seed=7 + i, offered=base * (1 + 0.3 * i), threads=threads, debug=False)
              for i in range(INSTANCES)]
     sim = ls.Simulator(batch, backend=backend)
-    sim.step(CYCLES)
+    sim.step(cycles)
     h = hashlib.sha256()
     for name in sorted(sim.state_names()):
         h.update(name.encode())
@@ -78,8 +99,17 @@ def fingerprint(cfg: ls.Config, backend: str = "cpu") -> str:
     return h.hexdigest()
 
 
-def compute(backend: str = "cpu") -> dict[str, str]:
-    return {name: fingerprint(cfg, backend) for name, cfg in cases().items()}
+def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False,
+            threads: int = 1) -> dict[str, str]:
+    todo = cases()
+    if with_large:
+        todo |= large(todo)
+    out = {}
+    for name, cfg in todo.items():
+        out[name] = fingerprint(cfg, backend, cycles, threads)
+        if cycles != CYCLES or with_large:
+            print(f"{backend}: {name}", flush=True)  # long runs show their progress
+    return out
 
 
 def main() -> int:
@@ -87,9 +117,32 @@ def main() -> int:
     ap.add_argument("--write", action="store_true", help="rewrite the golden file")
     ap.add_argument("--backend", default="cpu", choices=["cpu", "cuda"],
                     help="the backend whose state is compared (default: cpu)")
+    ap.add_argument("--against", choices=["cpu", "cuda"],
+                    help="compare with this backend's state, computed now, instead of the golden "
+                         "file (for --cycles and --large)")
+    ap.add_argument("--cycles", type=int, default=CYCLES,
+                    help=f"cycles to run (default {CYCLES}, the golden file's)")
+    ap.add_argument("--large", action="store_true",
+                    help="also run every case on a large network (with --against)")
     args = ap.parse_args()
     if args.write and args.backend != "cpu":
         ap.error("--write takes the CPU's state: the golden file is the CPU backend's")
+    if (args.cycles != CYCLES or args.large) and not args.against:
+        ap.error("--cycles and --large need --against: the golden file holds 2,000-cycle states")
+    if args.against and args.write:
+        ap.error("--against compares two backends and writes nothing")
+    missing = {args.backend, args.against} - {None, *ls.available_backends()}
+    if missing:
+        ap.error(f"no {' or '.join(sorted(missing))} device on this machine")
+    if args.against:
+        a = compute(args.backend, args.cycles, args.large, threads=0)
+        b = compute(args.against, args.cycles, args.large, threads=0)
+        differ = sorted(k for k in a if a[k] != b[k])
+        for k in differ:
+            print(f"differs: {k}")
+        print(f"{len(a) - len(differ)} of {len(a)} configurations identical on {args.backend} and "
+              f"{args.against} after {args.cycles} cycles")
+        return 1 if differ else 0
     now = compute(args.backend)
     if args.write:
         GOLDEN.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")
