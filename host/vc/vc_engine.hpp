@@ -216,10 +216,10 @@ void VcEngine<Exec>::allocate() {
   s.ivc_route = alloc<RouteRecord>(ivc);
   s.ivc_out_port = alloc<int8_t>(ivc, "out_port", {I, R, P, V});
   s.ivc_out_vc = alloc<uint8_t>(ivc, "out_vc", {I, R, P, V});
-  s.ivc_va_ptr = alloc<uint16_t>(ivc);
+  s.ivc_va_ptr = alloc<uint8_t>(ivc);
   s.ovc_credits = alloc<uint8_t>(ivc, "credits", {I, R, P, V});
   s.ovc_owner = alloc<int16_t>(ivc, "vc_owner", {I, R, P, V});
-  s.ovc_va_ptr = alloc<uint16_t>(ivc);
+  s.ovc_va_ptr = alloc<uint8_t>(ivc);
   s.ovc_flits = alloc<uint32_t>(ivc, "vc_flits", {I, R, P, V});
   const uint64_t W = v_.lay.width, belts = E_ * S * W;
   s.in_belt = alloc<Flit>(belts);

@@ -47,6 +47,7 @@ VcParams make_vc_params(const Config& c, const Topology& t) {
   p.depth = static_cast<uint32_t>(c.router.vc_depth);
   p.routing_delay = static_cast<uint32_t>(c.router.routing_delay);
   p.vc_alloc_delay = static_cast<uint32_t>(c.router.vc_alloc_delay);
+  p.track_ready = !c.run.fuse_phases || p.routing_delay > 1 || p.vc_alloc_delay > 1;
   p.terminal_delay = static_cast<uint32_t>(c.topology.terminal_delay);
   p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
   p.pol.classes = c.traffic.request_reply ? 2 : 1;

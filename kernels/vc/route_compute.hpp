@@ -30,7 +30,7 @@ LS_HD inline uint64_t route_compute(const VcView& v, uint64_t e, uint32_t inst, 
       v.s.ivc_route[iv] = RouteRecord{vc_range(rr.lo, rr.hi), vc_range(rr.adapt_lo, rr.adapt_hi),
                                       rr.adapt_ports, size};
       v.s.ivc_state[iv] = kIvcVcAlloc;
-      v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.routing_delay);
+      if (v.prm.track_ready) v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.routing_delay);
       rc &= ~(1ull << b);
       routed |= 1ull << b;
     }

@@ -43,13 +43,14 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
   uint8_t* const in_ptr = v.s.sa_in_ptr + pe;
   uint8_t* const vc_ptr = v.s.sa_vc_ptr + pe;
   const uint32_t* const ready_at = v.s.ivc_ready + ive;
+  const bool track_ready = v.prm.track_ready;
   const int8_t* const out_port = v.s.ivc_out_port + ive;
   const uint8_t* const out_vc = v.s.ivc_out_vc + ive;
   const uint8_t* const credits = v.s.ovc_credits + ive;
   // Input VC i (active, with a flit) can send to output port op if past its pipeline delay, its
   // flit written in an earlier cycle, and its output VC has a credit.
   const auto can_send = [&](uint32_t i, uint32_t op) {
-    return ready_at[i] <= t && credits[op * V + out_vc[i]] != 0;
+    return (!track_ready || ready_at[i] <= t) && credits[op * V + out_vc[i]] != 0;
   };
   // A match (ip, op) moves the round-robin pointers as a first-iteration accept does; the
   // granted VC's flit then crosses the switch.

@@ -38,17 +38,18 @@ struct RouterVa {
   uint32_t V, PV;
   uint64_t t;
   uint32_t vc_alloc_delay;
-  bool vct, adaptive;
+  bool vct, adaptive, track_ready;
   int16_t* owner;
   const uint8_t* credits;
-  uint16_t* ovc_ptr;
-  uint16_t* ivc_ptr;
+  uint8_t* ovc_ptr;
+  uint8_t* ivc_ptr;
   int8_t* out_port;
   uint8_t* out_vc;
   uint8_t* state;
   uint32_t* ready;
   uint64_t *va_mask, *sa_mask, *owned;
 
+  LS_HD bool ready_now(uint32_t i) const { return !track_ready || ready[i] <= t; }
   // The output VCs of the request that are free and, where required, can take the whole packet.
   LS_HD uint64_t available(const Request& q) const {
     uint64_t ok = (q.escape | q.adaptive) & ~*owned;
@@ -65,12 +66,12 @@ struct RouterVa {
     out_port[i] = static_cast<int8_t>(o / V);
     out_vc[i] = static_cast<uint8_t>(o % V);
     state[i] = kIvcActive;
-    ready[i] = static_cast<uint32_t>(t + vc_alloc_delay);
+    if (track_ready) ready[i] = static_cast<uint32_t>(t + vc_alloc_delay);
     *va_mask &= ~(1ull << i);
     *sa_mask |= 1ull << i;  // its head is still in the buffer
     if (move_pointers) {
-      ovc_ptr[o] = static_cast<uint16_t>(next_mod(i, PV));
-      ivc_ptr[i] = static_cast<uint16_t>(next_mod(o, PV));
+      ovc_ptr[o] = static_cast<uint8_t>(next_mod(i, PV));
+      ivc_ptr[i] = static_cast<uint8_t>(next_mod(o, PV));
     }
   }
   // The input's pick among `offered` (a non-empty set of its available output VCs), the
@@ -107,6 +108,7 @@ LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
                    v.prm.vc_alloc_delay,
                    pol.flow == FlowControl::kVct,
                    pol.routing == Routing::kMinAdaptive,
+                   v.prm.track_ready,
                    v.s.ovc_owner + ive,
                    v.s.ovc_credits + ive,
                    v.s.ovc_va_ptr + ive,
@@ -122,7 +124,7 @@ LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
   // available: what the requests below decide then, without their tables.
   if ((waiting & (waiting - 1)) == 0) {
     const uint32_t i = lowest_bit64(waiting);
-    if (R.ready[i] > v.t) return;
+    if (!R.ready_now(i)) return;
     const Request q(v.s.ivc_route[ive + i], v.s.ivc_route_port[ive + i], V, i, R.adaptive);
     const uint64_t a = R.available(q);
     if (a) R.commit(q, R.input_choice(q, a), true);
@@ -138,7 +140,7 @@ LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
   uint64_t named = 0, shared = 0;  // output VCs named by a request, and by more than one
   for (uint64_t m = waiting; m; m &= m - 1) {
     const uint32_t i = lowest_bit64(m);
-    if (R.ready[i] > v.t) continue;
+    if (!R.ready_now(i)) continue;
     Request& q = req[nreq];
     q = Request(v.s.ivc_route[ive + i], v.s.ivc_route_port[ive + i], V, i, R.adaptive);
     const uint64_t a = R.available(q);

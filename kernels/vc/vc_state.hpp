@@ -62,6 +62,11 @@ struct VcParams {
   uint32_t terminals;  // terminals per router: router r has nodes [r * terminals, + terminals)
   uint32_t slots;      // belt slots (max delay + 1)
   uint32_t routing_delay, vc_alloc_delay;
+  // Whether input VCs keep the cycle their next stage may act (ivc_ready). Only a delay over 1,
+  // or one step per phase, needs it: with delays of 0 or 1 every VC a stage takes in the staged
+  // or fused cycle is ready (each stage leaves out what the one before did in the same cycle),
+  // and without the array a cycle touches 4 bytes less per input VC.
+  bool track_ready;
   uint32_t terminal_delay;  // injection and ejection channel delay
   uint32_t source_queue;    // source queue capacity in packets, 0: unbounded
   uint32_t reply_queue;     // request-reply: replies a terminal can hold
@@ -89,16 +94,16 @@ struct VcState {
   uint8_t* ivc_head;        // ring read index
   uint8_t* ivc_count;       // occupancy (flits)
   uint8_t* ivc_state;       // IvcState
-  uint32_t* ivc_ready;      // first cycle the next pipeline stage may act
+  uint32_t* ivc_ready;      // first cycle the next pipeline stage may act (if track_ready)
   uint8_t* ivc_route_port;  // dimension-order (escape) output port
   RouteRecord* ivc_route;   // the rest of the route, for VC allocation
   int8_t* ivc_out_port;     // allocated output VC: its port (-1 none) ...
   uint8_t* ivc_out_vc;      // ... and its VC
-  uint16_t* ivc_va_ptr;     // VC allocator accept pointer (over output VCs)
+  uint8_t* ivc_va_ptr;      // VC allocator accept pointer (over output VCs)
   // Output VCs [inst, router, port, vc]
   uint8_t* ovc_credits;  // free slots in the downstream input VC
   int16_t* ovc_owner;    // input VC (port*vcs + vc) holding it, or kNone
-  uint16_t* ovc_va_ptr;  // VC allocator grant pointer (over input VCs)
+  uint8_t* ovc_va_ptr;   // VC allocator grant pointer (over input VCs)
   uint32_t* ovc_flits;   // flits sent in the measurement window
   // Belts ending at the router, by arrival cycle mod slots (kernels/common/belt.hpp), one column
   // per port and then one per terminal ([inst, router, slot, width], width = ports + terminals):
