@@ -213,6 +213,7 @@ void VcEngine<Exec>::allocate() {
   s.ivc_state = alloc<uint8_t>(ivc, "ivc_state", {I, R, P, V});
   s.ivc_ready = alloc<uint32_t>(ivc);
   s.ivc_route_port = alloc<uint8_t>(ivc, "route_port", {I, R, P, V});
+  s.ivc_escape = alloc<uint16_t>(ivc);
   s.ivc_route = alloc<RouteRecord>(ivc);
   s.ivc_out_port = alloc<int8_t>(ivc, "out_port", {I, R, P, V});
   s.ivc_out_vc = alloc<uint8_t>(ivc, "out_vc", {I, R, P, V});

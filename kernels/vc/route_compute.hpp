@@ -26,9 +26,10 @@ LS_HD inline uint64_t route_compute(const VcView& v, uint64_t e, uint32_t inst, 
       RouteResult rr = route(v.prm, pol, v.topo.coords[r], p, vc, f.dest, v.topo.coords[f.dest],
                              FlitMeta::cls(f.meta), v.traffic[inst].seed, v.t, elem);
       v.s.ivc_route_port[iv] = rr.port;
-      const uint16_t size = static_cast<uint16_t>(FlitMeta::size(f.meta));
-      v.s.ivc_route[iv] = RouteRecord{vc_range(rr.lo, rr.hi), vc_range(rr.adapt_lo, rr.adapt_hi),
-                                      rr.adapt_ports, size};
+      v.s.ivc_escape[iv] = vc_range(rr.lo, rr.hi);
+      if (pol.routing == Routing::kMinAdaptive || pol.flow == FlowControl::kVct)
+        v.s.ivc_route[iv] = RouteRecord{vc_range(rr.adapt_lo, rr.adapt_hi), rr.adapt_ports,
+                                        static_cast<uint16_t>(FlitMeta::size(f.meta))};
       v.s.ivc_state[iv] = kIvcVcAlloc;
       if (v.prm.track_ready) v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.routing_delay);
       rc &= ~(1ull << b);

@@ -20,13 +20,15 @@ namespace vc_alloc_detail {
 struct Request {
   uint64_t escape;    // dimension-order (escape) VCs on the route's port
   uint64_t adaptive;  // adaptive VCs on every productive port, 0 for dimension order
-  uint32_t size;      // the packet's size in flits
+  uint32_t size;      // the packet's size in flits (read only where admission needs it)
   uint32_t i;         // input VC, port*vcs + vc
-  LS_HD Request(const RouteRecord& r, uint32_t port, uint32_t V, uint32_t ivc,
-                bool adaptive_routing)
-      : escape(uint64_t{r.escape_vcs} << (port * V)), adaptive(0), size(r.size), i(ivc) {
-    if (!adaptive_routing) return;  // no adaptive ports (known at compile time for some shapes)
-    for (uint32_t m = r.adapt_ports; m; m &= m - 1)
+  LS_HD Request(uint16_t escape_vcs, const RouteRecord& r, uint32_t port, uint32_t V, uint32_t ivc,
+                bool adaptive_routing, bool vct)
+      : escape(uint64_t{escape_vcs} << (port * V)), adaptive(0), size(0), i(ivc) {
+    // Neither adaptive routing nor VCT (known at compile time for some shapes): no record.
+    if (!adaptive_routing && !vct) return;
+    size = r.size;
+    for (uint32_t m = adaptive_routing ? r.adapt_ports : 0; m; m &= m - 1)
       adaptive |= uint64_t{r.adapt_vcs} << (lowest_bit(m) * V);
   }
   Request() = default;
@@ -125,7 +127,8 @@ LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
   if ((waiting & (waiting - 1)) == 0) {
     const uint32_t i = lowest_bit64(waiting);
     if (!R.ready_now(i)) return;
-    const Request q(v.s.ivc_route[ive + i], v.s.ivc_route_port[ive + i], V, i, R.adaptive);
+    const Request q(v.s.ivc_escape[ive + i], v.s.ivc_route[ive + i], v.s.ivc_route_port[ive + i], V,
+                    i, R.adaptive, R.vct);
     const uint64_t a = R.available(q);
     if (a) R.commit(q, R.input_choice(q, a), true);
     return;
@@ -142,7 +145,8 @@ LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
     const uint32_t i = lowest_bit64(m);
     if (!R.ready_now(i)) continue;
     Request& q = req[nreq];
-    q = Request(v.s.ivc_route[ive + i], v.s.ivc_route_port[ive + i], V, i, R.adaptive);
+    q = Request(v.s.ivc_escape[ive + i], v.s.ivc_route[ive + i], v.s.ivc_route_port[ive + i], V, i,
+                R.adaptive, R.vct);
     const uint64_t a = R.available(q);
     avail[nreq] = a;
     shared |= named & a;

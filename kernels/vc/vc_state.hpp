@@ -25,16 +25,17 @@ constexpr int kMaxVcs = 16;
 constexpr int kMaxPortVcs = 64;  // ports x vcs: one bit each in the per-router masks
 constexpr int16_t kNone = -1;
 
-// What route computation leaves for VC allocation besides the output port, one 8-byte record
-// per input VC so VC allocation reads one word instead of six arrays and the head flit. VC sets
-// are masks (bit vc), which VC allocation shifts to a port's place among the router's VCs.
+// What route computation leaves for VC allocation besides the output port and its escape VCs
+// (VcState::ivc_escape), one record per input VC so VC allocation reads one word instead of
+// several arrays and the head flit. Only adaptive routing or virtual cut-through needs it (for
+// dimension order with wormhole flow control the escape VCs are the whole request), so only
+// they write it: a cycle then touches 6 bytes less per input VC. VC sets are masks (bit vc),
+// which VC allocation shifts to a port's place among the router's VCs.
 struct RouteRecord {
-  uint16_t escape_vcs;   // escape (dimension-order) VCs on the route's port
   uint16_t adapt_vcs;    // adaptive VCs on each adaptive candidate port
   uint16_t adapt_ports;  // adaptive candidate output ports (mask), 0 for dimension order
-  uint16_t size;         // the packet's size in flits (virtual cut-through admission)
+  uint16_t size;         // the packet's size in flits (whole-packet admission)
 };
-static_assert(sizeof(RouteRecord) == 8, "a route record is one 64-bit word");
 static_assert(kMaxVcs <= 16, "a VC set is a 16-bit mask");
 
 // VCs lo..hi as a mask (none when lo > hi).
@@ -96,7 +97,8 @@ struct VcState {
   uint8_t* ivc_state;       // IvcState
   uint32_t* ivc_ready;      // first cycle the next pipeline stage may act (if track_ready)
   uint8_t* ivc_route_port;  // dimension-order (escape) output port
-  RouteRecord* ivc_route;   // the rest of the route, for VC allocation
+  uint16_t* ivc_escape;     // escape (dimension-order) VCs on the route's port, a mask
+  RouteRecord* ivc_route;   // the rest of the route, for VC allocation (adaptive or VCT only)
   int8_t* ivc_out_port;     // allocated output VC: its port (-1 none) ...
   uint8_t* ivc_out_vc;      // ... and its VC
   uint8_t* ivc_va_ptr;      // VC allocator accept pointer (over output VCs)
