@@ -240,7 +240,8 @@ void VcEngine<Exec>::allocate() {
   s.viol_info = alloc<uint32_t>(E_ * 4);
   s.chk_flits = alloc<uint64_t>(E_);
   if constexpr (Exec::kStaged) {
-    scratch_ = {E_, alloc<uint32_t>(4 * E_), alloc<uint64_t>(2 * E_)};
+    scratch_ = {E_, alloc<uint32_t>(4 * E_), alloc<uint64_t>(2 * E_), NN_,
+                alloc<uint32_t>(3 * NN_)};
   }
 
   NicState& n = v_.nic;

@@ -16,6 +16,11 @@
 // before it did in the same cycle, so its list takes every router the earlier stage might touch
 // and it reads the masks as that stage left them. No stage writes a router's arriving flits,
 // which buffer write takes last.
+//
+// Terminals are gathered the same way, after the routers: most of them have nothing to do in a
+// cycle, and what each has is known at its start (a flit or a credit arriving in its column of
+// the router's belts, which no router writes for the current cycle; credits to return; a packet
+// to start or inject; a creation due). Arriving credits are taken in the gather itself.
 #pragma once
 #include "link_receive.hpp"
 #include "route_compute.hpp"
@@ -25,12 +30,15 @@
 
 namespace ls {
 
-// The staged schedule's scratch: four lists of router numbers and two of masks, each [E] (a
-// range of routers uses its slice, numbering its routers from 0).
+// The staged schedule's scratch: four lists of router numbers and two of masks, each [E], and
+// three lists of terminals, each [N] (a range of routers uses its slices, numbering its routers
+// and their terminals from 0).
 struct StagedScratch {
-  uint64_t stride;  // E
-  uint32_t* lists;  // [4, E] routers to route, VC-allocate, switch-allocate, and write flits into
-  uint64_t* masks;  // [2, E] the VC and switch allocators' input VCs, beside their lists
+  uint64_t stride;       // E
+  uint32_t* lists;       // [4, E] routers to route, VC-allocate, switch-allocate, write flits into
+  uint64_t* masks;       // [2, E] the VC and switch allocators' input VCs, beside their lists
+  uint64_t node_stride;  // N: the terminals of every instance
+  uint32_t* node_lists;  // [3, N] terminals that receive, send, and create a packet
 };
 
 template <class Shape = AnyShape>
@@ -86,13 +94,41 @@ struct StagedCycle {
       sw_alloc<Shape>(v, e, inst, static_cast<uint32_t>(e - R0),
                       va_to_sa ? v.s.sa_mask[e] : sa_wait[k]);
     }
-    const TerminalOps<Shape> term{v};
-    const uint32_t T = v.prm.terminals;
-    for (uint32_t k = 0; k < static_cast<uint32_t>(e1 - e0) * T; ++k) {
-      const uint32_t node = static_cast<uint32_t>(e0 - R0) * T + k;
-      term(L.node_elem(inst, node), inst, node);
-    }
+    terminals(inst, static_cast<uint32_t>(e0 - R0) * v.prm.terminals,
+              static_cast<uint32_t>(e1 - e0) * v.prm.terminals);
     for (uint32_t k = 0; k < nfr; ++k) flit_receive<Shape>(v, e0 + fr_list[k]);
+  }
+
+  // Terminals [n0, n0 + count) of instance inst, in the order of TerminalOps::operator(): receive,
+  // credits in, send, create.
+  void terminals(uint32_t inst, uint32_t n0, uint32_t count) const {
+    const TerminalOps<Shape> term{v};
+    const uint64_t ne0 = Shape::layout(v.lay).node_elem(inst, n0), N = scratch.node_stride;
+    uint32_t* const rx_list = scratch.node_lists + ne0;
+    uint32_t* const tx_list = rx_list + N;
+    uint32_t* const gen_list = tx_list + N;
+    uint32_t nrx = 0, ntx = 0, ngen = 0;
+    for (uint32_t k = 0; k < count; ++k) {
+      const uint64_t ne = ne0 + k;
+      const auto at = term.place(inst, n0 + k);
+      const bool arriving = v.s.in_belt_valid[at.col] != 0;
+      term.credit_in(ne, at);
+      rx_list[nrx] = k;
+      nrx += term.receiving(ne, arriving);
+      tx_list[ntx] = k;
+      ntx += term.sending(ne, arriving);
+      gen_list[ngen] = k;
+      ngen += term.generating(ne);
+    }
+    for (uint32_t i = 0; i < nrx; ++i) {
+      const uint32_t n = n0 + rx_list[i];
+      term.receive(ne0 + rx_list[i], n, term.place(inst, n));
+    }
+    for (uint32_t i = 0; i < ntx; ++i) {
+      const uint32_t n = n0 + tx_list[i];
+      term.send(ne0 + tx_list[i], inst, n, term.place(inst, n));
+    }
+    for (uint32_t i = 0; i < ngen; ++i) term.generate(ne0 + gen_list[i], inst, n0 + gen_list[i]);
   }
 };
 

@@ -269,34 +269,78 @@ struct TerminalOps {
     v.s.cr_belt[at] = static_cast<int8_t>(vc);
   }
 
-  // One terminal; `ne` = inst * nodes + n.
-  LS_HD void operator()(uint64_t ne, uint32_t inst, uint32_t n) const {
-    const VcLayout L = lay();  // a local copy: byte stores cannot alias it
+  // Where terminal n (of instance inst) meets its router: the router element, the router's
+  // terminal port, and the terminal's column of the router's belt row of this cycle.
+  struct Place {
+    uint64_t e, col;
+    uint32_t p, rp;
+  };
+  LS_HD Place place(uint32_t inst, uint32_t n) const {
+    const VcLayout L = lay();
     const uint32_t r = static_cast<uint32_t>(v.topo.node_router[n]);
     const uint32_t p = static_cast<uint32_t>(v.topo.node_port[n]);
-    const uint32_t rp = r * L.ports + p;
     const uint64_t e = L.router_elem(inst, r);
-    // What arrives from the router this cycle, in the terminal's column of the router's belts:
-    // a flit for the sink and a credit of its terminal input port; both slots are emptied.
-    const uint64_t now = L.row(e, v.now) + L.ports + (n - r * v.prm.terminals);
-    if (v.s.in_belt_valid[now]) {
-      v.s.in_belt_valid[now] = 0;
-      sink(ne, n, now, p);
+    return {e, L.row(e, v.now) + L.ports + (n - r * v.prm.terminals), p, r * L.ports + p};
+  }
+
+  // The sink takes the flit arriving from the router this cycle, if any, and returns a credit.
+  LS_HD void receive(uint64_t ne, uint32_t n, const Place& at) const {
+    const VcLayout L = lay();
+    if (v.s.in_belt_valid[at.col]) {
+      v.s.in_belt_valid[at.col] = 0;
+      sink(ne, n, at.col, at.p);
     }
-    return_credit(ne, L.row(e, belt_arrival_slot(v.now, v.topo.credit_delay[rp], L.slots)) + p);
-    const int8_t c = v.s.cr_belt[now];
-    if (c >= 0) {
-      v.nic.credits[ne * L.vcs + static_cast<uint32_t>(c)] += 1;
-      v.s.cr_belt[now] = -1;
-    }
+    return_credit(
+        ne, L.row(at.e, belt_arrival_slot(v.now, v.topo.credit_delay[at.rp], L.slots)) + at.p);
+  }
+
+  // A credit of the router's terminal input port arriving this cycle, without a branch (which
+  // cycles get one is random); the slot is emptied.
+  LS_HD void credit_in(uint64_t ne, const Place& at) const {
+    const int8_t c = v.s.cr_belt[at.col];
+    const bool got = c >= 0;
+    v.nic.credits[ne * lay().vcs + (got ? static_cast<uint32_t>(c) : 0u)] += got;
+    v.s.cr_belt[at.col] = -1;
+  }
+
+  // The source starts its next packet if the last one is injected, and injects a flit.
+  LS_HD void send(uint64_t ne, uint32_t inst, uint32_t n, const Place& at) const {
+    const VcLayout L = lay();
     start_request(ne, inst, n);
-    const uint64_t b = L.row(e, belt_arrival_slot(v.now, v.prm.terminal_delay, L.slots)) + p;
+    const uint64_t b = L.row(at.e, belt_arrival_slot(v.now, v.prm.terminal_delay, L.slots)) + at.p;
     if (pol().classes == 2) {
       start_reply(ne, inst);
       if (!inject(ne, n, 1, b)) inject(ne, n, 0, b);
     } else {
       inject(ne, n, 0, b);
     }
+  }
+
+  // Whether terminal ne has anything to receive or to send this cycle, as of the start of the
+  // cycle (`arriving`: a flit for its sink), for a schedule that visits only those that do.
+  LS_HD bool receiving(uint64_t ne, bool arriving) const {
+    uint32_t pending = 0;
+    for (uint32_t vc = 0; vc < lay().vcs; ++vc) pending |= v.nic.ej_pending[ne * lay().vcs + vc];
+    return arriving | (pending != 0);
+  }
+  LS_HD bool sending(uint64_t ne, bool arriving) const {
+    const NicState& s = v.nic;
+    if (pol().classes == 2)  // a request arriving may create a reply to start at once
+      return (s.remaining[ne * 2] | s.remaining[ne * 2 + 1] | s.queued[ne] | s.rq_count[ne] |
+              static_cast<uint32_t>(arriving)) != 0;
+    return (s.remaining[ne] | s.queued[ne]) != 0;
+  }
+  LS_HD bool generating(uint64_t ne) const {
+    return static_cast<uint32_t>(v.t) == v.nic.gen_next[ne];
+  }
+
+  // One terminal; `ne` = inst * nodes + n. The steps touch only the terminal's state and its
+  // column of the router's belts, so a schedule may run each step over many terminals in turn.
+  LS_HD void operator()(uint64_t ne, uint32_t inst, uint32_t n) const {
+    const Place at = place(inst, n);
+    receive(ne, n, at);
+    credit_in(ne, at);
+    send(ne, inst, n, at);
     generate(ne, inst, n);
   }
 };
