@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -94,6 +95,7 @@ class VcEngine final : public Engine {
 
   HostArray state(const std::string& name) const override {
     const Field& f = field(name);
+    if (f.derive) return f.derive();
     HostArray a{f.dtype, f.itemsize, f.shape, {}};
     a.bytes.resize(f.bytes());
     x_.download(a.bytes.data(), f.ptr, a.bytes.size());
@@ -102,6 +104,9 @@ class VcEngine final : public Engine {
 
   void set_state(const std::string& name, const HostArray& a) override {
     const Field& f = field(name);
+    if (f.derive)
+      throw ConfigError("state \"" + name + "\": allowed only to read (" + f.derived_from +
+                        "; set those instead)");
     if (a.dtype != f.dtype || a.itemsize != f.itemsize || a.shape != f.shape)
       throw ConfigError("state \"" + name +
                         "\": allowed only an array of the shape and type it has");
@@ -118,6 +123,8 @@ class VcEngine final : public Engine {
     char dtype;
     uint32_t itemsize;
     std::vector<uint64_t> shape;
+    std::function<HostArray()> derive = {};  // computed from other state, not stored
+    std::string derived_from = {};
     uint64_t bytes() const {
       uint64_t n = itemsize;
       for (uint64_t d : shape) n *= d;
@@ -141,6 +148,27 @@ class VcEngine final : public Engine {
     allocs_.push_back(p);
     if (name) fields_.push_back({name, p, std::is_signed<T>::value ? 'i' : 'u', sizeof(T), shape});
     return p;
+  }
+  // Registers a state array computed from others when read (state()), not kept by the kernels.
+  void derived(const char* name, char dtype, uint32_t itemsize, std::vector<uint64_t> shape,
+               std::function<HostArray()> f, const char* from) {
+    fields_.push_back({name, nullptr, dtype, itemsize, std::move(shape), std::move(f), from});
+  }
+  // vc_owner [inst, router, port, vc]: the input VC (port * vcs + vc) holding each output VC, or
+  // -1: the input VCs' out_port and out_vc say it (the kernels keep only the owned-VC mask).
+  HostArray owners() const {
+    const uint64_t ivc = E_ * v_.prm.ports * v_.prm.vcs, PV = v_.prm.ports * v_.prm.vcs;
+    const std::vector<int8_t> port = download(v_.s.ivc_out_port, ivc);
+    const std::vector<uint8_t> vc = download(v_.s.ivc_out_vc, ivc);
+    std::vector<int16_t> owner(ivc, kNone);
+    for (uint64_t iv = 0; iv < ivc; ++iv)
+      if (port[iv] >= 0)
+        owner[iv - iv % PV + static_cast<uint64_t>(port[iv]) * v_.prm.vcs + vc[iv]] =
+            static_cast<int16_t>(iv % PV);
+    HostArray a{'i', sizeof(int16_t), field("vc_owner").shape, {}};
+    a.bytes.resize(ivc * sizeof(int16_t));
+    std::memcpy(a.bytes.data(), owner.data(), a.bytes.size());
+    return a;
   }
   template <class T>
   T* upload(const std::vector<T>& h, const char* name = nullptr, std::vector<uint64_t> shape = {}) {
@@ -219,7 +247,9 @@ void VcEngine<Exec>::allocate() {
   s.ivc_out_vc = alloc<uint8_t>(ivc, "out_vc", {I, R, P, V});
   s.ivc_va_ptr = alloc<uint8_t>(ivc);
   s.ovc_credits = alloc<uint8_t>(ivc, "credits", {I, R, P, V});
-  s.ovc_owner = alloc<int16_t>(ivc, "vc_owner", {I, R, P, V});
+  derived(
+      "vc_owner", 'i', sizeof(int16_t), {I, R, P, V}, [this] { return owners(); },
+      "derived from out_port and out_vc");
   s.ovc_va_ptr = alloc<uint8_t>(ivc);
   s.ovc_flits = alloc<uint32_t>(ivc, "vc_flits", {I, R, P, V});
   const uint64_t W = v_.lay.width, belts = E_ * S * W;
@@ -318,8 +348,6 @@ void VcEngine<Exec>::initialise() {
         std::fill_n(credits.begin() + static_cast<int64_t>((e * P + q) * V), V,
                     static_cast<uint8_t>(p.depth));
   x_.upload(v_.s.ovc_credits, credits.data(), credits.size());
-  std::vector<int16_t> none16(ivc, kNone);
-  x_.upload(v_.s.ovc_owner, none16.data(), ivc * sizeof(int16_t));
   const uint64_t belts = E_ * p.slots * v_.lay.width;
   std::vector<int8_t> none8(std::max(ivc, belts), -1);
   x_.upload(v_.s.ivc_out_port, none8.data(), ivc);

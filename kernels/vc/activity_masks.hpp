@@ -21,7 +21,8 @@ LS_HD inline Masks derive_masks(const VcView& v, uint64_t e) {
       if (v.s.ivc_state[iv] == kIvcIdle && held) m.rc |= bit;
       if (v.s.ivc_state[iv] == kIvcVcAlloc) m.va |= bit;
       if (v.s.ivc_state[iv] == kIvcActive && held) m.sa |= bit;
-      if (v.s.ovc_owner[iv] != kNone) m.owned |= bit;  // output VC (p, vc): same index
+      const int8_t op = v.s.ivc_out_port[iv];  // the output VC it holds, if any
+      if (op >= 0) m.owned |= 1ull << (static_cast<uint32_t>(op) * L.vcs + v.s.ivc_out_vc[iv]);
     }
   return m;
 }

@@ -52,11 +52,9 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
   credits[o] -= 1;
   const uint64_t bit = 1ull << i;
   if (FlitMeta::tail(meta)) {
-    int16_t* const owner = v.s.ovc_owner;
     int8_t* const out_port = v.s.ivc_out_port;
     uint8_t* const state = v.s.ivc_state;
     uint64_t* const rc_mask = v.s.rc_mask;
-    owner[o] = kNone;
     owned[at.e] &= ~(1ull << ob);
     out_port[iv] = -1;
     state[iv] = kIvcIdle;

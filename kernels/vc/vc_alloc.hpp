@@ -41,7 +41,6 @@ struct RouterVa {
   uint64_t t;
   uint32_t vc_alloc_delay;
   bool vct, adaptive, track_ready;
-  int16_t* owner;
   const uint8_t* credits;
   uint8_t* ovc_ptr;
   uint8_t* ivc_ptr;
@@ -63,7 +62,6 @@ struct RouterVa {
   }
   LS_HD LS_FORCEINLINE void commit(const Request& q, uint32_t o, bool move_pointers) const {
     const uint32_t i = q.i;
-    owner[o] = static_cast<int16_t>(i);
     *owned |= 1ull << o;
     out_port[i] = static_cast<int8_t>(o / V);
     out_vc[i] = static_cast<uint8_t>(o % V);
@@ -111,7 +109,6 @@ LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
                    pol.flow == FlowControl::kVct,
                    pol.routing == Routing::kMinAdaptive,
                    v.prm.track_ready,
-                   v.s.ovc_owner + ive,
                    v.s.ovc_credits + ive,
                    v.s.ovc_va_ptr + ive,
                    v.s.ivc_va_ptr + ive,

@@ -104,7 +104,6 @@ struct VcState {
   uint8_t* ivc_va_ptr;      // VC allocator accept pointer (over output VCs)
   // Output VCs [inst, router, port, vc]
   uint8_t* ovc_credits;  // free slots in the downstream input VC
-  int16_t* ovc_owner;    // input VC (port*vcs + vc) holding it, or kNone
   uint8_t* ovc_va_ptr;   // VC allocator grant pointer (over input VCs)
   uint32_t* ovc_flits;   // flits sent in the measurement window
   // Belts ending at the router, by arrival cycle mod slots (kernels/common/belt.hpp), one column
@@ -123,7 +122,7 @@ struct VcState {
   uint64_t* rc_mask;     // idle input VCs holding a flit (a head waiting for its route)
   uint64_t* va_mask;     // input VCs waiting for VC allocation
   uint64_t* sa_mask;     // active input VCs holding a flit
-  uint64_t* owned_mask;  // output VCs with an owner (ovc_owner != kNone), same numbering
+  uint64_t* owned_mask;  // output VCs held by an input VC (its out_port, out_vc), same numbering
   uint32_t* last_move;   // last cycle a flit left this router (deadlock watchdog)
   uint32_t* viol;        // first invariant violation seen (debug), 0 none
   uint32_t* viol_info;   // [inst, router, 4] where: cycle, port, vc, value

@@ -54,6 +54,18 @@ def test_simulator_steps_and_shows_state(tiny, backend):
     assert occupancy.sum() > 0, "at 0.3 flits/node/cycle some flits are buffered after 50 cycles"
 
 
+def test_vc_owner_is_the_inverse_of_out_port_and_read_only(tiny):
+    sim = ls.Simulator(tiny.with_(offered=0.5, packet_size=4), backend="cpu").step(300)
+    owner, out_port, out_vc = sim.vc_owner, sim.state("out_port"), sim.state("out_vc")
+    vcs = tiny.get("vcs")
+    held = {(r, int(out_port[r, p, v]), int(out_vc[r, p, v])): p * vcs + v
+            for r, p, v in zip(*np.nonzero(out_port >= 0))}
+    assert held, "at 0.5 flits/node/cycle some packets hold an output VC after 300 cycles"
+    assert {(r, p, v): int(owner[r, p, v]) for r, p, v in zip(*np.nonzero(owner >= 0))} == held
+    with pytest.raises(ValueError, match='state "vc_owner": allowed only to read.*out_port'):
+        sim.set_state("vc_owner", owner)
+
+
 def test_simulator_batch_keeps_the_instance_dimension(tiny):
     sim = ls.Simulator([tiny, tiny.with_(seed=2, offered=0.3)]).step(20)
     assert sim.instances == 2 and sim.occupancy.shape[0] == 2 and sim.grants.ndim == 3
