@@ -41,6 +41,37 @@ struct StagedScratch {
   uint32_t* node_lists;  // [3, N] terminals that receive, send, and create a packet
 };
 
+// The terminals of a range of routers with something to do this cycle, in three lists (numbered
+// from the range's first terminal ne0), gathered as the routers are and run in the order of
+// TerminalOps::operator(): receive, credits in (taken in the gather), send, create.
+struct TerminalLists {
+  uint32_t *rx, *tx, *gen;
+  uint64_t ne0;
+  uint32_t nrx = 0, ntx = 0, ngen = 0;
+  TerminalLists(const StagedScratch& s, uint64_t first)
+      : rx(s.node_lists + first), tx(rx + s.node_stride), gen(tx + s.node_stride), ne0(first) {}
+  template <class Ops>
+  void gather(const Ops& term, uint32_t k, const typename Ops::Place& at) {
+    const uint64_t ne = ne0 + k;
+    const bool arriving = term.v.s.in_belt_valid[at.col] != 0;
+    term.credit_in(ne, at);
+    rx[nrx] = k;
+    nrx += term.receiving(ne, arriving);
+    tx[ntx] = k;
+    ntx += term.sending(ne, arriving);
+    gen[ngen] = k;
+    ngen += term.generating(ne);
+  }
+  template <class Ops>
+  void run(const Ops& term, uint32_t inst, uint32_t n0) const {
+    for (uint32_t i = 0; i < nrx; ++i)
+      term.receive(ne0 + rx[i], n0 + rx[i], term.place(inst, n0 + rx[i]));
+    for (uint32_t i = 0; i < ntx; ++i)
+      term.send(ne0 + tx[i], inst, n0 + tx[i], term.place(inst, n0 + tx[i]));
+    for (uint32_t i = 0; i < ngen; ++i) term.generate(ne0 + gen[i], inst, n0 + gen[i]);
+  }
+};
+
 template <class Shape = AnyShape>
 struct StagedCycle {
   VcView v;
@@ -62,6 +93,9 @@ struct StagedCycle {
     const uint64_t rc_to_va = v.prm.routing_delay == 0 ? ~0ull : 0;
     const uint64_t va_to_sa = v.prm.vc_alloc_delay == 0 ? ~0ull : 0;
 
+    const TerminalOps<Shape> term{v};
+    const uint32_t T = v.prm.terminals, n0 = static_cast<uint32_t>(e0 - R0) * T;
+    TerminalLists tl(scratch, L.node_elem(inst, n0));
     uint32_t nrc = 0, nva = 0, nsa = 0, nfr = 0;
     for (uint64_t e = e0; e < e1; ++e) {
       credit_receive<Shape>(v, e);
@@ -69,7 +103,8 @@ struct StagedCycle {
       const uint32_t k = static_cast<uint32_t>(e - e0);
       const uint64_t rc = v.s.rc_mask[e], va = v.s.va_mask[e], sa = v.s.sa_mask[e];
       const uint64_t to_va = va | (rc & rc_to_va), to_sa = sa | (to_va & va_to_sa);
-      const bool arrived = flits_arriving<Shape>(v, v.s.in_belt_valid + L.row(e, v.now));
+      const uint64_t row = L.row(e, v.now);
+      const bool arrived = flits_arriving<Shape>(v, v.s.in_belt_valid + row);
       rc_list[nrc] = k;
       nrc += rc != 0;
       va_list[nva] = k;
@@ -80,7 +115,14 @@ struct StagedCycle {
       nsa += to_sa != 0;
       fr_list[nfr] = k;
       nfr += arrived;
+      if (T == 1) {  // its terminal, found without the topology tables
+        const uint32_t n = n0 + k, p = static_cast<uint32_t>(v.topo.node_port[n]);
+        tl.gather(term, k, {e, row + L.ports, p, (n0 + k) * L.ports + p});
+      }
     }
+    if (T != 1)
+      for (uint32_t k = 0; k < static_cast<uint32_t>(e1 - e0) * T; ++k)
+        tl.gather(term, k, term.place(inst, n0 + k));
     for (uint32_t k = 0; k < nrc; ++k) {
       const uint64_t e = e0 + rc_list[k];
       route_compute<Shape>(v, e, inst, static_cast<uint32_t>(e - R0));
@@ -94,41 +136,8 @@ struct StagedCycle {
       sw_alloc<Shape>(v, e, inst, static_cast<uint32_t>(e - R0),
                       va_to_sa ? v.s.sa_mask[e] : sa_wait[k]);
     }
-    terminals(inst, static_cast<uint32_t>(e0 - R0) * v.prm.terminals,
-              static_cast<uint32_t>(e1 - e0) * v.prm.terminals);
+    tl.run(term, inst, n0);
     for (uint32_t k = 0; k < nfr; ++k) flit_receive<Shape>(v, e0 + fr_list[k]);
-  }
-
-  // Terminals [n0, n0 + count) of instance inst, in the order of TerminalOps::operator(): receive,
-  // credits in, send, create.
-  void terminals(uint32_t inst, uint32_t n0, uint32_t count) const {
-    const TerminalOps<Shape> term{v};
-    const uint64_t ne0 = Shape::layout(v.lay).node_elem(inst, n0), N = scratch.node_stride;
-    uint32_t* const rx_list = scratch.node_lists + ne0;
-    uint32_t* const tx_list = rx_list + N;
-    uint32_t* const gen_list = tx_list + N;
-    uint32_t nrx = 0, ntx = 0, ngen = 0;
-    for (uint32_t k = 0; k < count; ++k) {
-      const uint64_t ne = ne0 + k;
-      const auto at = term.place(inst, n0 + k);
-      const bool arriving = v.s.in_belt_valid[at.col] != 0;
-      term.credit_in(ne, at);
-      rx_list[nrx] = k;
-      nrx += term.receiving(ne, arriving);
-      tx_list[ntx] = k;
-      ntx += term.sending(ne, arriving);
-      gen_list[ngen] = k;
-      ngen += term.generating(ne);
-    }
-    for (uint32_t i = 0; i < nrx; ++i) {
-      const uint32_t n = n0 + rx_list[i];
-      term.receive(ne0 + rx_list[i], n, term.place(inst, n));
-    }
-    for (uint32_t i = 0; i < ntx; ++i) {
-      const uint32_t n = n0 + tx_list[i];
-      term.send(ne0 + tx_list[i], inst, n, term.place(inst, n));
-    }
-    for (uint32_t i = 0; i < ngen; ++i) term.generate(ne0 + gen_list[i], inst, n0 + gen_list[i]);
   }
 };
 
