@@ -17,10 +17,11 @@
 // and it reads the masks as that stage left them. No stage writes a router's arriving flits,
 // which buffer write takes last.
 //
-// Terminals are gathered the same way, after the routers: most of them have nothing to do in a
-// cycle, and what each has is known at its start (a flit or a credit arriving in its column of
-// the router's belts, which no router writes for the current cycle; credits to return; a packet
-// to start or inject; a creation due). Arriving credits are taken in the gather itself.
+// Terminals are gathered the same way, each with its router where a router has one terminal
+// (meshes and tori), after the routers otherwise: most of them have nothing to do in a cycle,
+// and what each has is known at its start (a flit or a credit arriving in its column of the
+// router's belts, which no router writes for the current cycle; credits to return; a packet to
+// start or inject; a creation due). Arriving credits are taken in the gather itself.
 #pragma once
 #include "link_receive.hpp"
 #include "route_compute.hpp"
@@ -115,10 +116,8 @@ struct StagedCycle {
       nsa += to_sa != 0;
       fr_list[nfr] = k;
       nfr += arrived;
-      if (T == 1) {  // its terminal, found without the topology tables
-        const uint32_t n = n0 + k, p = static_cast<uint32_t>(v.topo.node_port[n]);
-        tl.gather(term, k, {e, row + L.ports, p, (n0 + k) * L.ports + p});
-      }
+      if (T == 1)  // its terminal, in the row just read: terminal n0 + k of router n0 + k
+        tl.gather(term, k, term.place_at(e, n0 + k, row + L.ports, n0 + k));
     }
     if (T != 1)
       for (uint32_t k = 0; k < static_cast<uint32_t>(e1 - e0) * T; ++k)

@@ -276,11 +276,15 @@ struct TerminalOps {
     uint32_t p, rp;
   };
   LS_HD Place place(uint32_t inst, uint32_t n) const {
-    const VcLayout L = lay();
     const uint32_t r = static_cast<uint32_t>(v.topo.node_router[n]);
+    const uint64_t e = lay().router_elem(inst, r);
+    return place_at(e, r, lay().row(e, v.now) + lay().ports + (n - r * v.prm.terminals), n);
+  }
+  // The same where the router (element e, router r of its instance) and the terminal's column
+  // are known.
+  LS_HD Place place_at(uint64_t e, uint32_t r, uint64_t col, uint32_t n) const {
     const uint32_t p = static_cast<uint32_t>(v.topo.node_port[n]);
-    const uint64_t e = L.router_elem(inst, r);
-    return {e, L.row(e, v.now) + L.ports + (n - r * v.prm.terminals), p, r * L.ports + p};
+    return {e, col, p, r * lay().ports + p};
   }
 
   // The sink takes the flit arriving from the router this cycle, if any, and returns a credit.
