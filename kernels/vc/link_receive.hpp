@@ -89,31 +89,48 @@ LS_HD inline void credit_receive(const VcView& v, uint64_t e) {
   }
 }
 
+#if !defined(__CUDA_ARCH__)
+// The router's bytes of its row of the flit belts' valid bytes (0 or 1), as one word (byte p:
+// port p), for routers of 5 to 8 ports on the CPU: read as words rather than byte by byte. A
+// row of 8 bytes or more (7 ports or more, and the terminal columns) is the router's own to read
+// whole; for 5 or 6 ports the first 4 bytes are one word and the rest single bytes.
+template <class Shape>
+inline uint64_t arrival_bytes(const uint8_t* valid) {
+  static_assert(Shape::kMaxP >= 5 && Shape::kMaxP <= 8, "5 to 8 ports");
+  uint64_t w;
+  if constexpr (Shape::kMaxP >= 7) {
+    std::memcpy(&w, valid, 8);
+    return w & (Shape::kMaxP == 8 ? ~0ull : ~0ull >> 8);
+  }
+  uint32_t lo;
+  std::memcpy(&lo, valid, 4);
+  w = lo;
+  for (uint32_t p = 4; p < Shape::kMaxP; ++p) w |= uint64_t{valid[p]} << (8 * p);
+  return w;
+}
+#endif
+
 // The router's input ports with a flit arriving this cycle, as a mask, from its row of the flit
-// belts' valid bytes (0 or 1). A row of 8 bytes or more (7 ports or more, and the terminal
-// columns) is the router's own to read whole on the CPU: its bytes are packed into bits by one
+// belts' valid bytes (0 or 1); for 5 to 8 ports on the CPU the bytes are packed into bits by one
 // multiplication.
 template <class Shape = AnyShape>
 LS_HD inline uint32_t arriving_ports(const VcView& v, const uint8_t* valid) {
   const uint32_t P = Shape::layout(v.lay).ports;
 #if !defined(__CUDA_ARCH__)
-  if constexpr (Shape::kMaxP >= 7 && Shape::kMaxP <= 8) {
-    uint64_t w;
-    std::memcpy(&w, valid, 8);
-    w &= Shape::kMaxP == 8 ? ~0ull : ~0ull >> 8;
-    return static_cast<uint32_t>((w * 0x0102040810204080ull) >> 56);
-  }
+  if constexpr (Shape::kMaxP >= 5 && Shape::kMaxP <= 8)
+    return static_cast<uint32_t>((arrival_bytes<Shape>(valid) * 0x0102040810204080ull) >> 56);
 #endif
   uint32_t arrived = 0;
   for (uint32_t p = 0; p < P; ++p) arrived |= static_cast<uint32_t>(valid[p]) << p;
   return arrived;
 }
 
-// Whether any flit arrives at the router this cycle: for small routers an OR of the bytes is
-// cheaper than the mask.
+// Whether any flit arrives at the router this cycle.
 template <class Shape = AnyShape>
 LS_HD inline bool flits_arriving(const VcView& v, const uint8_t* valid) {
-  if constexpr (Shape::kMaxP >= 7 && Shape::kMaxP <= 8) return arriving_ports<Shape>(v, valid) != 0;
+#if !defined(__CUDA_ARCH__)
+  if constexpr (Shape::kMaxP >= 5 && Shape::kMaxP <= 8) return arrival_bytes<Shape>(valid) != 0;
+#endif
   uint32_t any = 0;
   for (uint32_t p = 0; p < Shape::layout(v.lay).ports; ++p) any |= valid[p];
   return any != 0;
