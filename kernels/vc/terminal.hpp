@@ -210,11 +210,10 @@ struct TerminalOps {
     return true;
   }
 
-  // The source wakes at gen_next: a creation cycle if gen_hit, else where its last search for
-  // one stopped. It creates the packet (if any) and looks for the next one.
+  // The source wakes at gen_next (when `generating`): a creation cycle if gen_hit, else where
+  // its last search for one stopped. It creates the packet (if any) and looks for the next one.
   LS_HD void generate(uint64_t ne, uint32_t inst, uint32_t n) const {
     const NicState& s = v.nic;
-    if (static_cast<uint32_t>(v.t) != s.gen_next[ne]) return;
     const TrafficParams& tp = v.traffic[inst];
     uint8_t on = s.on_gen[ne];
     if (!s.gen_hit[ne]) {
@@ -254,14 +253,20 @@ struct TerminalOps {
     }
   }
 
+  // The sink's VCs with a credit to return, as a mask: no branch per VC.
+  LS_HD uint64_t credits_to_return(uint64_t ne) const {
+    const uint8_t* const pending = v.nic.ej_pending + ne * lay().vcs;
+    uint64_t waiting = 0;
+    for (uint32_t vc = 0; vc < lay().vcs; ++vc)
+      waiting |= static_cast<uint64_t>(pending[vc] != 0) << vc;
+    return waiting;
+  }
+
   // The sink's credits go back to the router one per cycle, round-robin over its VCs, into slot
   // `at` of the router's credit belt.
   LS_HD void return_credit(uint64_t ne, uint64_t at) const {
     const VcLayout L = lay();
-    const uint8_t* const pending = v.nic.ej_pending + ne * L.vcs;
-    uint64_t waiting = 0;  // VCs with a credit to return, as a mask: no branch per VC
-    for (uint32_t vc = 0; vc < L.vcs; ++vc)
-      waiting |= static_cast<uint64_t>(pending[vc] != 0) << vc;
+    const uint64_t waiting = credits_to_return(ne);
     if (!waiting) return;
     const uint32_t vc = rr_first(waiting, v.nic.ej_cr_ptr[ne]);
     v.nic.ej_pending[ne * L.vcs + vc] -= 1;
@@ -323,9 +328,7 @@ struct TerminalOps {
   // Whether terminal ne has anything to receive or to send this cycle, as of the start of the
   // cycle (`arriving`: a flit for its sink), for a schedule that visits only those that do.
   LS_HD bool receiving(uint64_t ne, bool arriving) const {
-    uint32_t pending = 0;
-    for (uint32_t vc = 0; vc < lay().vcs; ++vc) pending |= v.nic.ej_pending[ne * lay().vcs + vc];
-    return arriving | (pending != 0);
+    return arriving | (credits_to_return(ne) != 0);
   }
   LS_HD bool sending(uint64_t ne, bool arriving) const {
     const NicState& s = v.nic;
@@ -345,7 +348,7 @@ struct TerminalOps {
     receive(ne, n, at);
     credit_in(ne, at);
     send(ne, inst, n, at);
-    generate(ne, inst, n);
+    if (generating(ne)) generate(ne, inst, n);
   }
 };
 

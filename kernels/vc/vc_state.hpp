@@ -197,7 +197,11 @@ struct VcLayout {
   // slot s at a far end (VcTopology::far_end) of a port of instance inst.
   LS_HD uint64_t row(uint64_t e, uint32_t s) const { return (e * slots + s) * width; }
   LS_HD uint64_t far_slot(uint32_t inst, uint32_t far, uint32_t s) const {
-    return belts_of(inst) + uint64_t{s} * width + far;
+    return far_slot_in(belts_of(inst), far, s);
+  }
+  // The same, given where the instance's belts begin (belts_of), for a caller that keeps it.
+  LS_HD uint64_t far_slot_in(uint64_t belts, uint32_t far, uint32_t s) const {
+    return belts + uint64_t{s} * width + far;
   }
   LS_HD uint64_t belts_of(uint32_t inst) const {  // where instance inst's belts begin
     return static_cast<uint64_t>(inst) * routers * slots * width;
