@@ -129,8 +129,8 @@ constexpr uint32_t kGenWindow = 64, kGenWindows = 4;
 LS_HD inline uint32_t first_in_window(const TrafficParams& tp, uint32_t u) {
   uint32_t j = 0;
   for (uint32_t step = kGenWindow / 2; step; step /= 2)
-    j += tp.first_create[j + step - 1] <= u ? step : 0;
-  return j + (tp.first_create[j] <= u ? 1 : 0);
+    j += step * static_cast<uint32_t>(tp.first_create[j + step - 1] <= u);
+  return j + static_cast<uint32_t>(tp.first_create[j] <= u);
 }
 
 // Does an on/off source create a packet in cycle c? `on` is its state, advanced by this call;

@@ -59,7 +59,7 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
     out_port[iv] = -1;
     state[iv] = kIvcIdle;
     sa_mask[at.e] &= ~bit;
-    if (left) rc_mask[at.e] |= bit;  // the next packet's head waits behind
+    rc_mask[at.e] |= left ? bit : 0;  // the next packet's head waits behind (no branch)
   } else if (left == 0) {
     sa_mask[at.e] &= ~bit;
   }
