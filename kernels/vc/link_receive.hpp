@@ -138,33 +138,40 @@ LS_HD inline bool flits_arriving(const VcView& v, const uint8_t* valid) {
 
 // Buffer write, last thing in a cycle (after the switch has freed this cycle's slots): the flits
 // arriving on the input ports this cycle go into the VC buffers named in them, so a flit written
-// in cycle t can be routed or switched from cycle t+1 and no stage of cycle t sees it. The ports
-// with a flit become a mask first: a flit arrives on a random port, so a test per port in the
-// loop would often be mispredicted.
-template <class Shape = AnyShape>
-LS_HD inline void flit_receive(const VcView& v, uint64_t e) {
-  const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
-  const uint32_t V = L.vcs, D = L.depth;
-  const uint64_t row = L.row(e, v.now);
-  uint8_t* const valid = v.s.in_belt_valid + row;
-  const uint32_t arrived = arriving_ports<Shape>(v, valid);
-  if (!arrived) return;
-  const Flit* const in = v.s.in_belt + row;
-  const uint64_t ive = e * L.ports * V;
-  uint8_t* const head = v.s.ivc_head + ive;
-  uint8_t* const count = v.s.ivc_count + ive;
-  const uint8_t* const state = v.s.ivc_state + ive;
-  Flit* const buf = v.s.buf + ive * D;
-  uint64_t rc = v.s.rc_mask[e], sa = v.s.sa_mask[e];
-  for (uint32_t m = arrived; m; m &= m - 1) {
-    const uint32_t p = lowest_bit(m);
+// in cycle t can be routed or switched from cycle t+1 and no stage of cycle t sees it. Router e's
+// slices, in locals so the byte stores never force a reload.
+template <class Shape>
+struct BufferWrite {
+  const VcView& v;
+  uint64_t e;
+  uint32_t V, D;
+  uint8_t* valid;
+  const Flit* in;
+  uint8_t *head, *count;
+  const uint8_t* state;
+  Flit* buf;
+  LS_HD LS_FORCEINLINE BufferWrite(const VcView& view, uint64_t router) : v(view), e(router) {
+    const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
+    V = L.vcs;
+    D = L.depth;
+    const uint64_t row = L.row(e, v.now), ive = e * L.ports * V;
+    valid = v.s.in_belt_valid + row;
+    in = v.s.in_belt + row;
+    head = v.s.ivc_head + ive;
+    count = v.s.ivc_count + ive;
+    state = v.s.ivc_state + ive;
+    buf = v.s.buf + ive * D;
+  }
+  // The flit arriving on input port p; the input VC it joins is added to rc (an idle VC: its
+  // head waits for a route) or sa (an active VC: a flit to switch).
+  LS_HD LS_FORCEINLINE void port(uint32_t p, uint64_t& rc, uint64_t& sa) const {
     valid[p] = 0;
     const Flit& f = in[p];
     const uint32_t vc = FlitMeta::vc(f.meta), i = p * V + vc;
     const uint32_t n = count[i];
     if (n >= D) {
       record_violation(v.s.viol, v.s.viol_info, e, kViolOverflow, v.t, p, vc, n + 1);
-      continue;
+      return;
     }
     const uint32_t tail = head[i] + n;
     buf[i * D + (tail >= D ? tail - D : tail)] = f;
@@ -172,6 +179,27 @@ LS_HD inline void flit_receive(const VcView& v, uint64_t e) {
     rc |= static_cast<uint64_t>(state[i] == kIvcIdle) << i;
     sa |= static_cast<uint64_t>(state[i] == kIvcActive) << i;
   }
+};
+
+// Buffer write of router e. The ports with a flit become a mask first: a flit arrives on a
+// random port, so a test per port in the loop would often be mispredicted.
+template <class Shape = AnyShape>
+LS_HD inline void flit_receive(const VcView& v, uint64_t e) {
+  const uint32_t arrived =
+      arriving_ports<Shape>(v, v.s.in_belt_valid + Shape::layout(v.lay).row(e, v.now));
+  if (!arrived) return;
+  const BufferWrite<Shape> w(v, e);
+  uint64_t rc = v.s.rc_mask[e], sa = v.s.sa_mask[e];
+  for (uint32_t m = arrived; m; m &= m - 1) w.port(lowest_bit(m), rc, sa);
+  v.s.rc_mask[e] = rc;
+  v.s.sa_mask[e] = sa;
+}
+
+// Buffer write of the flit arriving on input port p of router e.
+template <class Shape = AnyShape>
+LS_HD LS_FORCEINLINE void flit_receive_one(const VcView& v, uint64_t e, uint32_t p) {
+  uint64_t rc = v.s.rc_mask[e], sa = v.s.sa_mask[e];
+  BufferWrite<Shape>(v, e).port(p, rc, sa);
   v.s.rc_mask[e] = rc;
   v.s.sa_mask[e] = sa;
 }

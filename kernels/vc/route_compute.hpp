@@ -7,38 +7,56 @@
 
 namespace ls {
 
-// Returns the input VCs routed (now waiting for VC allocation).
-template <class Shape = AnyShape>
-LS_HD inline uint64_t route_compute(const VcView& v, uint64_t e, uint32_t inst, uint32_t r) {
+// The head at the front of input VC b (port * vcs + vc) of router e (router r of instance
+// inst) gets its route; returns whether it did (a flit that is not a head is a violation).
+template <class Shape>
+LS_HD LS_FORCEINLINE bool route_head(const VcView& v, uint64_t e, uint32_t inst, uint32_t r,
+                                     uint32_t b) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const VcPolicy pol = Shape::policy(v.prm.pol);
+  const uint32_t p = b / L.vcs, vc = b - p * L.vcs;
+  const uint64_t iv = L.vc(e, p, vc);
+  const Flit& f = v.s.buf[L.slot(e, p, vc, v.s.ivc_head[iv])];
+  if (!FlitMeta::head(f.meta)) {
+    record_violation(v.s.viol, v.s.viol_info, e, kViolNotHead, v.t, p, vc, f.seq);
+    return false;
+  }
+  const uint32_t elem = (r * L.ports + p) * L.vcs + vc;  // same draw whatever the batch
+  RouteResult rr = route(v.prm, pol, v.topo.coords[r], p, vc, f.dest, v.topo.coords[f.dest],
+                         FlitMeta::cls(f.meta), v.traffic[inst].seed, v.t, elem);
+  v.s.ivc_route_port[iv] = rr.port;
+  v.s.ivc_escape[iv] = vc_range(rr.lo, rr.hi);
+  if (pol.routing == Routing::kMinAdaptive || pol.flow == FlowControl::kVct)
+    v.s.ivc_route[iv] = RouteRecord{vc_range(rr.adapt_lo, rr.adapt_hi), rr.adapt_ports,
+                                    static_cast<uint16_t>(FlitMeta::size(f.meta))};
+  v.s.ivc_state[iv] = kIvcVcAlloc;
+  if (v.prm.track_ready) v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.routing_delay);
+  return true;
+}
+
+// Route computation of router e's waiting heads; returns the input VCs routed (now waiting for
+// VC allocation).
+template <class Shape = AnyShape>
+LS_HD inline uint64_t route_compute(const VcView& v, uint64_t e, uint32_t inst, uint32_t r) {
   uint64_t rc = v.s.rc_mask[e], routed = 0;
   for (uint64_t m = rc; m; m &= m - 1) {
-    {  // one input VC: a head waiting for its route
-      const uint32_t b = lowest_bit64(m), p = b / L.vcs, vc = b - p * L.vcs;
-      const uint64_t iv = L.vc(e, p, vc);
-      const Flit& f = v.s.buf[L.slot(e, p, vc, v.s.ivc_head[iv])];
-      if (!FlitMeta::head(f.meta)) {
-        record_violation(v.s.viol, v.s.viol_info, e, kViolNotHead, v.t, p, vc, f.seq);
-        continue;
-      }
-      const uint32_t elem = (r * L.ports + p) * L.vcs + vc;  // same draw whatever the batch
-      RouteResult rr = route(v.prm, pol, v.topo.coords[r], p, vc, f.dest, v.topo.coords[f.dest],
-                             FlitMeta::cls(f.meta), v.traffic[inst].seed, v.t, elem);
-      v.s.ivc_route_port[iv] = rr.port;
-      v.s.ivc_escape[iv] = vc_range(rr.lo, rr.hi);
-      if (pol.routing == Routing::kMinAdaptive || pol.flow == FlowControl::kVct)
-        v.s.ivc_route[iv] = RouteRecord{vc_range(rr.adapt_lo, rr.adapt_hi), rr.adapt_ports,
-                                        static_cast<uint16_t>(FlitMeta::size(f.meta))};
-      v.s.ivc_state[iv] = kIvcVcAlloc;
-      if (v.prm.track_ready) v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.routing_delay);
-      rc &= ~(1ull << b);
-      routed |= 1ull << b;
-    }
+    const uint32_t b = lowest_bit64(m);
+    if (!route_head<Shape>(v, e, inst, r, b)) continue;
+    rc &= ~(1ull << b);
+    routed |= 1ull << b;
   }
   v.s.rc_mask[e] = rc;
   v.s.va_mask[e] |= routed;
   return routed;
+}
+
+// Route computation of one waiting head, input VC b of router e.
+template <class Shape = AnyShape>
+LS_HD LS_FORCEINLINE void route_compute_one(const VcView& v, uint64_t e, uint32_t inst, uint32_t r,
+                                    uint32_t b) {
+  if (!route_head<Shape>(v, e, inst, r, b)) return;
+  v.s.rc_mask[e] &= ~(1ull << b);
+  v.s.va_mask[e] |= 1ull << b;
 }
 
 struct RouteCompute {

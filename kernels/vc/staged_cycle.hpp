@@ -7,7 +7,9 @@
 // debug mode.
 //
 // All four lists are gathered, without branches, in one pass over the routers at the start of
-// the cycle, together with credit receive. That is possible because each stage's work is known
+// the cycle, together with credit receive. Route computation and buffer write take one entry
+// per head and per arriving flit rather than per router: how many a router has is random, so a
+// loop over a router's heads or ports ended at a mispredicted branch. That is possible because each stage's work is known
 // then: route computation takes the heads waiting at the start of the cycle, and while
 // routing_delay and vc_alloc_delay are 1 or more, VC allocation takes the VCs that waited for it
 // at the start (those routed in this cycle are not ready yet) and switch allocation the VCs that
@@ -31,16 +33,36 @@
 
 namespace ls {
 
-// The staged schedule's scratch: four lists of router numbers and two of masks, each [E], and
-// three lists of terminals, each [N] (a range of routers uses its slices, numbering its routers
-// and their terminals from 0).
+// The staged schedule's scratch (a range of routers uses its slices, numbering its routers and
+// their terminals from 0): two lists of router numbers with their masks, for the allocators, two
+// lists of entries router * 64 + index (push_bits), and three lists of terminals.
 struct StagedScratch {
   uint64_t stride;       // E
-  uint32_t* lists;       // [4, E] routers to route, VC-allocate, switch-allocate, write flits into
-  uint64_t* masks;       // [2, E] the VC and switch allocators' input VCs, beside their lists
+  uint32_t* lists;       // [2, E] routers to VC-allocate, to switch-allocate
+  uint64_t* masks;       // [2, E] their input VCs, beside them
+  uint32_t head_width;   // entries per router of `heads` (ports x VCs) and of `arrivals`
+  uint32_t port_width;   // (ports), at least 2 each (push_bits)
+  uint32_t* heads;       // [E, head_width] heads to route: (router, input VC)
+  uint32_t* arrivals;    // [E, port_width] flits to write: (router, input port)
   uint64_t node_stride;  // N: the terminals of every instance
   uint32_t* node_lists;  // [3, N] terminals that receive, send, and create a packet
 };
+
+// Appends an entry k * 64 + b for each set bit b of m to `list`, which holds n; returns the new
+// count. A router mostly has none, one or two, so the first two are written without a branch
+// (the slot after the last entry may be written too: with at least two slots per router in a
+// list, a range's writes stay in its slice).
+LS_FORCEINLINE uint32_t push_bits(uint32_t* list, uint32_t n, uint32_t k, uint64_t m) {
+  constexpr uint64_t kStop = 1ull << 63;  // makes lowest_bit64 defined when m is empty
+  list[n] = k << 6 | lowest_bit64(m | kStop);
+  n += m != 0;
+  m &= m - 1;
+  list[n] = k << 6 | lowest_bit64(m | kStop);
+  n += m != 0;
+  m &= m - 1;
+  for (; m; m &= m - 1) list[n++] = k << 6 | lowest_bit64(m);
+  return n;
+}
 
 // The terminals of a range of routers with something to do this cycle, in three lists (numbered
 // from the range's first terminal ne0), gathered as the routers are and run in the order of
@@ -84,12 +106,12 @@ struct StagedCycle {
     const uint32_t inst = L.inst_of_router(e0);
     const uint64_t R0 = L.router_elem(inst, 0);  // router r of the instance is element R0 + r
     const uint64_t E = scratch.stride;
-    uint32_t* const rc_list = scratch.lists + e0;
-    uint32_t* const va_list = rc_list + E;
+    uint32_t* const va_list = scratch.lists + e0;
     uint32_t* const sa_list = va_list + E;
-    uint32_t* const fr_list = sa_list + E;
     uint64_t* const va_wait = scratch.masks + e0;
     uint64_t* const sa_wait = va_wait + E;
+    uint32_t* const heads = scratch.heads + e0 * scratch.head_width;
+    uint32_t* const arrivals = scratch.arrivals + e0 * scratch.port_width;
     // With a delay of 0 a stage also takes what the stage before might hand on: as masks.
     const uint64_t rc_to_va = v.prm.routing_delay == 0 ? ~0ull : 0;
     const uint64_t va_to_sa = v.prm.vc_alloc_delay == 0 ? ~0ull : 0;
@@ -105,17 +127,14 @@ struct StagedCycle {
       const uint64_t rc = v.s.rc_mask[e], va = v.s.va_mask[e], sa = v.s.sa_mask[e];
       const uint64_t to_va = va | (rc & rc_to_va), to_sa = sa | (to_va & va_to_sa);
       const uint64_t row = L.row(e, v.now);
-      const bool arrived = flits_arriving<Shape>(v, v.s.in_belt_valid + row);
-      rc_list[nrc] = k;
-      nrc += rc != 0;
+      nrc = push_bits(heads, nrc, k, rc);
       va_list[nva] = k;
       va_wait[nva] = va;
       nva += to_va != 0;
       sa_list[nsa] = k;
       sa_wait[nsa] = sa;
       nsa += to_sa != 0;
-      fr_list[nfr] = k;
-      nfr += arrived;
+      nfr = push_bits(arrivals, nfr, k, arriving_ports<Shape>(v, v.s.in_belt_valid + row));
       if (T == 1)  // its terminal, in the row just read: terminal n0 + k of router n0 + k
         tl.gather(term, k, term.place_at(e, n0 + k, row + L.ports, n0 + k));
     }
@@ -123,8 +142,8 @@ struct StagedCycle {
       for (uint32_t k = 0; k < static_cast<uint32_t>(e1 - e0) * T; ++k)
         tl.gather(term, k, term.place(inst, n0 + k));
     for (uint32_t k = 0; k < nrc; ++k) {
-      const uint64_t e = e0 + rc_list[k];
-      route_compute<Shape>(v, e, inst, static_cast<uint32_t>(e - R0));
+      const uint64_t e = e0 + (heads[k] >> 6);
+      route_compute_one<Shape>(v, e, inst, static_cast<uint32_t>(e - R0), heads[k] & 63);
     }
     for (uint32_t k = 0; k < nva; ++k) {
       const uint64_t e = e0 + va_list[k];
@@ -136,7 +155,8 @@ struct StagedCycle {
                       va_to_sa ? v.s.sa_mask[e] : sa_wait[k]);
     }
     tl.run(term, inst, n0);
-    for (uint32_t k = 0; k < nfr; ++k) flit_receive<Shape>(v, e0 + fr_list[k]);
+    for (uint32_t k = 0; k < nfr; ++k)
+      flit_receive_one<Shape>(v, e0 + (arrivals[k] >> 6), arrivals[k] & 63);
   }
 };
 
