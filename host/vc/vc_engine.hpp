@@ -271,8 +271,14 @@ void VcEngine<Exec>::allocate() {
   s.chk_flits = alloc<uint64_t>(E_);
   if constexpr (Exec::kStaged) {
     const uint32_t hw = std::max<uint32_t>(P * V, 2), pw = std::max<uint32_t>(P, 2);
-    scratch_ = {E_, alloc<uint32_t>(2 * E_), alloc<uint64_t>(2 * E_), hw,
-                pw, alloc<uint32_t>(E_ * hw), alloc<uint32_t>(E_ * pw), NN_,
+    scratch_ = {E_,
+                alloc<uint32_t>(2 * E_),
+                alloc<uint64_t>(2 * E_),
+                hw,
+                pw,
+                alloc<uint32_t>(E_ * hw),
+                alloc<uint32_t>(E_ * pw),
+                NN_,
                 alloc<uint32_t>(3 * NN_)};
   }
 

@@ -53,7 +53,7 @@ LS_HD inline uint64_t route_compute(const VcView& v, uint64_t e, uint32_t inst, 
 // Route computation of one waiting head, input VC b of router e.
 template <class Shape = AnyShape>
 LS_HD LS_FORCEINLINE void route_compute_one(const VcView& v, uint64_t e, uint32_t inst, uint32_t r,
-                                    uint32_t b) {
+                                            uint32_t b) {
   if (!route_head<Shape>(v, e, inst, r, b)) return;
   v.s.rc_mask[e] &= ~(1ull << b);
   v.s.va_mask[e] |= 1ull << b;

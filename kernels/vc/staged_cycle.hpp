@@ -7,9 +7,7 @@
 // debug mode.
 //
 // All four lists are gathered, without branches, in one pass over the routers at the start of
-// the cycle, together with credit receive. Route computation and buffer write take one entry
-// per head and per arriving flit rather than per router: how many a router has is random, so a
-// loop over a router's heads or ports ended at a mispredicted branch. That is possible because each stage's work is known
+// the cycle, together with credit receive. That is possible because each stage's work is known
 // then: route computation takes the heads waiting at the start of the cycle, and while
 // routing_delay and vc_alloc_delay are 1 or more, VC allocation takes the VCs that waited for it
 // at the start (those routed in this cycle are not ready yet) and switch allocation the VCs that
@@ -17,7 +15,9 @@
 // start of the cycle travel in the lists. With a delay of 0 a stage also takes what the stage
 // before it did in the same cycle, so its list takes every router the earlier stage might touch
 // and it reads the masks as that stage left them. No stage writes a router's arriving flits,
-// which buffer write takes last.
+// which buffer write takes last. Route computation and buffer write take one entry per head and
+// per arriving flit rather than per router: how many a router has is random, so a loop over a
+// router's heads or ports ended at a mispredicted branch.
 //
 // Terminals are gathered the same way, each with its router where a router has one terminal
 // (meshes and tori), after the routers otherwise: most of them have nothing to do in a cycle,
