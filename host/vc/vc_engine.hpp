@@ -191,7 +191,7 @@ class VcEngine final : public Engine {
   void with_shape(F f) {
     if constexpr (Exec::kFixedShapes) {
       const uint32_t P = v_.prm.ports, V = v_.prm.vcs;
-      const bool plain = AnyShape::plain(v_.prm.pol);
+      const bool plain = AnyShape::plain(v_.prm);
       if (P == 5 && V == 2) return plain ? f(RouterShape<5, 2, true>{}) : f(RouterShape<5, 2>{});
       if (P == 5 && V == 4) return plain ? f(RouterShape<5, 4, true>{}) : f(RouterShape<5, 4>{});
       if (P == 7 && V == 2) return plain ? f(RouterShape<7, 2, true>{}) : f(RouterShape<7, 2>{});

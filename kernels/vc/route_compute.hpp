@@ -30,7 +30,8 @@ LS_HD LS_FORCEINLINE bool route_head(const VcView& v, uint64_t e, uint32_t inst,
     v.s.ivc_route[iv] = RouteRecord{vc_range(rr.adapt_lo, rr.adapt_hi), rr.adapt_ports,
                                     static_cast<uint16_t>(FlitMeta::size(f.meta))};
   v.s.ivc_state[iv] = kIvcVcAlloc;
-  if (v.prm.track_ready) v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + v.prm.routing_delay);
+  if (Shape::track_ready(v.prm))
+    v.s.ivc_ready[iv] = static_cast<uint32_t>(v.t + Shape::routing_delay(v.prm));
   return true;
 }
 

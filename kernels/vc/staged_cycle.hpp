@@ -113,8 +113,8 @@ struct StagedCycle {
     uint32_t* const heads = scratch.heads + e0 * scratch.head_width;
     uint32_t* const arrivals = scratch.arrivals + e0 * scratch.port_width;
     // With a delay of 0 a stage also takes what the stage before might hand on: as masks.
-    const uint64_t rc_to_va = v.prm.routing_delay == 0 ? ~0ull : 0;
-    const uint64_t va_to_sa = v.prm.vc_alloc_delay == 0 ? ~0ull : 0;
+    const uint64_t rc_to_va = Shape::routing_delay(v.prm) == 0 ? ~0ull : 0;
+    const uint64_t va_to_sa = Shape::vc_alloc_delay(v.prm) == 0 ? ~0ull : 0;
 
     const TerminalOps<Shape> term{v};
     const uint32_t T = v.prm.terminals, n0 = static_cast<uint32_t>(e0 - R0) * T;

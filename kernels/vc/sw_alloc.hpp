@@ -43,7 +43,7 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
   uint8_t* const in_ptr = v.s.sa_in_ptr + pe;
   uint8_t* const vc_ptr = v.s.sa_vc_ptr + pe;
   const uint32_t* const ready_at = v.s.ivc_ready + ive;
-  const bool track_ready = v.prm.track_ready;
+  const bool track_ready = Shape::track_ready(v.prm);
   const int8_t* const out_port = v.s.ivc_out_port + ive;
   const uint8_t* const out_vc = v.s.ivc_out_vc + ive;
   const uint8_t* const credits = v.s.ovc_credits + ive;

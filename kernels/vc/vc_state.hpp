@@ -220,10 +220,11 @@ struct VcLayout {
 // The router shape a stage is compiled for: port and VC counts read from the layout at run time
 // (AnyShape), or fixed at compile time for common shapes so that loops over ports and VCs unroll
 // and index arithmetic folds. kPlain fixes the reference policies too (dimension-order routing,
-// one message class, wormhole flow control, one-iteration iSLIP for both allocators: BookSim's
-// iq router), so the tests for the others fold away; the host picks it only for such batches.
-// Every stage starts from `Shape::layout(v.lay)` and `Shape::policy(v.prm.pol)`; the results
-// are the same whichever shape runs them.
+// one message class, wormhole flow control, one-iteration iSLIP for both allocators, and
+// one-cycle route computation and VC allocation: BookSim's iq router), so the tests for the
+// others fold away; the host picks it only for such batches. Every stage starts from
+// `Shape::layout(v.lay)`, `Shape::policy(v.prm.pol)` and Shape's delays (routing_delay,
+// vc_alloc_delay, track_ready); the results are the same whichever shape runs them.
 template <uint32_t kPorts = 0, uint32_t kVcs = 0, bool kPlain = false>
 struct RouterShape {
   // Sizes of a stage's per-router local arrays: a fixed shape needs only its own, which keeps
@@ -248,11 +249,18 @@ struct RouterShape {
     }
     return p;
   }
-  // Whether a batch's policies are the ones kPlain fixes.
-  static bool plain(const VcPolicy& p) {
+  // kPlain fixes BookSim's iq pipeline delays too: route computation and VC allocation take a
+  // cycle each, so input VCs keep no ready cycle (VcParams::track_ready).
+  LS_HD static uint32_t routing_delay(const VcParams& p) { return kPlain ? 1 : p.routing_delay; }
+  LS_HD static uint32_t vc_alloc_delay(const VcParams& p) { return kPlain ? 1 : p.vc_alloc_delay; }
+  LS_HD static bool track_ready(const VcParams& p) { return !kPlain && p.track_ready; }
+  // Whether a batch's policies and delays are the ones kPlain fixes.
+  static bool plain(const VcParams& prm) {
+    const VcPolicy& p = prm.pol;
     return p.routing == Routing::kDor && p.flow == FlowControl::kWormhole &&
            p.vc_alloc == Allocator::kIslip && p.sw_alloc == Allocator::kIslip &&
-           p.alloc_iters == 1 && p.classes == 1;
+           p.alloc_iters == 1 && p.classes == 1 && prm.routing_delay == 1 &&
+           prm.vc_alloc_delay == 1 && !prm.track_ready;
   }
 };
 using AnyShape = RouterShape<>;
