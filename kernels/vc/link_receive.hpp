@@ -34,26 +34,47 @@ LS_HD inline void record_violation(uint32_t* viol, uint32_t* info, uint64_t i, u
   info[i * 4 + 3] = value;
 }
 
+#if !defined(__CUDA_ARCH__)
+// The first W bytes (5 to 8: a router's ports, and its terminal's column) of a belt row as one
+// little-endian word, from at most three loads (a row of 8 bytes or more is read whole: it is
+// the router's own).
+template <uint32_t W>
+inline uint64_t load_bytes(const void* at) {
+  static_assert(W >= 5 && W <= 8, "5 to 8 bytes");
+  const auto* b = static_cast<const uint8_t*>(at);
+  uint64_t w = 0;
+  if constexpr (W >= 7) {
+    std::memcpy(&w, b, 8);
+    return W == 8 ? w : w & ~0ull >> 8;
+  } else {
+    uint32_t lo;
+    std::memcpy(&lo, b, 4);
+    w = lo;
+    if constexpr (W == 6) {
+      uint16_t mid;
+      std::memcpy(&mid, b + 4, 2);
+      return w | uint64_t{mid} << 32;
+    }
+    return w | uint64_t{b[4]} << 32;
+  }
+}
+#endif
+
 #if defined(__SSE2__) && !defined(__CUDA_ARCH__)
 // credit_receive for P ports of 2 VCs on the CPU, all ports at once (SSE2): the credit bytes
 // (-1, or the VC) become per-port increments of the two counters, interleaved as the counters
 // are ([port][vc]), added as one vector. Only the router's own bytes are read and written: the
-// row has a column per port and then one per terminal, so 7 ports or more fill 8 bytes.
-template <uint32_t P>
-inline void credit_receive_sse(int8_t* cr, uint8_t* credits) {
-  static_assert(P > 4 && P <= 8, "two 8-byte words of counters");
+// row has a column per port and then one per terminal, so 7 ports or more fill 8 bytes. With
+// kTerminal (a router of up to 7 ports with one terminal) the terminal's column, next to the
+// ports', is taken too, into its two counters `terminal`.
+template <uint32_t P, bool kTerminal = false>
+inline void credit_receive_sse(int8_t* cr, uint8_t* credits, uint8_t* terminal = nullptr) {
+  static_assert(P > 4 && P + kTerminal <= 8, "two 8-byte words of counters, one of columns");
   // Loaded into registers (a vector load of bytes just stored would stall forwarding).
-  uint64_t row, lo, hi = 0;
-  if constexpr (P >= 7) {
-    std::memcpy(&row, cr, 8);
-    row |= P == 8 ? 0 : ~0ull << (8 * P);
-  } else {
-    uint32_t first;
-    std::memcpy(&first, cr, 4);
-    row = first | ~0ull << (8 * P);
-    for (uint32_t p = 4; p < P; ++p) row |= uint64_t{static_cast<uint8_t>(cr[p])} << (8 * p);
-  }
-  std::memset(cr, -1, P);
+  constexpr uint32_t W = P + kTerminal;  // columns read
+  const uint64_t row = load_bytes<W>(cr) | (W == 8 ? 0 : ~0ull << (8 * W));
+  uint64_t lo, hi = 0;
+  std::memset(cr, -1, W);
   std::memcpy(&lo, credits, 8);
   std::memcpy(&hi, credits + 8, 2 * P - 8);
   const __m128i c = _mm_cvtsi64_si128(static_cast<int64_t>(row));
@@ -65,6 +86,12 @@ inline void credit_receive_sse(int8_t* cr, uint8_t* credits) {
   hi = static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(n, n)));
   std::memcpy(credits, &lo, 8);
   std::memcpy(credits + 8, &hi, 2 * P - 8);
+  if constexpr (kTerminal) {
+    uint16_t t;  // the terminal's two counters, +1 each where its pair of increments says
+    std::memcpy(&t, terminal, 2);
+    t = static_cast<uint16_t>(t + (_mm_extract_epi16(inc, P) & 0x0101));
+    std::memcpy(terminal, &t, 2);
+  }
 }
 #endif
 
@@ -89,24 +116,37 @@ LS_HD inline void credit_receive(const VcView& v, uint64_t e) {
   }
 }
 
+// Whether credit_receive_with_terminal takes the credits of a router's one terminal together
+// with the router's (CPU, SSE2: 5 to 7 ports of 2 VCs, one terminal per router).
+template <class Shape>
+LS_HD constexpr bool terminal_credits_with_router() {
+#if defined(__SSE2__) && !defined(__CUDA_ARCH__)
+  return Shape::kSseCredits && Shape::kMaxP < 8;
+#else
+  return false;
+#endif
+}
+
+// credit_receive of router e and the credits arriving at its one terminal, node element ne (the
+// terminal's TerminalOps::credit_in), at once, where terminal_credits_with_router says so.
+template <class Shape>
+inline void credit_receive_with_terminal(const VcView& v, uint64_t e, uint64_t ne) {
+#if defined(__SSE2__) && !defined(__CUDA_ARCH__)
+  if constexpr (terminal_credits_with_router<Shape>()) {
+    const VcLayout L = Shape::layout(v.lay);
+    credit_receive_sse<Shape::kMaxP, true>(v.s.cr_belt + L.row(e, v.now),
+                                           v.s.ovc_credits + e * L.ports * L.vcs,
+                                           v.nic.credits + ne * L.vcs);
+  }
+#endif
+}
+
 #if !defined(__CUDA_ARCH__)
 // The router's bytes of its row of the flit belts' valid bytes (0 or 1), as one word (byte p:
-// port p), for routers of 5 to 8 ports on the CPU: read as words rather than byte by byte. A
-// row of 8 bytes or more (7 ports or more, and the terminal columns) is the router's own to read
-// whole; for 5 or 6 ports the first 4 bytes are one word and the rest single bytes.
+// port p), for routers of 5 to 8 ports on the CPU: read as words rather than byte by byte.
 template <class Shape>
 inline uint64_t arrival_bytes(const uint8_t* valid) {
-  static_assert(Shape::kMaxP >= 5 && Shape::kMaxP <= 8, "5 to 8 ports");
-  uint64_t w;
-  if constexpr (Shape::kMaxP >= 7) {
-    std::memcpy(&w, valid, 8);
-    return w & (Shape::kMaxP == 8 ? ~0ull : ~0ull >> 8);
-  }
-  uint32_t lo;
-  std::memcpy(&lo, valid, 4);
-  w = lo;
-  for (uint32_t p = 4; p < Shape::kMaxP; ++p) w |= uint64_t{valid[p]} << (8 * p);
-  return w;
+  return load_bytes<Shape::kMaxP>(valid);
 }
 #endif
 

@@ -73,11 +73,12 @@ struct TerminalLists {
   uint32_t nrx = 0, ntx = 0, ngen = 0;
   TerminalLists(const StagedScratch& s, uint64_t first)
       : rx(s.node_lists + first), tx(rx + s.node_stride), gen(tx + s.node_stride), ne0(first) {}
+  // Terminal k at `at`; its arriving credits are taken here unless `credits_taken`.
   template <class Ops>
-  void gather(const Ops& term, uint32_t k, const typename Ops::Place& at) {
+  void gather(const Ops& term, uint32_t k, const typename Ops::Place& at, bool credits_taken) {
     const uint64_t ne = ne0 + k;
     const bool arriving = term.v.s.in_belt_valid[at.col] != 0;
-    term.credit_in(ne, at);
+    if (!credits_taken) term.credit_in(ne, at);
     rx[nrx] = k;
     nrx += term.receiving(ne, arriving);
     tx[ntx] = k;
@@ -121,7 +122,11 @@ struct StagedCycle {
     TerminalLists tl(scratch, L.node_elem(inst, n0));
     uint32_t nrc = 0, nva = 0, nsa = 0, nfr = 0;
     for (uint64_t e = e0; e < e1; ++e) {
-      credit_receive<Shape>(v, e);
+      constexpr bool kWithTerminal = terminal_credits_with_router<Shape>();
+      if (kWithTerminal && T == 1)  // the terminal's credits too: its column is in the same row
+        credit_receive_with_terminal<Shape>(v, e, tl.ne0 + (e - e0));
+      else
+        credit_receive<Shape>(v, e);
       clear_grants<Shape>(v, e);
       const uint32_t k = static_cast<uint32_t>(e - e0);
       const uint64_t rc = v.s.rc_mask[e], va = v.s.va_mask[e], sa = v.s.sa_mask[e];
@@ -136,11 +141,11 @@ struct StagedCycle {
       nsa += to_sa != 0;
       nfr = push_bits(arrivals, nfr, k, arriving_ports<Shape>(v, v.s.in_belt_valid + row));
       if (T == 1)  // its terminal, in the row just read: terminal n0 + k of router n0 + k
-        tl.gather(term, k, term.place_at(e, n0 + k, row + L.ports, n0 + k));
+        tl.gather(term, k, term.place_at(e, n0 + k, row + L.ports, n0 + k), kWithTerminal);
     }
     if (T != 1)
       for (uint32_t k = 0; k < static_cast<uint32_t>(e1 - e0) * T; ++k)
-        tl.gather(term, k, term.place(inst, n0 + k));
+        tl.gather(term, k, term.place(inst, n0 + k), false);
     for (uint32_t k = 0; k < nrc; ++k) {
       const uint64_t e = e0 + (heads[k] >> 6);
       route_compute_one<Shape>(v, e, inst, static_cast<uint32_t>(e - R0), heads[k] & 63);
