@@ -204,6 +204,9 @@ class VcEngine final : public Engine {
     VcView w = v_;
     w.t = t;
     w.now = belt_slot(t, w.lay.slots);
+    const uint64_t rp = uint64_t{w.prm.routers} * w.prm.ports;
+    w.flit_to = w.topo.flit_slot + w.now * rp;
+    w.credit_to = w.topo.credit_slot + w.now * rp;
     return w;
   }
   void allocate();
@@ -337,9 +340,11 @@ void VcEngine<Exec>::allocate() {
   t.port_node = upload(topo_.port_node);
   t.node_router = upload(topo_.node_router);
   t.node_port = upload(topo_.node_port);
-  t.out_delay = upload(out_delays(cfgs_[0], topo_));
-  t.credit_delay = upload(credit_delays(cfgs_[0], topo_));
+  const std::vector<uint8_t> credit = credit_delays(cfgs_[0], topo_);
+  t.credit_delay = upload(credit);
   t.far_end = upload(far_ends(topo_, p.slots));
+  t.flit_slot = upload(far_slots(topo_, p.slots, out_delays(cfgs_[0], topo_)));
+  t.credit_slot = upload(far_slots(topo_, p.slots, credit));
   t.coords = upload(packed_coords(topo_));
   v_.traffic = upload(traffic_params(cfgs_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));

@@ -32,8 +32,7 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
   const uint32_t meta = flit.meta;
   flit.meta = FlitMeta::with_hop(FlitMeta::with_vc(meta, ovc));
   const uint32_t rpo = at.rp0 + op, rpi = at.rp0 + ip;
-  const uint64_t fo = L.far_slot_in(at.belts, v.topo.far_end[rpo],
-                                    belt_arrival_slot(v.now, v.topo.out_delay[rpo], L.slots));
+  const uint64_t fo = at.belts + v.flit_to[rpo];
   v.s.in_belt[fo] = flit;
   v.s.in_belt_valid[fo] = 1;
   uint8_t* const head = v.s.ivc_head;
@@ -45,9 +44,7 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
   const uint32_t left = count[iv] - 1u;
   count[iv] = static_cast<uint8_t>(left);
   // Credit upstream for the freed slot.
-  v.s.cr_belt[L.far_slot_in(at.belts, v.topo.far_end[rpi],
-                            belt_arrival_slot(v.now, v.topo.credit_delay[rpi], L.slots))] =
-      static_cast<int8_t>(vc);
+  v.s.cr_belt[at.belts + v.credit_to[rpi]] = static_cast<int8_t>(vc);
   // Output VC bookkeeping.
   credits[o] -= 1;
   const uint64_t bit = 1ull << i;

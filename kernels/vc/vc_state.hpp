@@ -80,13 +80,18 @@ struct VcTopology {
   const int32_t* port_node;     // [R, P] node attached to a terminal port, -1 otherwise
   const int32_t* node_router;   // [N]
   const int32_t* node_port;     // [N]
-  const uint8_t* out_delay;     // [R, P] cycles from switch grant to the flit's arrival downstream
   const uint8_t* credit_delay;  // [R, P] cycles for a credit from input port (r,p) to its upstream
   const uint64_t* coords;       // [N] node (= router) coordinates, 16 bits per dimension
   // [R, P] where the channels of port (r, p) end in an instance's belts (VcLayout::far_slot): a
   // peer router's port or a terminal, as router * slots * width + column. The flit leaving the
   // port and the credit its input returns go to the same far end.
   const uint32_t* far_end;
+  // [slots, R, P] the far end's belt slot (VcLayout::far_slot_in: far_end plus the slot's row)
+  // where a flit sent on port (r, p) in a cycle of each belt slot arrives, after the cycles from
+  // switch grant to its arrival downstream, and the same for a credit that input port returns
+  // upstream: the slot arithmetic done once rather than for every flit.
+  const uint32_t* flit_slot;
+  const uint32_t* credit_slot;
 };
 
 struct VcState {
@@ -277,7 +282,9 @@ struct VcView {
   const uint32_t* perm;          // [inst, node] random permutation
   uint64_t t;                    // current cycle
   uint32_t now;                  // belt slot of the current cycle (t mod slots)
-  uint64_t win_start, win_end;   // measurement window [start, end)
+  const uint32_t* flit_to;       // [R, P] this cycle's rows of topo.flit_slot and credit_slot
+  const uint32_t* credit_to;
+  uint64_t win_start, win_end;  // measurement window [start, end)
 };
 
 }  // namespace ls
