@@ -34,7 +34,13 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t 
   const VcPolicy pol = Shape::policy(v.prm.pol);
   const uint32_t P = L.ports, V = L.vcs;
   const uint64_t t = v.t, pe = e * P, ive = pe * V;
-  const SwitchSlots at{e, pe, ive, L.belts_of(inst), r * P, t >= v.win_start && t < v.win_end};
+  const SwitchSlots at{e,
+                       pe,
+                       ive,
+                       L.belts_of(inst),
+                       v.flit_to + r * P,
+                       v.credit_to + r * P,
+                       t >= v.win_start && t < v.win_end};
   // This router's slices, held in locals so the byte stores below never force a reload.
   int8_t* const grant = v.s.sa_grant + pe;
   const uint64_t vc_bits = (1ull << V) - 1;

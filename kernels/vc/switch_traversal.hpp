@@ -10,10 +10,11 @@
 namespace ls {
 
 // One router's switch in cycle t: the router element, its first port and input VC, where its
-// instance's belts begin, and its first port's index in the topology tables.
+// instance's belts begin, and where in them the flits and credits its ports send this cycle land
+// (its rows of VcView::flit_to and credit_to).
 struct SwitchSlots {
   uint64_t e, pe, ive, belts;  // belts: VcLayout::belts_of(its instance)
-  uint32_t rp0;
+  const uint32_t *flit_to, *credit_to;
   bool in_window;
 };
 
@@ -31,8 +32,7 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
   Flit flit = v.s.buf[f];
   const uint32_t meta = flit.meta;
   flit.meta = FlitMeta::with_hop(FlitMeta::with_vc(meta, ovc));
-  const uint32_t rpo = at.rp0 + op, rpi = at.rp0 + ip;
-  const uint64_t fo = at.belts + v.flit_to[rpo];
+  const uint64_t fo = at.belts + at.flit_to[op];
   v.s.in_belt[fo] = flit;
   v.s.in_belt_valid[fo] = 1;
   uint8_t* const head = v.s.ivc_head;
@@ -44,7 +44,7 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
   const uint32_t left = count[iv] - 1u;
   count[iv] = static_cast<uint8_t>(left);
   // Credit upstream for the freed slot.
-  v.s.cr_belt[at.belts + v.credit_to[rpi]] = static_cast<int8_t>(vc);
+  v.s.cr_belt[at.belts + at.credit_to[ip]] = static_cast<int8_t>(vc);
   // Output VC bookkeeping.
   credits[o] -= 1;
   const uint64_t bit = 1ull << i;

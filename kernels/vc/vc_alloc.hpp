@@ -95,41 +95,56 @@ struct RouterVa {
   }
 };
 
-// Allocates output VCs to the input VCs in `waiting` (ready or not) of router e.
+// Router e's VC allocator.
 template <class Shape>
-LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
+LS_HD LS_FORCEINLINE RouterVa router_va(const VcView& v, uint64_t e) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const VcPolicy pol = Shape::policy(v.prm.pol);
   const uint32_t V = L.vcs, PV = L.ports * V;
   const uint64_t ive = e * PV;
-  const RouterVa R{V,
-                   PV,
-                   v.t,
-                   Shape::vc_alloc_delay(v.prm),
-                   pol.flow == FlowControl::kVct,
-                   pol.routing == Routing::kMinAdaptive,
-                   Shape::track_ready(v.prm),
-                   v.s.ovc_credits + ive,
-                   v.s.ovc_va_ptr + ive,
-                   v.s.ivc_va_ptr + ive,
-                   v.s.ivc_out_port + ive,
-                   v.s.ivc_out_vc + ive,
-                   v.s.ivc_state + ive,
-                   v.s.ivc_ready + ive,
-                   v.s.va_mask + e,
-                   v.s.sa_mask + e,
-                   v.s.owned_mask + e};
-  // One input VC waiting (common under light load) wins what its input picks, if anything is
-  // available: what the requests below decide then, without their tables.
-  if ((waiting & (waiting - 1)) == 0) {
-    const uint32_t i = lowest_bit64(waiting);
-    if (!R.ready_now(i)) return;
-    const Request q(v.s.ivc_escape[ive + i], v.s.ivc_route[ive + i], v.s.ivc_route_port[ive + i], V,
-                    i, R.adaptive, R.vct);
-    const uint64_t a = R.available(q);
-    if (a) R.commit(q, R.input_choice(q, a), true);
-    return;
-  }
+  return RouterVa{V,
+                  PV,
+                  v.t,
+                  Shape::vc_alloc_delay(v.prm),
+                  pol.flow == FlowControl::kVct,
+                  pol.routing == Routing::kMinAdaptive,
+                  Shape::track_ready(v.prm),
+                  v.s.ovc_credits + ive,
+                  v.s.ovc_va_ptr + ive,
+                  v.s.ivc_va_ptr + ive,
+                  v.s.ivc_out_port + ive,
+                  v.s.ivc_out_vc + ive,
+                  v.s.ivc_state + ive,
+                  v.s.ivc_ready + ive,
+                  v.s.va_mask + e,
+                  v.s.sa_mask + e,
+                  v.s.owned_mask + e};
+}
+
+// Input VC i's request (router e, allocator R).
+template <class Shape>
+LS_HD LS_FORCEINLINE Request request(const VcView& v, const RouterVa& R, uint64_t e, uint32_t i) {
+  const uint64_t iv = e * R.PV + i;
+  return Request(v.s.ivc_escape[iv], v.s.ivc_route[iv], v.s.ivc_route_port[iv], R.V, i, R.adaptive,
+                 R.vct);
+}
+
+// One input VC waiting, i (common under light load), wins what its input picks, if anything is
+// available: what the matching below decides then, without its tables.
+template <class Shape>
+LS_HD LS_FORCEINLINE void match_one(const VcView& v, uint64_t e, uint32_t i) {
+  const RouterVa R = router_va<Shape>(v, e);
+  if (!R.ready_now(i)) return;
+  const Request q = request<Shape>(v, R, e, i);
+  const uint64_t a = R.available(q);
+  if (a) R.commit(q, R.input_choice(q, a), true);
+}
+
+// Allocates output VCs to the input VCs in `waiting` (ready or not, two or more) of router e.
+template <class Shape>
+LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
+  const VcPolicy pol = Shape::policy(v.prm.pol);
+  const RouterVa R = router_va<Shape>(v, e);
   // The requests of this cycle, in input-VC order, with their available output VCs. One that
   // names no available output VC can neither be granted nor accept, and moves no pointer: it is
   // left out, which changes nothing.
@@ -142,8 +157,7 @@ LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
     const uint32_t i = lowest_bit64(m);
     if (!R.ready_now(i)) continue;
     Request& q = req[nreq];
-    q = Request(v.s.ivc_escape[ive + i], v.s.ivc_route[ive + i], v.s.ivc_route_port[ive + i], V, i,
-                R.adaptive, R.vct);
+    q = request<Shape>(v, R, e, i);
     const uint64_t a = R.available(q);
     avail[nreq] = a;
     shared |= named & a;
@@ -226,7 +240,10 @@ LS_HD inline uint64_t va_waiting(const VcView& v, uint64_t e, uint64_t routed) {
 template <class Shape = AnyShape>
 LS_HD inline uint64_t vc_alloc(const VcView& v, uint64_t e, uint64_t waiting) {
   if (waiting == 0) return 0;
-  vc_alloc_detail::match<Shape>(v, e, waiting);
+  if ((waiting & (waiting - 1)) == 0)  // the allocator's one-VC path, inline here
+    vc_alloc_detail::match_one<Shape>(v, e, lowest_bit64(waiting));
+  else
+    vc_alloc_detail::match<Shape>(v, e, waiting);
   return waiting & ~v.s.va_mask[e];
 }
 
