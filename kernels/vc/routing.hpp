@@ -49,11 +49,12 @@ LS_HD inline uint32_t forward_hops(uint32_t c, uint32_t x, uint32_t k) {
 }
 
 // Dimension-order step at the router with packed coordinates `cur` towards `dst`. For the
-// torus, `cls` returns the dateline class (0/1); `in_cls` is the class of the VC the flit
-// arrived on.
+// torus, `cls` returns the dateline class (0/1); `in_cls()` is the class of the VC the flit
+// arrived on (worked out only where needed: a flit going straight on in a torus dimension).
+template <class InClass>
 LS_HD LS_FORCEINLINE uint32_t dor_port(const VcParams& p, uint64_t cur, uint64_t dst,
-                                       uint32_t in_port, uint32_t in_cls, uint64_t seed, uint64_t t,
-                                       uint32_t elem, uint32_t* cls) {
+                                       uint32_t in_port, const InClass& in_cls, uint64_t seed,
+                                       uint64_t t, uint32_t elem, uint32_t* cls) {
   const uint64_t differ = cur ^ dst;  // the first dimension left is the lowest differing field
   if (differ == 0) {
     *cls = 0;
@@ -66,7 +67,7 @@ LS_HD LS_FORCEINLINE uint32_t dor_port(const VcParams& p, uint64_t cur, uint64_t
     return x > c ? plus_port(d) : minus_port(d);
   }
   if (in_port != 0 && (in_port - 1) / 2 == d) {  // already travelling in this dimension
-    *cls = in_cls;
+    *cls = in_cls();
     return straight_port(in_port);
   }
   int dist2 = static_cast<int>(k) - 2 * static_cast<int>(forward_hops(c, x, k));
@@ -93,7 +94,7 @@ LS_HD LS_FORCEINLINE RouteResult route(const VcParams& p, const VcPolicy& pol, u
   // Escape VCs: [0, esc) of the window with adaptive routing, the whole window otherwise.
   const uint32_t esc = adaptive ? (torus ? 2 : 1) : width;
   const uint32_t half = esc / 2, lv = in_vc - base;
-  uint32_t in_cls = (torus && lv < esc) ? (lv >= half ? 1 : 0) : 0;
+  const auto in_cls = [&] { return lv < esc && lv >= half ? 1u : 0u; };
   // A flit arriving on an adaptive VC has no dateline class yet: it enters the escape
   // network as if entering the dimension at this router.
   uint32_t eff_in_port = (adaptive && lv >= esc) ? 0 : in_port;

@@ -18,6 +18,9 @@
 // requests without ever blocking replies (no protocol deadlock). The terminal injects one
 // packet per class concurrently, one flit per cycle, replies first.
 #pragma once
+#include <cstring>
+#include <type_traits>
+
 #include "../common/belt.hpp"
 #include "../common/histogram.hpp"
 #include "../common/round_robin.hpp"
@@ -327,8 +330,20 @@ struct TerminalOps {
 
   // Whether terminal ne has anything to receive or to send this cycle, as of the start of the
   // cycle (`arriving`: a flit for its sink), for a schedule that visits only those that do.
-  LS_HD bool receiving(uint64_t ne, bool arriving) const {
-    return arriving | (credits_to_return(ne) != 0);
+  LS_HD bool receiving(uint64_t ne, bool arriving) const { return arriving | credits_pending(ne); }
+  // Whether the sink has a credit to return: for 2 or 4 VCs (fixed shapes, on the CPU) its
+  // pending counts read as one word.
+  LS_HD bool credits_pending(uint64_t ne) const {
+#if !defined(__CUDA_ARCH__)
+    constexpr uint32_t V = Shape::kFixedVcs;
+    if constexpr (V == 2 || V == 4) {
+      using Word = std::conditional_t<V == 2, uint16_t, uint32_t>;
+      Word w;
+      std::memcpy(&w, v.nic.ej_pending + ne * V, sizeof w);
+      return w != 0;
+    }
+#endif
+    return credits_to_return(ne) != 0;
   }
   LS_HD bool sending(uint64_t ne, bool arriving) const {
     const NicState& s = v.nic;

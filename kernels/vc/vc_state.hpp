@@ -236,6 +236,7 @@ struct RouterShape {
   // the GPU's per-thread stack frame (local memory) small.
   static constexpr uint32_t kMaxP = kPorts ? kPorts : kMaxPorts;
   static constexpr uint32_t kMaxPV = kPorts && kVcs ? kPorts * kVcs : kMaxPortVcs;
+  static constexpr uint32_t kFixedVcs = kVcs;  // 0: read at run time
   // Whether credit_receive takes all ports at once (CPU, SSE2): 5 to 8 ports of 2 VCs.
   static constexpr bool kSseCredits = kPorts > 4 && kPorts <= 8 && kVcs == 2;
   LS_HD static VcLayout layout(VcLayout L) {
