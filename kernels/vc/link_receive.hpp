@@ -36,8 +36,8 @@ LS_HD inline void record_violation(uint32_t* viol, uint32_t* info, uint64_t i, u
 
 #if !defined(__CUDA_ARCH__)
 // The first W bytes (5 to 8: a router's ports, and its terminal's column) of a belt row as one
-// little-endian word, from at most three loads (a row of 8 bytes or more is read whole: it is
-// the router's own).
+// little-endian word, in one or two loads (a row of 8 bytes or more is read whole: it is the
+// router's own).
 template <uint32_t W>
 inline uint64_t load_bytes(const void* at) {
   static_assert(W >= 5 && W <= 8, "5 to 8 bytes");
@@ -141,39 +141,19 @@ inline void credit_receive_with_terminal(const VcView& v, uint64_t e, uint64_t n
 #endif
 }
 
-#if !defined(__CUDA_ARCH__)
-// The router's bytes of its row of the flit belts' valid bytes (0 or 1), as one word (byte p:
-// port p), for routers of 5 to 8 ports on the CPU: read as words rather than byte by byte.
-template <class Shape>
-inline uint64_t arrival_bytes(const uint8_t* valid) {
-  return load_bytes<Shape::kMaxP>(valid);
-}
-#endif
-
 // The router's input ports with a flit arriving this cycle, as a mask, from its row of the flit
-// belts' valid bytes (0 or 1); for 5 to 8 ports on the CPU the bytes are packed into bits by one
-// multiplication.
+// belts' valid bytes (0 or 1); for 5 to 8 ports on the CPU the bytes are read as one word and
+// packed into bits by one multiplication.
 template <class Shape = AnyShape>
 LS_HD inline uint32_t arriving_ports(const VcView& v, const uint8_t* valid) {
   const uint32_t P = Shape::layout(v.lay).ports;
 #if !defined(__CUDA_ARCH__)
   if constexpr (Shape::kMaxP >= 5 && Shape::kMaxP <= 8)
-    return static_cast<uint32_t>((arrival_bytes<Shape>(valid) * 0x0102040810204080ull) >> 56);
+    return static_cast<uint32_t>((load_bytes<Shape::kMaxP>(valid) * 0x0102040810204080ull) >> 56);
 #endif
   uint32_t arrived = 0;
   for (uint32_t p = 0; p < P; ++p) arrived |= static_cast<uint32_t>(valid[p]) << p;
   return arrived;
-}
-
-// Whether any flit arrives at the router this cycle.
-template <class Shape = AnyShape>
-LS_HD inline bool flits_arriving(const VcView& v, const uint8_t* valid) {
-#if !defined(__CUDA_ARCH__)
-  if constexpr (Shape::kMaxP >= 5 && Shape::kMaxP <= 8) return arrival_bytes<Shape>(valid) != 0;
-#endif
-  uint32_t any = 0;
-  for (uint32_t p = 0; p < Shape::layout(v.lay).ports; ++p) any |= valid[p];
-  return any != 0;
 }
 
 // Buffer write, last thing in a cycle (after the switch has freed this cycle's slots): the flits
