@@ -341,10 +341,11 @@ void VcEngine<Exec>::allocate() {
   t.node_router = upload(topo_.node_router);
   t.node_port = upload(topo_.node_port);
   const std::vector<uint8_t> credit = credit_delays(cfgs_[0], topo_);
+  const std::vector<uint32_t> far = far_ends(topo_, p.slots);
   t.credit_delay = upload(credit);
-  t.far_end = upload(far_ends(topo_, p.slots));
-  t.flit_slot = upload(far_slots(topo_, p.slots, out_delays(cfgs_[0], topo_)));
-  t.credit_slot = upload(far_slots(topo_, p.slots, credit));
+  t.far_end = upload(far);
+  t.flit_slot = upload(far_slots(topo_, p.slots, far, out_delays(cfgs_[0], topo_)));
+  t.credit_slot = upload(far_slots(topo_, p.slots, far, credit));
   t.coords = upload(packed_coords(topo_));
   v_.traffic = upload(traffic_params(cfgs_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));

@@ -96,10 +96,9 @@ std::vector<uint32_t> far_ends(const Topology& t, uint32_t slots) {
   return f;
 }
 
-std::vector<uint32_t> far_slots(const Topology& t, uint32_t slots,
+std::vector<uint32_t> far_slots(const Topology& t, uint32_t slots, const std::vector<uint32_t>& far,
                                 const std::vector<uint8_t>& delay) {
   const uint32_t width = t.ports + t.nodes / t.routers;
-  const std::vector<uint32_t> far = far_ends(t, slots);
   std::vector<uint32_t> f(slots * far.size());
   for (uint32_t now = 0; now < slots; ++now)
     for (size_t rp = 0; rp < far.size(); ++rp)

@@ -17,8 +17,9 @@ std::vector<uint8_t> credit_delays(const Config& c, const Topology& t);
 // [R, P] where the channels of each port end in an instance's belts (VcTopology::far_end).
 std::vector<uint32_t> far_ends(const Topology& t, uint32_t slots);
 // [slots, R, P] where a flit (or credit) sent on each port in a cycle of each belt slot lands,
-// `delay` later, in an instance's belts (VcTopology::flit_slot, credit_slot).
-std::vector<uint32_t> far_slots(const Topology& t, uint32_t slots,
+// `delay` later, in an instance's belts (VcTopology::flit_slot, credit_slot), from the ports'
+// far ends (far_ends).
+std::vector<uint32_t> far_slots(const Topology& t, uint32_t slots, const std::vector<uint32_t>& far,
                                 const std::vector<uint8_t>& delay);
 // [N] coordinates of each node (and its router), 16 bits per dimension (routing.hpp coord_of).
 std::vector<uint64_t> packed_coords(const Topology& t);
