@@ -9,9 +9,10 @@ namespace ls {
 
 // The head at the front of input VC b (port * vcs + vc) of router e (router r of instance
 // inst) gets its route; returns whether it did (a flit that is not a head is a violation).
+// `topo` is the network's kind, v.prm.topo (a constant where the caller is compiled for one).
 template <class Shape>
 LS_HD LS_FORCEINLINE bool route_head(const VcView& v, uint64_t e, uint32_t inst, uint32_t r,
-                                     uint32_t b) {
+                                     uint32_t b, TopologyKind topo) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const VcPolicy pol = Shape::policy(v.prm.pol);
   const uint32_t p = b / L.vcs, vc = b - p * L.vcs;
@@ -22,8 +23,9 @@ LS_HD LS_FORCEINLINE bool route_head(const VcView& v, uint64_t e, uint32_t inst,
     return false;
   }
   const uint32_t elem = (r * L.ports + p) * L.vcs + vc;  // same draw whatever the batch
-  RouteResult rr = route(v.prm, pol, v.topo.coords[r], p, vc, f.dest, v.topo.coords[f.dest],
-                         FlitMeta::cls(f.meta), v.traffic[inst].seed, v.t, elem);
+  const uint32_t cls = pol.classes == 1 ? 0 : FlitMeta::cls(f.meta);  // folds for kPlain
+  RouteResult rr = route(v.prm, topo, pol, v.topo.coords[r], p, vc, f.dest, v.topo.coords[f.dest],
+                         cls, v.traffic[inst].seed, v.t, elem);
   v.s.ivc_route_port[iv] = rr.port;
   v.s.ivc_escape[iv] = vc_range(rr.lo, rr.hi);
   if (pol.routing == Routing::kMinAdaptive || pol.flow == FlowControl::kVct)
@@ -42,7 +44,7 @@ LS_HD inline uint64_t route_compute(const VcView& v, uint64_t e, uint32_t inst, 
   uint64_t rc = v.s.rc_mask[e], routed = 0;
   for (uint64_t m = rc; m; m &= m - 1) {
     const uint32_t b = lowest_bit64(m);
-    if (!route_head<Shape>(v, e, inst, r, b)) continue;
+    if (!route_head<Shape>(v, e, inst, r, b, v.prm.topo)) continue;
     rc &= ~(1ull << b);
     routed |= 1ull << b;
   }
@@ -51,11 +53,11 @@ LS_HD inline uint64_t route_compute(const VcView& v, uint64_t e, uint32_t inst, 
   return routed;
 }
 
-// Route computation of one waiting head, input VC b of router e.
+// Route computation of one waiting head, input VC b of router e, in a network of kind `topo`.
 template <class Shape = AnyShape>
 LS_HD LS_FORCEINLINE void route_compute_one(const VcView& v, uint64_t e, uint32_t inst, uint32_t r,
-                                            uint32_t b) {
-  if (!route_head<Shape>(v, e, inst, r, b)) return;
+                                            uint32_t b, TopologyKind topo) {
+  if (!route_head<Shape>(v, e, inst, r, b, topo)) return;
   v.s.rc_mask[e] &= ~(1ull << b);
   v.s.va_mask[e] |= 1ull << b;
 }

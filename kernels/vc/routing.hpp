@@ -48,13 +48,14 @@ LS_HD inline uint32_t forward_hops(uint32_t c, uint32_t x, uint32_t k) {
   return x >= c ? x - c : x + k - c;
 }
 
-// Dimension-order step at the router with packed coordinates `cur` towards `dst`. For the
+// Dimension-order step at the router with packed coordinates `cur` towards `dst` in a network
+// of kind `topo` (p.topo, or the same as a constant where a caller is compiled for one). For the
 // torus, `cls` returns the dateline class (0/1); `in_cls()` is the class of the VC the flit
 // arrived on (worked out only where needed: a flit going straight on in a torus dimension).
 template <class InClass>
-LS_HD LS_FORCEINLINE uint32_t dor_port(const VcParams& p, uint64_t cur, uint64_t dst,
-                                       uint32_t in_port, const InClass& in_cls, uint64_t seed,
-                                       uint64_t t, uint32_t elem, uint32_t* cls) {
+LS_HD LS_FORCEINLINE uint32_t dor_port(const VcParams& p, TopologyKind topo, uint64_t cur,
+                                       uint64_t dst, uint32_t in_port, const InClass& in_cls,
+                                       uint64_t seed, uint64_t t, uint32_t elem, uint32_t* cls) {
   const uint64_t differ = cur ^ dst;  // the first dimension left is the lowest differing field
   if (differ == 0) {
     *cls = 0;
@@ -62,7 +63,7 @@ LS_HD LS_FORCEINLINE uint32_t dor_port(const VcParams& p, uint64_t cur, uint64_t
   }
   const uint32_t d = lowest_bit64(differ) / 16;
   const uint32_t c = coord_of(cur, d), x = coord_of(dst, d), k = p.shape.radix[d];
-  if (p.topo == TopologyKind::kMesh) {
+  if (topo == TopologyKind::kMesh) {
     *cls = 0;
     return x > c ? plus_port(d) : minus_port(d);
   }
@@ -77,19 +78,20 @@ LS_HD LS_FORCEINLINE uint32_t dor_port(const VcParams& p, uint64_t cur, uint64_t
 }
 
 // Route of a head at the router with packed coordinates `here` that arrived on (in_port, in_vc),
-// for node dest_node at packed coordinates `there`, under policies `pol` (RouterShape::policy).
-LS_HD LS_FORCEINLINE RouteResult route(const VcParams& p, const VcPolicy& pol, uint64_t here,
-                                       uint32_t in_port, uint32_t in_vc, uint32_t dest_node,
-                                       uint64_t there, uint32_t msg_class, uint64_t seed,
-                                       uint64_t t, uint32_t elem) {
+// for node dest_node at packed coordinates `there`, under policies `pol` (RouterShape::policy), in
+// a network of kind `topo` (as dor_port).
+LS_HD LS_FORCEINLINE RouteResult route(const VcParams& p, TopologyKind topo, const VcPolicy& pol,
+                                       uint64_t here, uint32_t in_port, uint32_t in_vc,
+                                       uint32_t dest_node, uint64_t there, uint32_t msg_class,
+                                       uint64_t seed, uint64_t t, uint32_t elem) {
   // The message class owns a window of the VCs; everything below is relative to it.
   const uint32_t width = pol.class_vcs, base = msg_class * width;
   RouteResult r{0, static_cast<uint8_t>(base), static_cast<uint8_t>(base + width - 1), 0, 0, 0};
-  if (p.topo == TopologyKind::kCrossbar) {
+  if (topo == TopologyKind::kCrossbar) {
     r.port = static_cast<uint8_t>(dest_node);
     return r;
   }
-  const bool torus = p.topo == TopologyKind::kTorus;
+  const bool torus = topo == TopologyKind::kTorus;
   const bool adaptive = pol.routing == Routing::kMinAdaptive;
   // Escape VCs: [0, esc) of the window with adaptive routing, the whole window otherwise.
   const uint32_t esc = adaptive ? (torus ? 2 : 1) : width;
@@ -99,7 +101,8 @@ LS_HD LS_FORCEINLINE RouteResult route(const VcParams& p, const VcPolicy& pol, u
   // network as if entering the dimension at this router.
   uint32_t eff_in_port = (adaptive && lv >= esc) ? 0 : in_port;
   uint32_t cls = 0;
-  r.port = static_cast<uint8_t>(dor_port(p, here, there, eff_in_port, in_cls, seed, t, elem, &cls));
+  r.port = static_cast<uint8_t>(
+      dor_port(p, topo, here, there, eff_in_port, in_cls, seed, t, elem, &cls));
   if (r.port == 0) return r;  // ejection may use every VC of the class
   if (torus) {
     r.lo = static_cast<uint8_t>(base + (cls ? half : 0));

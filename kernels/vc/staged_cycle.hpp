@@ -25,6 +25,8 @@
 // router's belts, which no router writes for the current cycle; credits to return; a packet to
 // start or inject; a creation due). Arriving credits are taken in the gather itself.
 #pragma once
+#include <type_traits>
+
 #include "link_receive.hpp"
 #include "route_compute.hpp"
 #include "sw_alloc.hpp"
@@ -146,9 +148,23 @@ struct StagedCycle {
     if (T != 1)
       for (uint32_t k = 0; k < static_cast<uint32_t>(e1 - e0) * T; ++k)
         tl.gather(term, k, term.place(inst, n0 + k), false);
-    for (uint32_t k = 0; k < nrc; ++k) {
-      const uint64_t e = e0 + (heads[k] >> 6);
-      route_compute_one<Shape>(v, e, inst, static_cast<uint32_t>(e - R0), heads[k] & 63);
+    // Route computation, compiled for each kind of network: routing's tests of it fold away.
+    const auto route_heads = [&](auto topo) {
+      for (uint32_t k = 0; k < nrc; ++k) {
+        const uint64_t e = e0 + (heads[k] >> 6);
+        route_compute_one<Shape>(v, e, inst, static_cast<uint32_t>(e - R0), heads[k] & 63, topo);
+      }
+    };
+    switch (v.prm.topo) {
+      case TopologyKind::kMesh:
+        route_heads(std::integral_constant<TopologyKind, TopologyKind::kMesh>{});
+        break;
+      case TopologyKind::kTorus:
+        route_heads(std::integral_constant<TopologyKind, TopologyKind::kTorus>{});
+        break;
+      case TopologyKind::kCrossbar:
+        route_heads(std::integral_constant<TopologyKind, TopologyKind::kCrossbar>{});
+        break;
     }
     for (uint32_t k = 0; k < nva; ++k) {
       const uint64_t e = e0 + va_list[k];
