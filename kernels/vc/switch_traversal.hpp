@@ -28,12 +28,12 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
   const uint64_t o = at.ive + ob;
   // Flit to the belt at the output port's far end.
   const uint32_t h = v.s.ivc_head[iv];
-  const uint64_t f = iv * L.depth + h;
-  Flit flit = v.s.buf[f];
-  const uint32_t meta = flit.meta;
-  flit.meta = FlitMeta::with_hop(FlitMeta::with_vc(meta, ovc));
+  const Flit& from = v.s.buf[iv * L.depth + h];
+  const uint32_t meta = from.meta;
   const uint64_t fo = at.belts + at.flit_to[op];
-  v.s.in_belt[fo] = flit;
+  Flit& to = v.s.in_belt[fo];
+  to = from;  // copied whole (two vector moves on the CPU), then its meta updated
+  to.meta = FlitMeta::with_hop(FlitMeta::with_vc(meta, ovc));
   v.s.in_belt_valid[fo] = 1;
   uint8_t* const head = v.s.ivc_head;
   uint8_t* const count = v.s.ivc_count;
