@@ -95,12 +95,13 @@ inline void credit_receive_sse(int8_t* cr, uint8_t* credits, uint8_t* terminal =
 }
 #endif
 
-// Credits arriving on the router's output ports this cycle (its belt row of the current slot)
-// go into the output-VC counters, and the row is emptied for later cycles.
+// Credits arriving on the router's output ports this cycle (its belt row of the current slot,
+// `row` = VcLayout::row(e, v.now)) go into the output-VC counters, and the row is emptied for
+// later cycles.
 template <class Shape = AnyShape>
-LS_HD inline void credit_receive(const VcView& v, uint64_t e) {
+LS_HD inline void credit_receive(const VcView& v, uint64_t e, uint64_t row) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
-  int8_t* const cr = v.s.cr_belt + L.row(e, v.now);
+  int8_t* const cr = v.s.cr_belt + row;
   uint8_t* const credits = v.s.ovc_credits + e * L.ports * L.vcs;
 #if defined(__SSE2__) && !defined(__CUDA_ARCH__)
   if constexpr (Shape::kSseCredits) {
@@ -127,15 +128,15 @@ LS_HD constexpr bool terminal_credits_with_router() {
 #endif
 }
 
-// credit_receive of router e and the credits arriving at its one terminal, node element ne (the
-// terminal's TerminalOps::credit_in), at once, where terminal_credits_with_router says so.
+// credit_receive of router e (its belt row `row`) and the credits arriving at its one terminal,
+// node element ne (the terminal's TerminalOps::credit_in), at once, where
+// terminal_credits_with_router says so.
 template <class Shape>
-inline void credit_receive_with_terminal(const VcView& v, uint64_t e, uint64_t ne) {
+inline void credit_receive_with_terminal(const VcView& v, uint64_t e, uint64_t row, uint64_t ne) {
 #if defined(__SSE2__) && !defined(__CUDA_ARCH__)
   if constexpr (terminal_credits_with_router<Shape>()) {
     const VcLayout L = Shape::layout(v.lay);
-    credit_receive_sse<Shape::kMaxP, true>(v.s.cr_belt + L.row(e, v.now),
-                                           v.s.ovc_credits + e * L.ports * L.vcs,
+    credit_receive_sse<Shape::kMaxP, true>(v.s.cr_belt + row, v.s.ovc_credits + e * L.ports * L.vcs,
                                            v.nic.credits + ne * L.vcs);
   }
 #endif
@@ -227,7 +228,7 @@ LS_HD LS_FORCEINLINE void flit_receive_one(const VcView& v, uint64_t e, uint32_t
 // One step over routers, for the phase-by-phase cycle.
 struct CreditReceive {
   VcView v;
-  LS_HD void operator()(uint64_t e) const { credit_receive(v, e); }
+  LS_HD void operator()(uint64_t e) const { credit_receive(v, e, v.lay.row(e, v.now)); }
 };
 struct FlitReceive {
   VcView v;

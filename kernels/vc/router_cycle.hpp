@@ -18,7 +18,7 @@ struct RouterCycle {
   LS_HD void operator()(uint64_t e) const {
     const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
     const uint32_t inst = L.inst_of_router(e), r = L.router_of(e);
-    credit_receive<Shape>(v, e);
+    credit_receive<Shape>(v, e, L.row(e, v.now));
     // Each stage tells the next what it did this cycle: those VCs are not ready for it yet.
     const uint64_t routed = route_compute<Shape>(v, e, inst, r);
     const uint64_t granted = vc_alloc<Shape>(v, e, va_waiting(v, e, routed));

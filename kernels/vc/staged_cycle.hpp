@@ -123,17 +123,19 @@ struct StagedCycle {
     const uint32_t T = v.prm.terminals, n0 = static_cast<uint32_t>(e0 - R0) * T;
     TerminalLists tl(scratch, L.node_elem(inst, n0));
     uint32_t nrc = 0, nva = 0, nsa = 0, nfr = 0;
-    for (uint64_t e = e0; e < e1; ++e) {
+    // Each router's belt row of this cycle, stepped from router to router.
+    const uint64_t row_step = uint64_t{L.slots} * L.width;
+    uint64_t row = L.row(e0, v.now);
+    for (uint64_t e = e0; e < e1; ++e, row += row_step) {
       constexpr bool kWithTerminal = terminal_credits_with_router<Shape>();
       if (kWithTerminal && T == 1)  // the terminal's credits too: its column is in the same row
-        credit_receive_with_terminal<Shape>(v, e, tl.ne0 + (e - e0));
+        credit_receive_with_terminal<Shape>(v, e, row, tl.ne0 + (e - e0));
       else
-        credit_receive<Shape>(v, e);
+        credit_receive<Shape>(v, e, row);
       clear_grants<Shape>(v, e);
       const uint32_t k = static_cast<uint32_t>(e - e0);
       const uint64_t rc = v.s.rc_mask[e], va = v.s.va_mask[e], sa = v.s.sa_mask[e];
       const uint64_t to_va = va | (rc & rc_to_va), to_sa = sa | (to_va & va_to_sa);
-      const uint64_t row = L.row(e, v.now);
       nrc = push_bits(heads, nrc, k, rc);
       va_list[nva] = k;
       va_wait[nva] = va;
