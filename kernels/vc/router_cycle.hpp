@@ -26,7 +26,7 @@ struct RouterCycle {
     sw_alloc<Shape>(v, e, inst, r, sa_active(v, e, granted));
     const TerminalOps<Shape> term{v};
     // A router's terminals are nodes [r * T, r * T + T) (vc_setup.cpp checks the tables).
-    const uint32_t T = v.prm.terminals;
+    const uint32_t T = Shape::terminals(v.prm);
     for (uint32_t n = r * T; n < r * T + T; ++n) term(L.node_elem(inst, n), inst, n);
     flit_receive<Shape>(v, e);
   }

@@ -120,7 +120,7 @@ struct StagedCycle {
     const uint64_t va_to_sa = Shape::vc_alloc_delay(v.prm) == 0 ? ~0ull : 0;
 
     const TerminalOps<Shape> term{v};
-    const uint32_t T = v.prm.terminals, n0 = static_cast<uint32_t>(e0 - R0) * T;
+    const uint32_t T = Shape::terminals(v.prm), n0 = static_cast<uint32_t>(e0 - R0) * T;
     TerminalLists tl(scratch, L.node_elem(inst, n0));
     uint32_t nrc = 0, nva = 0, nsa = 0, nfr = 0;
     // Each router's belt row of this cycle, stepped from router to router.

@@ -286,7 +286,7 @@ struct TerminalOps {
   LS_HD Place place(uint32_t inst, uint32_t n) const {
     const uint32_t r = static_cast<uint32_t>(v.topo.node_router[n]);
     const uint64_t e = lay().router_elem(inst, r);
-    return place_at(e, r, lay().row(e, v.now) + lay().ports + (n - r * v.prm.terminals), n);
+    return place_at(e, r, lay().row(e, v.now) + lay().ports + (n - r * Shape::terminals(v.prm)), n);
   }
   // The same where the router (element e, router r of its instance) and the terminal's column
   // are known.

@@ -226,10 +226,11 @@ struct VcLayout {
 // (AnyShape), or fixed at compile time for common shapes so that loops over ports and VCs unroll
 // and index arithmetic folds. kPlain fixes the reference policies too (dimension-order routing,
 // one message class, wormhole flow control, one-iteration iSLIP for both allocators, and
-// one-cycle route computation and VC allocation: BookSim's iq router), so the tests for the
-// others fold away; the host picks it only for such batches. Every stage starts from
-// `Shape::layout(v.lay)`, `Shape::policy(v.prm.pol)` and Shape's delays (routing_delay,
-// vc_alloc_delay, track_ready); the results are the same whichever shape runs them.
+// one-cycle route computation and VC allocation: BookSim's iq router) and one terminal per
+// router (k-ary n-cubes), so the tests for the others fold away; the host picks it only for such
+// batches. Every stage starts from `Shape::layout(v.lay)`, `Shape::policy(v.prm.pol)` and
+// Shape's delays (routing_delay, vc_alloc_delay, track_ready) and terminals; the results are the
+// same whichever shape runs them.
 template <uint32_t kPorts = 0, uint32_t kVcs = 0, bool kPlain = false>
 struct RouterShape {
   // Sizes of a stage's per-router local arrays: a fixed shape needs only its own, which keeps
@@ -260,13 +261,15 @@ struct RouterShape {
   LS_HD static uint32_t routing_delay(const VcParams& p) { return kPlain ? 1 : p.routing_delay; }
   LS_HD static uint32_t vc_alloc_delay(const VcParams& p) { return kPlain ? 1 : p.vc_alloc_delay; }
   LS_HD static bool track_ready(const VcParams& p) { return !kPlain && p.track_ready; }
-  // Whether a batch's policies and delays are the ones kPlain fixes.
+  // kPlain is for k-ary n-cubes: one terminal per router.
+  LS_HD static uint32_t terminals(const VcParams& p) { return kPlain ? 1 : p.terminals; }
+  // Whether a batch's policies, delays and terminals are the ones kPlain fixes.
   static bool plain(const VcParams& prm) {
     const VcPolicy& p = prm.pol;
     return p.routing == Routing::kDor && p.flow == FlowControl::kWormhole &&
            p.vc_alloc == Allocator::kIslip && p.sw_alloc == Allocator::kIslip &&
            p.alloc_iters == 1 && p.classes == 1 && prm.routing_delay == 1 &&
-           prm.vc_alloc_delay == 1 && !prm.track_ready;
+           prm.vc_alloc_delay == 1 && !prm.track_ready && prm.terminals == 1;
   }
 };
 using AnyShape = RouterShape<>;
