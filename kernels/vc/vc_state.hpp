@@ -243,6 +243,7 @@ struct RouterShape {
   LS_HD static VcLayout layout(VcLayout L) {
     if (kPorts) L.ports = kPorts;
     if (kVcs) L.vcs = kVcs;
+    if (kPorts && kPlain) L.width = kPorts + 1;  // the ports' belt columns and one terminal's
     return L;
   }
   LS_HD static VcPolicy policy(VcPolicy p) {
