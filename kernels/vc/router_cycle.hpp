@@ -23,7 +23,7 @@ struct RouterCycle {
     const uint64_t routed = route_compute<Shape>(v, e, inst, r);
     const uint64_t granted = vc_alloc<Shape>(v, e, va_waiting(v, e, routed));
     clear_grants<Shape>(v, e);
-    sw_alloc<Shape>(v, e, inst, r, sa_active(v, e, granted));
+    sw_alloc<Shape>(v, e, r, instance_slots(v, inst), sa_active(v, e, granted));
     const TerminalOps<Shape> term{v};
     // A router's terminals are nodes [r * T, r * T + T) (vc_setup.cpp checks the tables).
     const uint32_t T = Shape::terminals(v.prm);

@@ -172,9 +172,10 @@ struct StagedCycle {
       const uint64_t e = e0 + va_list[k];
       vc_alloc<Shape>(v, e, rc_to_va ? v.s.va_mask[e] : va_wait[k]);
     }
+    const InstanceSlots slots = instance_slots(v, inst);
     for (uint32_t k = 0; k < nsa; ++k) {
       const uint64_t e = e0 + sa_list[k];
-      sw_alloc<Shape>(v, e, inst, static_cast<uint32_t>(e - R0),
+      sw_alloc<Shape>(v, e, static_cast<uint32_t>(e - R0), slots,
                       va_to_sa ? v.s.sa_mask[e] : sa_wait[k]);
     }
     tl.run(term, inst, n0);

@@ -26,21 +26,17 @@ LS_HD inline void clear_grants(const VcView& v, uint64_t e) {
   for (uint32_t p = 0; p < P; ++p) grant[p] = -1;
 }
 
-// Switch allocation and traversal of router e over its input VCs `sa` (sa_active), whose grants
-// clear_grants has emptied.
+// Switch allocation and traversal of router e (router r of its instance, whose switches send
+// to `slots`) over its input VCs `sa` (sa_active), whose grants clear_grants has emptied.
 template <class Shape = AnyShape>
-LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t inst, uint32_t r, uint64_t sa) {
+LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t r, const InstanceSlots& slots,
+                           uint64_t sa) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const VcPolicy pol = Shape::policy(v.prm.pol);
   const uint32_t P = L.ports, V = L.vcs;
   const uint64_t t = v.t, pe = e * P, ive = pe * V;
-  const SwitchSlots at{e,
-                       pe,
-                       ive,
-                       L.belts_of(inst),
-                       v.flit_to + r * P,
-                       v.credit_to + r * P,
-                       t >= v.win_start && t < v.win_end};
+  const SwitchSlots at{
+      e, pe, ive, slots.belts, slots.flit_to + r * P, slots.credit_to + r * P, slots.in_window};
   // This router's slices, held in locals so the byte stores below never force a reload.
   int8_t* const grant = v.s.sa_grant + pe;
   const uint64_t vc_bits = (1ull << V) - 1;
@@ -194,7 +190,8 @@ struct SwAlloc {
   VcView v;
   LS_HD void operator()(uint64_t e) const {
     clear_grants(v, e);
-    sw_alloc(v, e, v.lay.inst_of_router(e), v.lay.router_of(e), sa_active(v, e, 0));
+    sw_alloc(v, e, v.lay.router_of(e), instance_slots(v, v.lay.inst_of_router(e)),
+             sa_active(v, e, 0));
   }
 };
 

@@ -9,6 +9,18 @@
 
 namespace ls {
 
+// Where the switches of instance inst send in the view's cycle, the same for all its routers:
+// where its belts begin, the cycle's rows of VcView::flit_to and credit_to, and whether the
+// cycle is in the measurement window.
+struct InstanceSlots {
+  uint64_t belts;  // VcLayout::belts_of(inst)
+  const uint32_t *flit_to, *credit_to;
+  bool in_window;
+};
+LS_HD inline InstanceSlots instance_slots(const VcView& v, uint32_t inst) {
+  return {v.lay.belts_of(inst), v.flit_to, v.credit_to, v.t >= v.win_start && v.t < v.win_end};
+}
+
 // One router's switch in cycle t: the router element, its first port and input VC, where its
 // instance's belts begin, and where in them the flits and credits its ports send this cycle land
 // (its rows of VcView::flit_to and credit_to).
