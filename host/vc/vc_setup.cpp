@@ -17,6 +17,11 @@ E pick(const std::string& s, std::initializer_list<std::pair<const char*, E>> na
   throw std::logic_error("unknown value \"" + s + "\" after validate()");
 }
 
+// Belt columns of a router: its ports, then its terminals (VcLayout::width).
+uint32_t belt_width(const Topology& t) {
+  return t.ports + t.nodes / t.routers;
+}
+
 }  // namespace
 
 VcParams make_vc_params(const Config& c, const Topology& t) {
@@ -78,7 +83,7 @@ std::vector<uint8_t> credit_delays(const Config& c, const Topology& t) {
 
 std::vector<uint32_t> far_ends(const Topology& t, uint32_t slots) {
   // Belt columns of router r: its ports, then its terminals (nodes r * T ... r * T + T - 1).
-  const uint32_t T = t.nodes / t.routers, width = t.ports + T;
+  const uint32_t T = t.nodes / t.routers, width = belt_width(t);
   std::vector<uint32_t> f(t.peer.size(), 0);
   for (size_t rp = 0; rp < f.size(); ++rp) {
     uint32_t router = 0, column = 0;
@@ -98,7 +103,7 @@ std::vector<uint32_t> far_ends(const Topology& t, uint32_t slots) {
 
 std::vector<uint32_t> far_slots(const Topology& t, uint32_t slots, const std::vector<uint32_t>& far,
                                 const std::vector<uint8_t>& delay) {
-  const uint32_t width = t.ports + t.nodes / t.routers;
+  const uint32_t width = belt_width(t);
   std::vector<uint32_t> f(slots * far.size());
   for (uint32_t now = 0; now < slots; ++now)
     for (size_t rp = 0; rp < far.size(); ++rp)
