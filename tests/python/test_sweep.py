@@ -96,10 +96,15 @@ def test_same_results_for_any_thread_count_and_rerun(tiny, backend):
 
 def test_results_do_not_depend_on_batch_position(tiny):
     """A point's numbers must not change with its batch neighbours, or a resumed sweep or a
-    different batch_size would not reproduce the same table."""
-    a, b = tiny.with_(offered=0.2).to_dict(), tiny.with_(offered=0.25).to_dict()
+    different batch_size would not reproduce the same table, nor a cluster sweep (which cuts
+    batches differently) a local one. The neighbour saturates and keeps the batch running
+    to the drain limit; the point's own ``cycles`` ends where it drained."""
+    a = tiny.with_(offered=0.2).to_dict()
+    b = tiny.with_(offered=0.95, packet_size=8).to_dict()
     alone = _core.run_batch([a])[0]
-    assert_same(alone, _core.run_batch([a, b])[0])
+    together = _core.run_batch([a, b])
+    assert together[1]["saturated"] and together[1]["cycles"] > alone["cycles"]
+    assert_same(alone, together[0])
     assert_same(alone, _core.run_batch([b, a])[1])
 
 
