@@ -5,7 +5,7 @@ JOBS ?= 2
 PY := .venv/bin/python
 export PYTHONPATH := $(CURDIR)/bindings
 
-.PHONY: setup build sweep test test-cpp test-python bench validate clean
+.PHONY: setup build sweep test test-cpp test-python bench bench-cluster validate clean
 
 setup: .venv/.setup-done
 .venv/.setup-done: scripts/setup.sh
@@ -33,6 +33,10 @@ test-python:
 bench: build
 	./$(BUILD)/lockstep_bench
 	$(PY) -m lockstep bench
+
+# Points per second of a 200-point sweep, locally and on a 2-worker local Dask cluster.
+bench-cluster: build
+	$(PY) benchmarks/cluster_sweep.py
 
 # The full BookSim comparison (all seven reference configurations, ~1-2 min on 2 cores);
 # rewrites the table in docs/validation.md. `make test` runs a subset of it.

@@ -8,9 +8,10 @@ the CPU cores or a GPU. This package is the Python face of the compiled ``_core`
     r = ls.simulate(cfg)                                   # one run, a Result
     df = ls.sweep(cfg, offered=[0.1, 0.2, 0.3], seeds=3)   # a batch, a DataFrame
     ls.plot.latency_load(df)
+    df = ls.sweep(cfg, offered=[0.1, 0.2], client=dask_client)  # batches on a Dask cluster
 """
 
-from . import _core, plot
+from . import _core, cluster, plot
 from .config import Config, load_config
 from .simulate import Result, Simulator, available_backends, cuda_available, simulate
 from .sweep import saturation_throughput, sweep
@@ -19,6 +20,6 @@ schema = _core.schema
 SimulationError = _core.SimulationError  # a run stopped: deadlock watchdog, broken invariant
 
 __all__ = [
-    "Config", "Result", "Simulator", "available_backends", "cuda_available", "load_config",
+    "Config", "Result", "Simulator", "available_backends", "cluster", "cuda_available", "load_config",
     "SimulationError", "plot", "saturation_throughput", "schema", "simulate", "sweep",
 ]

@@ -12,6 +12,7 @@ import json
 import math
 import os
 import resource
+import socket
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
@@ -92,6 +93,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--batch-size", type=int, metavar="N",
         help="points per batch, saved as each batch ends (default: 4 loads x seeds; on a GPU "
              "as many as make 16,384 routers)",
+    )
+    sweep.add_argument(
+        "--scheduler", metavar="ADDRESS",
+        help="run the batches on a Dask cluster, e.g. tcp://HOST:8786 (README: sweeps on a cluster)",
     )
     sweep.set_defaults(command=cmd_sweep)
 
@@ -233,6 +238,31 @@ def default_batch_size(cfg: Config, seeds: int) -> int:
     return max(4 * seeds, 16384 // routers)
 
 
+def connect(address: str) -> Any:
+    """A Dask client of the scheduler at ``address``; bad or silent addresses are usage errors
+    (checked before the client is made, so a failure prints one line and no teardown noise)."""
+    allowed = "allowed the address of a running Dask scheduler, e.g. tcp://127.0.0.1:8786"
+    try:
+        from distributed import Client
+        from distributed.comm.addressing import parse_address, parse_host_port
+        from distributed.comm.registry import backends
+    except ImportError:
+        raise UsageError("--scheduler needs Dask: apt-get install python3-distributed") from None
+    try:
+        scheme, location = parse_address(address)
+        host, port = parse_host_port(location)
+        if scheme not in backends:
+            raise ValueError(f"unknown scheme '{scheme}' (known: {', '.join(sorted(backends))})")
+    except ValueError as e:
+        raise UsageError(f"--scheduler '{address}': {e}: {allowed}") from None
+    if scheme == "tcp":
+        try:
+            socket.create_connection((host, port), timeout=10).close()
+        except OSError as e:
+            raise UsageError(f"--scheduler '{address}': no scheduler answered ({e}): {allowed}") from None
+    return Client(address, timeout="30s")
+
+
 def cmd_sweep(args: argparse.Namespace) -> int:
     cfg = configure(args)
     loads = parse_offered(args.offered)
@@ -248,13 +278,18 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             raise UsageError(f"--vary '{item}': allowed KEY=[V1, V2, ...], e.g. --vary router.vcs=[2,4]")
         grid[key.strip()] = values
     points: list[Point] = plan(cfg, loads, args.seeds, **grid)
-    out = Path(args.out or Path("results") / Path(args.config).stem)
-    out.mkdir(parents=True, exist_ok=True)
-    check_resumable(out, cfg)
-    log = CsvLog(out / "sweep.csv", list(points[0].params))
-    todo = [p for p in points if log.key(p.params) not in log.done]
-    run_points(todo, args.batch_size or default_batch_size(cfg, args.seeds), progress=True,
-               on_point=log.append)
+    client = connect(args.scheduler) if args.scheduler else None
+    try:
+        out = Path(args.out or Path("results") / Path(args.config).stem)
+        out.mkdir(parents=True, exist_ok=True)
+        check_resumable(out, cfg)
+        log = CsvLog(out / "sweep.csv", list(points[0].params))
+        todo = [p for p in points if log.key(p.params) not in log.done]
+        run_points(todo, args.batch_size or default_batch_size(cfg, args.seeds), progress=True,
+                   on_point=log.append, client=client)
+    finally:
+        if client is not None:
+            client.close()
     ax = latency_load(pd.read_csv(log.path), title=Path(args.config).stem)
     ax.figure.savefig(out / "latency_load.png", dpi=120, bbox_inches="tight")
     print(

@@ -124,33 +124,62 @@ def row(point: Point, fields: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def run_points(
-    points: Sequence[Point],
-    batch_size: int = 64,
-    progress: bool = False,
-    on_point: Callable[[dict[str, Any]], None] | None = None,
-) -> list[dict[str, Any]]:
-    """Run points in batches of compatible configurations; rows in the order given.
+def batches(points: Sequence[Point], batch_size: int, min_batches: int = 1) -> list[list[int]]:
+    """Point indices grouped into batches of compatible configurations, in order.
 
-    ``on_point(row)`` is called as each batch finishes, once per point, so a caller can
-    save partial results; ``wall_s`` of a row is the wall time of its whole batch.
+    Each group of compatible points is cut into consecutive batches of ``batch_size``
+    points (the last may be smaller), or of fewer where that is needed for the group to
+    make at least ``min_batches`` of them. Consecutive points have neighbouring loads, and a
+    batch runs until its slowest point has drained, so batches of similar points waste
+    least; a cluster asks for several batches per worker thread and balances them.
     """
     if batch_size < 1:
         raise ValueError(f"batch_size = {batch_size}: allowed a count >= 1")
     groups: dict[tuple, list[int]] = {}
     for i, p in enumerate(points):
         groups.setdefault(batch_key(p.config), []).append(i)
+    out = []
+    for indices in groups.values():
+        size = max(1, min(batch_size, len(indices) // max(1, min_batches)))
+        out += [indices[start : start + size] for start in range(0, len(indices), size)]
+    return out
+
+
+def run_points(
+    points: Sequence[Point],
+    batch_size: int = 64,
+    progress: bool = False,
+    on_point: Callable[[dict[str, Any]], None] | None = None,
+    client: Any = None,
+) -> list[dict[str, Any]]:
+    """Run points in batches of compatible configurations; rows in the order given.
+
+    ``on_point(row)`` is called as each batch finishes, once per point, so a caller can
+    save partial results; ``wall_s`` of a row is the wall time of its whole batch. With a
+    Dask ``client`` the batches, several per worker thread, run as tasks on its cluster
+    (`lockstep.cluster`), and arrive in whatever order they finish there.
+    """
+    if client is None:
+        chunks = batches(points, batch_size)
+        results: Iterable[tuple[int, list[dict[str, Any]]]] = (
+            (k, _core.run_batch([points[i].config.to_dict() for i in chunk]))
+            for k, chunk in enumerate(chunks)
+        )
+    else:
+        from . import cluster
+
+        chunks = batches(points, batch_size, cluster.min_batches(client))
+        results = cluster.run_batches(
+            client, [[points[i].config.to_dict() for i in chunk] for chunk in chunks]
+        )
     rows: list[dict[str, Any] | None] = [None] * len(points)
     with tqdm(total=len(points), disable=not progress, file=sys.stderr, unit="pt") as bar:
-        for indices in groups.values():
-            for start in range(0, len(indices), batch_size):
-                chunk = indices[start : start + batch_size]
-                results = _core.run_batch([points[i].config.to_dict() for i in chunk])
-                for i, fields in zip(chunk, results):
-                    rows[i] = row(points[i], fields)
-                    if on_point is not None:
-                        on_point(rows[i])
-                bar.update(len(chunk))
+        for k, fields_list in results:
+            for i, fields in zip(chunks[k], fields_list):
+                rows[i] = row(points[i], fields)
+                if on_point is not None:
+                    on_point(rows[i])
+            bar.update(len(chunks[k]))
     return rows
 
 
@@ -161,6 +190,7 @@ def sweep(
     progress: bool = False,
     on_point: Callable[[dict[str, Any]], None] | None = None,
     batch_size: int = 64,
+    client: Any = None,
     **param_grid: Sequence[Any],
 ) -> pd.DataFrame:
     """Run the cartesian product of offered loads, seeds and ``param_grid`` values.
@@ -169,10 +199,12 @@ def sweep(
     ``sweep(cfg, offered=np.arange(0.05, 0.5, 0.05), seeds=3, vcs=[2, 4])``. ``seeds`` is
     a list, or a count N meaning run.seed .. run.seed+N-1. Returns one row per point:
     the swept values (short key names, lists as "8x8"), the result fields, and labelling
-    columns topology, radix, routing, vcs, packet_size, pattern.
+    columns topology, radix, routing, vcs, packet_size, pattern. With ``client``, a
+    ``dask.distributed.Client``, the batches run on its cluster's workers and the table is
+    the same as a local sweep's (``wall_s`` and ``backend`` aside: they say where it ran).
     """
     points = plan(cfg, offered, seeds, **param_grid)
-    return pd.DataFrame(run_points(points, batch_size, progress, on_point))
+    return pd.DataFrame(run_points(points, batch_size, progress, on_point, client))
 
 
 def saturation_throughput(
@@ -182,6 +214,7 @@ def saturation_throughput(
     tol: float = 0.01,
     seeds: int | Sequence[int] = 1,
     points: int = 8,
+    client: Any = None,
 ) -> float:
     """The largest offered load (flits/node/cycle) at which the network is not saturated.
 
@@ -191,7 +224,7 @@ def saturation_throughput(
     the bracket moves to the first saturated load and the highest unsaturated load below
     it. Returns the lower end once the bracket is narrower than ``tol``, so the true knee
     lies within ``tol`` above the value returned: ``lo`` if every load tried saturated,
-    ``hi`` if none did.
+    ``hi`` if none did. With a Dask ``client`` each round's loads run on its cluster.
     """
     base = as_config(cfg)
     if not 0 <= lo < hi or tol <= 0 or points < 1:
@@ -203,7 +236,7 @@ def saturation_throughput(
     while hi - lo > tol or first:
         step = (hi - lo) / (points if first else points + 1)
         loads = [round(lo + step * i, 12) for i in range(1, points + 1)]
-        rows = run_points(plan(base, loads, seeds))
+        rows = run_points(plan(base, loads, seeds), client=client)
         saturated = {load: False for load in loads}
         for r in rows:
             saturated[r["offered"]] |= bool(r["saturated"])
