@@ -132,6 +132,8 @@ def batches(points: Sequence[Point], batch_size: int, min_batches: int = 1) -> l
     make at least ``min_batches`` of them. Consecutive points have neighbouring loads, and a
     batch runs until its slowest point has drained, so batches of similar points waste
     least; a cluster asks for several batches per worker thread and balances them.
+    Points with ``run.warmup_auto`` run one per batch: the engine ends a batch's warm-up
+    when all its instances have settled, and a point's row must not depend on its batch.
     """
     if batch_size < 1:
         raise ValueError(f"batch_size = {batch_size}: allowed a count >= 1")
@@ -141,6 +143,8 @@ def batches(points: Sequence[Point], batch_size: int, min_batches: int = 1) -> l
     out = []
     for indices in groups.values():
         size = max(1, min(batch_size, len(indices) // max(1, min_batches)))
+        if points[indices[0]].config.get("run.warmup_auto"):
+            size = 1
         out += [indices[start : start + size] for start in range(0, len(indices), size)]
     return out
 

@@ -108,6 +108,19 @@ def test_results_do_not_depend_on_batch_position(tiny):
     assert_same(alone, _core.run_batch([b, a])[1])
 
 
+def test_sweep_runs_automatic_warmup_points_one_per_batch(tiny):
+    """The engine ends a batch's automatic warm-up when every instance has settled, so a
+    saturated neighbour would lengthen a point's warm-up; a sweep runs such points alone."""
+    cfg = tiny.with_(debug=False, warmup_auto=True)
+    a, b = cfg.with_(offered=0.2).to_dict(), cfg.with_(offered=0.95, packet_size=8).to_dict()
+    alone = _core.run_batch([a])[0]
+    assert _core.run_batch([a, b])[0]["warmup_cycles"] > alone["warmup_cycles"], "batch effect"
+    df = ls.sweep(cfg, offered=[0.2, 0.95], packet_size=[1, 8])
+    point = df[(df["offered"] == 0.2) & (df["packet_size"] == 1)].iloc[0]
+    assert point["warmup_cycles"] == alone["warmup_cycles"]
+    assert point["latency_mean"] == alone["latency_mean"]
+
+
 @pytest.mark.skipif("cuda" not in BACKENDS, reason="no CUDA device")
 def test_cpu_and_cuda_agree(tiny):
     cfgs = [tiny.with_(offered=o).to_dict() for o in (0.1, 0.4, 0.7)]
