@@ -5,7 +5,7 @@ JOBS ?= 2
 PY := .venv/bin/python
 export PYTHONPATH := $(CURDIR)/bindings
 
-.PHONY: setup build sweep test test-cpp test-python bench bench-cluster validate clean
+.PHONY: setup build sweep test notebook test-cpp test-python bench bench-cluster validate clean
 
 setup: .venv/.setup-done
 .venv/.setup-done: scripts/setup.sh
@@ -23,6 +23,10 @@ sweep: build
 test: build
 	@rc=0; $(MAKE) --no-print-directory test-cpp || rc=1; \
 	$(MAKE) --no-print-directory test-python || rc=1; exit $$rc
+
+# Jupyter on 127.0.0.1 with the notebooks open, on the project's `lockstep` kernel.
+notebook: build
+	bash scripts/notebook.sh
 
 test-cpp:
 	cd $(BUILD) && ctest --output-on-failure

@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 
 pkgs=(build-essential cmake librandom123-dev pybind11-dev libgtest-dev python3-dev python3-venv
       python3-numpy python3-pandas python3-matplotlib python3-pytest python3-nbclient
-      python3-nbformat python3-ipykernel python3-tomli-w python3-tqdm python3-distributed)
+      python3-nbformat python3-ipykernel python3-tomli-w python3-tqdm python3-distributed
+      jupyter-notebook chromium chromium-driver python3-selenium)
 # Thrust/CUB: the CUDA toolkit's own (CCCL) when there is one, else Debian's.
 if [ ! -f /usr/local/cuda/include/cccl/thrust/version.h ] &&
    [ ! -f /usr/local/cuda/include/thrust/version.h ]; then
@@ -37,3 +38,7 @@ cat > .venv/bin/lockstep <<EOS
 exec "$PWD/.venv/bin/python" -m lockstep "\$@"
 EOS
 chmod +x .venv/bin/lockstep
+# The notebooks' kernel, `lockstep`: this environment's Python, registered inside .venv (not in
+# the user's home), where a Jupyter started from .venv (make notebook) and nbclient find it.
+.venv/bin/python -m ipykernel install --prefix "$PWD/.venv" --name lockstep \
+  --display-name "Python (lockstep)" >/dev/null
