@@ -26,6 +26,7 @@ struct RouterConfig {
   int64_t vcs = 2;
   int64_t vc_depth = 8;
   std::string routing = "dor";
+  bool dateline = true;
   std::string flow_control = "wormhole";
   std::string vc_allocator = "islip";
   std::string sw_allocator = "islip";

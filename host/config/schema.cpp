@@ -207,6 +207,10 @@ std::vector<KeyInfo> make_schema() {
       enum_key("router", "routing", rtr, &R::routing, {"dor", "min_adaptive"},
                "dimension order (torus: two dateline VC classes), or minimal adaptive with a "
                "dimension-order escape sub-network (Duato)"),
+      bool_key("router", "dateline", rtr, &R::dateline,
+               "torus dimension order: two dateline VC classes; false puts every packet on any VC "
+               "of the port, so a ring's channels wait on each other in a cycle and can deadlock "
+               "(for teaching why tori need datelines)"),
       enum_key("router", "flow_control", rtr, &R::flow_control, {"wormhole", "vct"},
                "wormhole, or virtual cut-through (a head advances only if the downstream VC can "
                "take the whole packet)"),
@@ -387,7 +391,10 @@ void validate(const Config& c) {
     throw ConfigError("router.vcs = " + std::to_string(r.vcs) +
                       ": allowed with traffic.request_reply an even number (half for requests, "
                       "half for replies)");
-  if (r.routing == "dor" && torus && (width < 2 || width % 2))
+  if (!r.dateline && r.routing != "dor")
+    throw ConfigError("router.dateline = false: allowed only with router.routing = \"dor\" (" +
+                      r.routing + " keeps its dateline escape classes)");
+  if (r.routing == "dor" && torus && r.dateline && (width < 2 || width % 2))
     throw ConfigError("router.vcs = " + std::to_string(r.vcs) +
                       ": allowed for torus dimension-order routing an even number >= 2" + per +
                       " (two dateline classes)");

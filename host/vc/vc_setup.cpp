@@ -40,6 +40,7 @@ VcParams make_vc_params(const Config& c, const Topology& t) {
   p.pol.vc_alloc = alloc(c.router.vc_allocator);
   p.pol.sw_alloc = alloc(c.router.sw_allocator);
   p.pol.alloc_iters = static_cast<uint32_t>(c.router.alloc_iters);
+  p.pol.dateline = c.router.dateline;
   p.routers = t.routers;
   p.ports = t.ports;
   p.nodes = t.nodes;

@@ -4,7 +4,9 @@
 // Torus dimension order uses two dateline VC classes: the class is chosen when a packet enters
 // a dimension and kept until it leaves it; class 1 if its path in that dimension crosses the
 // wraparound link between coordinates k-1 and 0, class 0 otherwise (neither class then holds a
-// cyclic channel dependency). A tie at distance k/2 is broken at random on entry.
+// cyclic channel dependency). A tie at distance k/2 is broken at random on entry. With the
+// datelines off (VcPolicy::dateline, for teaching) a packet may take any VC of its window, as on
+// a mesh, and the ring's channel dependencies close into a cycle: it can deadlock.
 // Minimal adaptive routing (Duato) adds any productive direction on the adaptive VCs, with
 // dimension order on the escape VCs (mesh: VC 0; torus: VCs 0 and 1, one per dateline class).
 #pragma once
@@ -104,7 +106,7 @@ LS_HD LS_FORCEINLINE RouteResult route(const VcParams& p, TopologyKind topo, con
   r.port = static_cast<uint8_t>(
       dor_port(p, topo, here, there, eff_in_port, in_cls, seed, t, elem, &cls));
   if (r.port == 0) return r;  // ejection may use every VC of the class
-  if (torus) {
+  if (torus && pol.dateline) {
     r.lo = static_cast<uint8_t>(base + (cls ? half : 0));
     r.hi = static_cast<uint8_t>(base + (cls ? esc - 1 : half - 1));
   } else {

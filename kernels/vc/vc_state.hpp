@@ -53,6 +53,7 @@ struct VcPolicy {
   uint32_t alloc_iters;
   uint32_t classes;    // message classes: 1, or 2 with request-reply traffic
   uint32_t class_vcs;  // VCs of each class (vcs / classes)
+  bool dateline;       // torus dimension order: two dateline classes (off only for teaching)
 };
 
 // Batch-wide router parameters (the same for every instance), passed to kernels by value.
@@ -226,11 +227,11 @@ struct VcLayout {
 // (AnyShape), or fixed at compile time for common shapes so that loops over ports and VCs unroll
 // and index arithmetic folds. kPlain fixes the reference policies too (dimension-order routing,
 // one message class, wormhole flow control, one-iteration iSLIP for both allocators, and
-// one-cycle route computation and VC allocation: BookSim's iq router) and one terminal per
-// router (k-ary n-cubes), so the tests for the others fold away; the host picks it only for such
-// batches. Every stage starts from `Shape::layout(v.lay)`, `Shape::policy(v.prm.pol)` and
-// Shape's delays (routing_delay, vc_alloc_delay, track_ready) and terminals; the results are the
-// same whichever shape runs them.
+// one-cycle route computation and VC allocation: BookSim's iq router; torus datelines on) and one
+// terminal per router (k-ary n-cubes), so the tests for the others fold away; the host picks it
+// only for such batches. Every stage starts from `Shape::layout(v.lay)`, `Shape::policy(v.prm.pol)`
+// and Shape's delays (routing_delay, vc_alloc_delay, track_ready) and terminals; the results are
+// the same whichever shape runs them.
 template <uint32_t kPorts = 0, uint32_t kVcs = 0, bool kPlain = false>
 struct RouterShape {
   // Sizes of a stage's per-router local arrays: a fixed shape needs only its own, which keeps
@@ -253,6 +254,7 @@ struct RouterShape {
       p.vc_alloc = p.sw_alloc = Allocator::kIslip;
       p.alloc_iters = 1;
       p.classes = 1;
+      p.dateline = true;
       if (kVcs) p.class_vcs = kVcs;
     }
     return p;
@@ -269,7 +271,7 @@ struct RouterShape {
     const VcPolicy& p = prm.pol;
     return p.routing == Routing::kDor && p.flow == FlowControl::kWormhole &&
            p.vc_alloc == Allocator::kIslip && p.sw_alloc == Allocator::kIslip &&
-           p.alloc_iters == 1 && p.classes == 1 && prm.routing_delay == 1 &&
+           p.alloc_iters == 1 && p.classes == 1 && p.dateline && prm.routing_delay == 1 &&
            prm.vc_alloc_delay == 1 && !prm.track_ready && prm.terminals == 1;
   }
 };

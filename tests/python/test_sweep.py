@@ -108,6 +108,22 @@ def test_results_do_not_depend_on_batch_position(tiny):
     assert_same(alone, _core.run_batch([b, a])[1])
 
 
+def test_ring_without_datelines_deadlocks_and_the_watchdog_says_where():
+    """The teaching switch router.dateline = false: an 8-node ring's channels then wait on each
+    other in a cycle and deadlock under load; with the datelines the same load runs."""
+    ring = ls.Config().with_(kind="torus", radix=[8], vcs=2, vc_depth=4, packet_size=8,
+                             offered=0.8, warmup=0, measure=3000, drain=500, watchdog=300,
+                             threads=1, debug=True)
+    with pytest.raises(ls.SimulationError, match=r"deadlock in instance 0: .*stuck: \[router"):
+        ls.simulate(ring, dateline=False)
+    assert ls.simulate(ring).saturated  # saturated, but flits keep moving
+    one_vc = ring.with_(dateline=False, vcs=1)  # without datelines one VC is allowed
+    with pytest.raises(ls.SimulationError, match="deadlock"):
+        ls.simulate(one_vc)
+    with pytest.raises(ValueError, match="router.dateline = false: allowed only with"):
+        ring.with_(dateline=False, routing="min_adaptive", vcs=4)
+
+
 def test_sweep_runs_automatic_warmup_points_one_per_batch(tiny):
     """The engine ends a batch's automatic warm-up when every instance has settled, so a
     saturated neighbour would lengthen a point's warm-up; a sweep runs such points alone."""
