@@ -177,7 +177,8 @@ def run_points(
             client, [[points[i].config.to_dict() for i in chunk] for chunk in chunks]
         )
     rows: list[dict[str, Any] | None] = [None] * len(points)
-    with tqdm(total=len(points), disable=not progress, file=sys.stderr, unit="pt") as bar:
+    with tqdm(total=len(points), disable=not progress or not points, file=sys.stderr,
+              unit="pt") as bar:
         for k, fields_list in results:
             for i, fields in zip(chunks[k], fields_list):
                 rows[i] = row(points[i], fields)
