@@ -27,6 +27,10 @@
 
 namespace ls {
 
+// An empty slot in the buffer_* state arrays. A flit's meta word never is all ones (its VC bits
+// stay below 16), so buffer_meta tells empty slots exactly; occupancy counts the others.
+constexpr uint32_t kNoFlit = 0xFFFFFFFFu;
+
 // Sums the latency histogram over the nodes of each instance: element = (instance, bin).
 struct HistReduce {
   const uint32_t* hist;
@@ -105,8 +109,7 @@ class VcEngine final : public Engine {
   void set_state(const std::string& name, const HostArray& a) override {
     const Field& f = field(name);
     if (f.derive)
-      throw ConfigError("state \"" + name + "\": allowed only to read (" + f.derived_from +
-                        "; set those instead)");
+      throw ConfigError("state \"" + name + "\": allowed only to read (" + f.derived_from + ")");
     if (a.dtype != f.dtype || a.itemsize != f.itemsize || a.shape != f.shape)
       throw ConfigError("state \"" + name +
                         "\": allowed only an array of the shape and type it has");
@@ -165,9 +168,45 @@ class VcEngine final : public Engine {
       if (port[iv] >= 0)
         owner[iv - iv % PV + static_cast<uint64_t>(port[iv]) * v_.prm.vcs + vc[iv]] =
             static_cast<int16_t>(iv % PV);
-    HostArray a{'i', sizeof(int16_t), field("vc_owner").shape, {}};
-    a.bytes.resize(ivc * sizeof(int16_t));
-    std::memcpy(a.bytes.data(), owner.data(), a.bytes.size());
+    return host_array('i', owner, field("vc_owner").shape);
+  }
+  // buffer_<field> [inst, router, port, vc, depth]: `member` of the flits in each input VC's
+  // ring buffer, from its front (ivc_head) for occupancy flits, kNoFlit in the slots after.
+  HostArray buffered(uint32_t Flit::*member) const {
+    const uint64_t ivc = E_ * v_.prm.ports * v_.prm.vcs, D = v_.prm.depth;
+    const std::vector<Flit> buf = download(v_.s.buf, ivc * D);
+    const std::vector<uint8_t> head = download(v_.s.ivc_head, ivc),
+                               count = download(v_.s.ivc_count, ivc);
+    std::vector<uint32_t> out(ivc * D, kNoFlit);
+    for (uint64_t iv = 0; iv < ivc; ++iv)
+      for (uint64_t k = 0; k < count[iv]; ++k)
+        out[iv * D + k] = buf[iv * D + (head[iv] + k) % D].*member;
+    return host_array('u', out, {I_, v_.prm.routers, v_.prm.ports, v_.prm.vcs, v_.prm.depth});
+  }
+  // sa_grant_vc [inst, router, port]: the VC of the input port that won each output port in the
+  // last cycle, or -1: a switch grant moves that input's VC pointer to just after the VC sent.
+  HostArray granted_vcs() const {
+    const uint64_t ports = E_ * v_.prm.ports;
+    const std::vector<int8_t> grant = download(v_.s.sa_grant, ports);
+    const std::vector<uint8_t> ptr = download(v_.s.sa_vc_ptr, ports);
+    std::vector<int8_t> vc(ports, kNone);
+    for (uint64_t po = 0; po < ports; ++po)
+      if (grant[po] >= 0)
+        vc[po] = static_cast<int8_t>(
+            (ptr[po - po % v_.prm.ports + static_cast<uint64_t>(grant[po])] + v_.prm.vcs - 1) %
+            v_.prm.vcs);
+    return host_array('i', vc, {I_, v_.prm.routers, v_.prm.ports});
+  }
+  // A [router, port] topology table repeated for each instance.
+  HostArray per_instance(const std::vector<int32_t>& table, const char* name) const {
+    std::vector<int32_t> out;
+    for (uint32_t i = 0; i < I_; ++i) out.insert(out.end(), table.begin(), table.end());
+    return host_array('i', out, field(name).shape);
+  }
+  template <class T>
+  static HostArray host_array(char dtype, const std::vector<T>& v, std::vector<uint64_t> shape) {
+    HostArray a{dtype, sizeof(T), std::move(shape), std::vector<uint8_t>(v.size() * sizeof(T))};
+    std::memcpy(a.bytes.data(), v.data(), a.bytes.size());
     return a;
   }
   template <class T>
@@ -252,7 +291,17 @@ void VcEngine<Exec>::allocate() {
   s.ovc_credits = alloc<uint8_t>(ivc, "credits", {I, R, P, V});
   derived(
       "vc_owner", 'i', sizeof(int16_t), {I, R, P, V}, [this] { return owners(); },
-      "derived from out_port and out_vc");
+      "derived from out_port and out_vc; set those instead");
+  // The flits in each input-VC buffer, one array per field, front (oldest) first: the router
+  // view reads them; the kernels keep ring buffers, whose order this hides.
+  const std::vector<uint64_t> slots_shape{I, R, P, V, p.depth};
+  const std::pair<const char*, uint32_t Flit::*> flit_fields[] = {
+      {"buffer_dest", &Flit::dest},   {"buffer_src", &Flit::src},     {"buffer_seq", &Flit::seq},
+      {"buffer_ctime", &Flit::ctime}, {"buffer_itime", &Flit::itime}, {"buffer_meta", &Flit::meta}};
+  for (const auto& [name, member] : flit_fields)
+    derived(
+        name, 'u', sizeof(uint32_t), slots_shape, [this, m = member] { return buffered(m); },
+        "a view of the VC buffers, which are not settable");
   s.ovc_va_ptr = alloc<uint8_t>(ivc);
   s.ovc_flits = alloc<uint32_t>(ivc, "vc_flits", {I, R, P, V});
   const uint64_t W = v_.lay.width, belts = E_ * S * W;
@@ -263,6 +312,9 @@ void VcEngine<Exec>::allocate() {
   s.sa_in_ptr = alloc<uint8_t>(ports);
   s.sa_vc_ptr = alloc<uint8_t>(ports);
   s.sa_grant = alloc<int8_t>(ports, "sa_grant", {I, R, P});
+  derived(
+      "sa_grant_vc", 'i', sizeof(int8_t), {I, R, P}, [this] { return granted_vcs(); },
+      "derived from sa_grant and the switch allocator's VC pointers");
   s.out_flits = alloc<uint32_t>(ports, "link_flits", {I, R, P});
   s.rc_mask = alloc<uint64_t>(E_);
   s.va_mask = alloc<uint64_t>(E_);
@@ -335,6 +387,14 @@ void VcEngine<Exec>::allocate() {
   st.hist = alloc<uint32_t>(NN_ * kHistBins);
   hist_sum_ = alloc<uint64_t>(I * kHistBins);
 
+  // The topology, for drawing the network: the same for every instance, shaped like the rest.
+  derived(
+      "peer", 'i', sizeof(int32_t), {I, R, P}, [this] { return per_instance(topo_.peer, "peer"); },
+      "the topology, fixed by the configuration");
+  derived(
+      "port_node", 'i', sizeof(int32_t), {I, R, P},
+      [this] { return per_instance(topo_.port_node, "port_node"); },
+      "the topology, fixed by the configuration");
   VcTopology& t = v_.topo;
   t.peer = upload(topo_.peer);
   t.port_node = upload(topo_.port_node);
