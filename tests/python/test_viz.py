@@ -1,10 +1,18 @@
 """ls.viz and the engine's read-only views it draws from: the flits in the VC buffers
 (buffer_*), the VC behind each switch grant (sa_grant_vc) and the topology (peer, port_node)."""
 
+import re
+
+import matplotlib
 import numpy as np
+import pandas as pd
 import pytest
 
 import lockstep as ls
+from lockstep import viz
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
 
 NO_FLIT = 0xFFFFFFFF  # an empty buffer slot in the buffer_* arrays
 HEAD, TAIL = 1, 2  # buffer_meta bits
@@ -82,3 +90,94 @@ def test_peer_and_port_node_describe_the_mesh(tiny):
     for r, p in links:  # links come in pairs, and port 1+2d faces port 2+2d
         q = peer[r, p]
         assert peer[q // ports, q % ports] == r * ports + p and (p - 1) // 2 == (q % ports - 1) // 2
+
+
+# --- the router view ----------------------------------------------------------------------
+
+# notebooks/02's ring: every node sends one 3-flit packet to the next node in cycle 0.
+RING = dict(kind="torus", radix=[4], pattern="neighbor", packet_size=3, offered=3.0,
+            max_packets=1, warmup=0, measure=1, threads=1)
+
+
+def test_router_view_tells_the_stages_of_a_head_worked_by_hand():
+    # Node 0's head is written into router 0's input port 0 in cycle 2, routed (to output
+    # port 1, +x) in 3, granted output VC 1.0 in 4 and wins the switch in 5.
+    h = viz.History(ls.Simulator(ls.Config().with_(**RING)))
+    status = {t: viz.vc_requests(h.cycle(t), 0).set_index(["port", "vc"]).loc[(0, 0)]
+              for t in range(2, 8)}
+    assert status[2].status == "empty"
+    assert status[3].status == "routed" and status[3].route_port == 1
+    assert status[4].status == "VC won" and (status[4].out_port, status[4].out_vc) == (1, 0)
+    assert [status[t].status for t in (5, 6, 7)] == ["sent"] * 3
+    assert [status[t].flits for t in (5, 6, 7)] == [3, 2, 1]  # body and tail follow
+
+
+def test_every_lost_request_has_its_reason(tiny):
+    sim = busy_mesh(tiny.with_(vc_depth=3)).step(300)  # shallow buffers run out of credits
+    h = viz.History(sim)
+    seen = set()
+    for t in range(300, 340):
+        c = h.cycle(t)
+        grant, grant_vc = c.after["sa_grant"], c.after["sa_grant_vc"]
+        for r in range(16):
+            req = viz.vc_requests(c, r)
+            seen |= set(req.status)
+            for row in req.itertuples():
+                won = row.out_port is not pd.NA and (grant[r, row.out_port], grant_vc[
+                    r, row.out_port]) == (row.port, row.vc)
+                if row.status == "sent":
+                    assert won and row.credits > 0
+                elif row.status == "no credit":
+                    assert row.credits == 0 and not won
+                elif row.status == "lost arbitration":
+                    # another request for its output port or from its input port (iSLIP may
+                    # still leave both unmatched: that output's grant was accepted elsewhere)
+                    assert row.credits > 0 and not won
+                    rivals = req[req.status.isin(["sent", "lost arbitration"])
+                                 & (req.index != row.Index)]
+                    assert ((rivals.out_port == row.out_port) | (rivals.port == row.port)).any()
+                elif row.status == "no VC":
+                    assert c.before["ivc_state"][r, row.port, row.vc] == 1
+                    assert c.after["ivc_state"][r, row.port, row.vc] == 1
+    assert {"sent", "no credit", "lost arbitration", "no VC", "routed", "VC won"} <= seen
+
+
+def test_router_view_draws_every_vc_and_the_grants(tiny, tmp_path):
+    h = viz.History(busy_mesh(tiny).step(100))
+    ax = viz.router_view(h, router=5, cycle=105)
+    texts = [t.get_text() for t in ax.texts]
+    assert "router 5 (x=1, y=1), cycle 105" in ax.get_title(loc="left")
+    assert sum(t.startswith("vc") for t in texts) == 5 * 2
+    assert sum(bool(re.match(r"\d+ credits?, (free|held by in \d\.vc\d)", t))
+               for t in texts) == 5 * 2  # every output VC's credits and owner
+    granted = int((h.cycle(105).after["sa_grant"][5] >= 0).sum())
+    assert sum(t.startswith("sent") for t in texts) == granted
+    ax.figure.savefig(tmp_path / "router.png")
+    with pytest.raises(ValueError, match="router 16: allowed 0 to 15"):
+        viz.router_view(h, router=16)
+    plt.close("all")
+
+
+# --- the network view ---------------------------------------------------------------------
+
+def test_link_use_counts_switch_grants_over_the_window(tiny):
+    h = viz.History(busy_mesh(tiny).step(50))
+    use = h.link_use(59, window=4)
+    grants = [h.cycle(t).after["sa_grant"] >= 0 for t in range(56, 60)]
+    assert np.array_equal(use, np.mean(grants, axis=0)) and use.max() > 0
+
+
+@pytest.mark.parametrize("net", [dict(kind="mesh", radix=[4, 4]),
+                                 dict(kind="torus", radix=[3, 3, 3]),
+                                 dict(kind="crossbar", radix=[8], vcs=1)])
+def test_network_view_draws_every_link(net, tmp_path):
+    sim = ls.Simulator(ls.Config().with_(offered=0.4, threads=1, **net)).step(20)
+    ax = viz.network_view(sim)
+    links = int((sim.state("peer") >= 0).sum()) or 8  # a crossbar: its 8 ejection channels
+    torus = net["kind"] == "torus"
+    arrows = [a for a in ax.texts if isinstance(a, matplotlib.text.Annotation)]
+    # a torus's wrap-around and z links are two strokes each: more arrows than links
+    assert len(arrows) >= links and (len(arrows) > links) == torus
+    assert "cycle 20" in ax.get_title()
+    ax.figure.savefig(tmp_path / "network.png")
+    plt.close("all")

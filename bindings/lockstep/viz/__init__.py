@@ -1,0 +1,18 @@
+"""Watching a router move: drawings of a router and of the network, cycle by cycle, a packet
+tracer, Jupyter controls and offline animations. Reads only `Simulator.state` and the config.
+
+    import lockstep as ls
+    sim = ls.Simulator(cfg)
+    h = ls.viz.History(sim)              # records every cycle as views step it
+    ls.viz.router_view(h, router=5, cycle=40)
+    ls.viz.network_view(h, cycle=40)
+"""
+
+from .history import Cycle, History
+from .registry import RouterFamily, families, register
+from .network_view import network_view
+from .router_view import router_view, vc_requests
+
+__all__ = ["Cycle", "History", "RouterFamily", "families", "network_view", "register",
+           "router_view",
+           "vc_requests"]
