@@ -2,6 +2,8 @@
 (buffer_*), the VC behind each switch grant (sa_grant_vc) and the topology (peer, port_node)."""
 
 import re
+import shutil
+import time
 
 import matplotlib
 import numpy as np
@@ -181,3 +183,76 @@ def test_network_view_draws_every_link(net, tmp_path):
     assert "cycle 20" in ax.get_title()
     ax.figure.savefig(tmp_path / "network.png")
     plt.close("all")
+
+
+# --- export -------------------------------------------------------------------------------
+
+@pytest.fixture
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                "--window-size=1400,1200"]:
+        options.add_argument(arg)
+    options.set_capability("goog:loggingOptions", {"browser": "ALL"})
+    driver = webdriver.Chrome(
+        service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def wait_for(what, check, seconds=20):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"{what} did not happen within {seconds} s")
+
+
+def test_exported_html_plays_offline_in_a_browser(tiny, tmp_path, browser):
+    from selenium.webdriver.common.by import By
+
+    h = viz.History(busy_mesh(tiny).step(40))
+    page = viz.export(h, tmp_path / "router.html", view="router", router=5, cycles=5, dpi=50)
+    html = page.read_text()
+    assert "http://" not in html and "https://" not in html, "the page must open offline"
+    assert html.count("data:image/png;base64,") == 5  # one embedded frame per cycle
+    browser.get(page.as_uri())
+    img = browser.find_element(By.CSS_SELECTOR, "img[id^=_anim_img]")
+    anim = "anim" + img.get_attribute("id").removeprefix("_anim_img")
+    wait_for("the player", lambda: browser.execute_script(f"return typeof {anim} === 'object'"))
+    assert browser.execute_script(f"return {anim}.frames.length") == 5
+    slider = browser.find_element(By.CSS_SELECTOR, "input[id^=_anim_slider]")
+    button = {b.get_attribute("title"): b for b in browser.find_elements(By.TAG_NAME, "button")}
+    assert {"Play", "Pause", "Next frame", "Previous frame"} <= set(button)
+    first = img.get_attribute("src")
+    button["Next frame"].click()
+    assert slider.get_attribute("value") == "1" and img.get_attribute("src") != first
+    button["Play"].click()
+    wait_for("playing to the last frame", lambda: slider.get_attribute("value") == "4")
+    severe = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert not severe, severe
+
+
+@pytest.mark.parametrize("suffix", [".gif", ".mp4"])
+def test_export_for_slides(tiny, tmp_path, suffix):
+    from PIL import Image
+
+    if suffix == ".mp4" and not shutil.which("ffmpeg"):
+        pytest.skip("no ffmpeg here (scripts/setup.sh installs it)")
+    h = viz.History(busy_mesh(tiny).step(40))
+    out = viz.export(h, tmp_path / f"net{suffix}", cycles=3, dpi=40)
+    if suffix == ".gif":
+        assert Image.open(out).n_frames == 3
+    else:
+        assert out.read_bytes()[4:8] == b"ftyp"  # an MP4 container
+    with pytest.raises(ValueError, match="allowed a name ending in .html, .gif or .mp4"):
+        viz.export(h, tmp_path / "net.png")

@@ -6,13 +6,14 @@ tracer, Jupyter controls and offline animations. Reads only `Simulator.state` an
     h = ls.viz.History(sim)              # records every cycle as views step it
     ls.viz.router_view(h, router=5, cycle=40)
     ls.viz.network_view(h, cycle=40)
+    ls.viz.export(h, "router5.html", view="router", router=5, cycles=30)
 """
 
+from .animation import animation, export
 from .history import Cycle, History
-from .registry import RouterFamily, families, register
 from .network_view import network_view
+from .registry import RouterFamily, families, register
 from .router_view import router_view, vc_requests
 
-__all__ = ["Cycle", "History", "RouterFamily", "families", "network_view", "register",
-           "router_view",
-           "vc_requests"]
+__all__ = ["Cycle", "History", "RouterFamily", "animation", "export", "families", "network_view",
+           "register", "router_view", "vc_requests"]
