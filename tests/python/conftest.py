@@ -1,8 +1,10 @@
 """Shared set-up for the Python tests: the package on sys.path, a tiny network, the CLI."""
 
 import os
+import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -50,3 +52,35 @@ def cli(tmp_path):
         )
 
     return run
+
+
+def wait_for(what: str, check, timeout: float, interval: float = 0.2):
+    """check()'s first true value, polled until `timeout` seconds have passed."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = check()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+
+
+@pytest.fixture
+def browser():
+    """Headless Chromium (Debian's chromium and chromium-driver), keeping its console log."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                "--window-size=1280,2000"]:
+        options.add_argument(arg)
+    options.set_capability("goog:loggingOptions", {"browser": "ALL"})
+    driver = webdriver.Chrome(
+        service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()

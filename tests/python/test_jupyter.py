@@ -9,13 +9,9 @@ import shutil
 import signal
 import socket
 import subprocess
-import time
 
 import pytest
-from conftest import REPO
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+from conftest import REPO, wait_for
 
 ARTIFACTS = REPO / "build" / "test-artifacts"
 NOTEBOOK = "01_saturation_curves.ipynb"
@@ -38,16 +34,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def wait_for(what: str, check, timeout: float, interval: float = 0.2):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = check()
-        if value:
-            return value
-        time.sleep(interval)
-    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
 
 
 @pytest.fixture
@@ -76,21 +62,6 @@ def jupyter(tmp_path):
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
         log.close()
-
-
-@pytest.fixture
-def browser():
-    options = Options()
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                "--window-size=1280,2000"]:
-        options.add_argument(arg)
-    driver = webdriver.Chrome(
-        service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 def test_saturation_notebook_runs_in_jupyter_in_a_browser(jupyter, browser):

@@ -3,7 +3,6 @@
 
 import re
 import shutil
-import time
 
 import matplotlib
 import numpy as np
@@ -11,6 +10,7 @@ import pandas as pd
 import pytest
 
 import lockstep as ls
+from conftest import wait_for
 from lockstep import viz
 
 matplotlib.use("Agg")
@@ -187,36 +187,6 @@ def test_network_view_draws_every_link(net, tmp_path):
 
 # --- export -------------------------------------------------------------------------------
 
-@pytest.fixture
-def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    options = Options()
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                "--window-size=1400,1200"]:
-        options.add_argument(arg)
-    options.set_capability("goog:loggingOptions", {"browser": "ALL"})
-    driver = webdriver.Chrome(
-        service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
-
-def wait_for(what, check, seconds=20):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"{what} did not happen within {seconds} s")
-
-
 def test_exported_html_plays_offline_in_a_browser(tiny, tmp_path, browser):
     from selenium.webdriver.common.by import By
 
@@ -228,7 +198,8 @@ def test_exported_html_plays_offline_in_a_browser(tiny, tmp_path, browser):
     browser.get(page.as_uri())
     img = browser.find_element(By.CSS_SELECTOR, "img[id^=_anim_img]")
     anim = "anim" + img.get_attribute("id").removeprefix("_anim_img")
-    wait_for("the player", lambda: browser.execute_script(f"return typeof {anim} === 'object'"))
+    wait_for("the player", lambda: browser.execute_script(f"return typeof {anim} === 'object'"),
+             20)
     assert browser.execute_script(f"return {anim}.frames.length") == 5
     slider = browser.find_element(By.CSS_SELECTOR, "input[id^=_anim_slider]")
     button = {b.get_attribute("title"): b for b in browser.find_elements(By.TAG_NAME, "button")}
@@ -237,7 +208,7 @@ def test_exported_html_plays_offline_in_a_browser(tiny, tmp_path, browser):
     button["Next frame"].click()
     assert slider.get_attribute("value") == "1" and img.get_attribute("src") != first
     button["Play"].click()
-    wait_for("playing to the last frame", lambda: slider.get_attribute("value") == "4")
+    wait_for("playing to the last frame", lambda: slider.get_attribute("value") == "4", 20)
     severe = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     assert not severe, severe
 
