@@ -227,3 +227,16 @@ def test_export_for_slides(tiny, tmp_path, suffix):
         assert out.read_bytes()[4:8] == b"ftyp"  # an MP4 container
     with pytest.raises(ValueError, match="allowed a name ending in .html, .gif or .mp4"):
         viz.export(h, tmp_path / "net.png")
+
+
+def test_network_view_draws_a_path_on_top(tmp_path):
+    # The shape a packet trace takes: one row per hop, in order (node 0 > node 3 on a 2x2 mesh).
+    path = pd.DataFrame(dict(src=[0] * 3, seq=[0] * 3, dest=[3] * 3, hop=[0, 1, 2],
+                             router=[0, 1, 3], out_port=[1, 3, 0], arrived=[2, 7, 12]))
+    sim = ls.Simulator(ls.Config().with_(kind="mesh", radix=[2, 2], threads=1))
+    ax = viz.network_view(sim, path=path)
+    texts = [t.get_text() for t in ax.texts]
+    assert ["t=2", "t=7", "t=12"] == [t for t in texts if t.startswith("t=")]
+    assert "packet 0.0: node 0 > node 3" in texts
+    ax.figure.savefig(tmp_path / "path.png")
+    plt.close("all")
