@@ -240,3 +240,72 @@ def test_network_view_draws_a_path_on_top(tmp_path):
     assert "packet 0.0: node 0 > node 3" in texts
     ax.figure.savefig(tmp_path / "path.png")
     plt.close("all")
+
+
+# --- the packet tracer --------------------------------------------------------------------
+
+
+def test_trace_follows_the_hand_worked_ring_packet():
+    h = viz.History(ls.Simulator(ls.Config().with_(**RING)))
+    df = viz.trace(h, src=0, seq=0, cycles=20)
+    stages = ["router", "in_port", "arrived", "routed", "vc_allocated", "departed", "out_port",
+              "tail_left"]
+    assert df[stages].values.tolist() == [[0, 0, 2, 3, 4, 5, 1, 7],  # 3 flits cross in 5..7
+                                          [1, 2, 7, 8, 9, 10, 0, 12]]  # switch + link: 2 cycles
+    assert df["dest"].tolist() == [1, 1] and df["hop"].tolist() == [0, 1]
+
+
+@pytest.mark.parametrize("link_delay", [1, 3])
+def test_trace_of_an_idle_mesh_matches_zero_load_timing(link_delay, tmp_path):
+    """Node 1 to node 4 of a 4x4 mesh under transpose: dimension order (x, then y) through
+    routers 1, 0, 4; each router takes 4 cycles (route, VC, switch allocation, traversal), each
+    link `link_delay`; the tail reaches the sink at the documented zero-load latency
+    3 + 4R + L(R - 1) + (P - 1) after creation."""
+    size = 2
+    sim = ls.Simulator(ls.Config().with_(
+        kind="mesh", radix=[4, 4], pattern="transpose", packet_size=size, offered=0.02,
+        link_delay=link_delay, warmup=0, measure=1, threads=1, seed=3))
+    df = viz.trace(sim, src=1, cycles=200)
+    assert df["seq"].nunique() >= 2, "every packet of the source"
+    for _, packet in df.groupby("seq"):
+        assert packet["router"].tolist() == [1, 0, 4] and packet["out_port"].tolist()[-1] == 0
+        assert (packet["routed"] == packet["arrived"] + 1).all()
+        assert (packet["vc_allocated"] == packet["arrived"] + 2).all()
+        assert (packet["departed"] == packet["arrived"] + 3).all()
+        assert (packet["tail_left"] == packet["departed"] + size - 1).all()
+        assert packet["arrived"].diff().dropna().tolist() == [4 + link_delay] * 2
+        routers, last = len(packet), packet.iloc[-1]
+        delivered = last["tail_left"] + 1 + 1  # switch traversal and the ejection channel
+        assert delivered - last["created"] == 3 + 4 * routers + link_delay * (routers - 1) + (
+            size - 1)
+    ax = viz.network_view(sim, path=df[df["seq"] == df["seq"].min()])
+    ax.figure.savefig(tmp_path / "path.png")
+    plt.close("all")
+
+
+def test_trace_numbers_hops_only_from_an_injection_it_saw(tiny):
+    cfg = tiny.with_(offered=0.4, packet_size=4, debug=False)
+    full = viz.trace(ls.Simulator(cfg), src=1, cycles=120, start=0)
+    late = viz.trace(ls.Simulator(cfg), src=1, cycles=90, start=30)
+    first = late.groupby("seq").head(1)
+    assert len(first) and (first["in_port"] == 0).all() and (first["hop"] == 0).all()
+    assert late["seq"].min() > full["seq"].min(), "packets injected before cycle 30 left out"
+    # A packet in flight at cycle 30, followed by seq: the rest of its route, no hop numbers
+    # unless its head was still in its first router, no arrival where it was already there.
+    ends = full.groupby("seq")["tail_left"].max()
+    starts = full.groupby("seq")["injected"].min()
+    packet = int(next(s for s in ends.index if starts[s] < 30 and ends[s] > 40))
+    whole = full[full["seq"] == packet].reset_index(drop=True)
+    rest = viz.trace(ls.Simulator(cfg), src=1, seq=packet, cycles=90, start=30)
+    assert rest["router"].tolist() == whole["router"].tolist()[-len(rest):]
+    kept = whole.iloc[-len(rest):].reset_index(drop=True)
+    before = kept["arrived"] < 30
+    assert rest["arrived"][before].isna().all()
+    assert (rest["arrived"][~before] == kept["arrived"][~before]).all()
+    assert (rest["departed"].dropna() == kept["departed"][rest["departed"].notna()]).all()
+    assert rest["hop"].isna().all() == (rest["router"].iloc[0] != 1)
+
+
+def test_trace_refuses_a_node_outside_the_network(tiny):
+    with pytest.raises(ValueError, match="src 99: allowed a node of the network, 0 to 15"):
+        viz.trace(ls.Simulator(tiny), src=99)

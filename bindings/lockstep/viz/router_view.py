@@ -41,7 +41,7 @@ STATUS_COLOURS = {
 
 VC_STATE_NAMES = ("ivc_state", "occupancy", "route_port", "out_port", "out_vc", "credits",
                   "vc_owner", "credit_belt", "sa_grant", "sa_grant_vc", "buffer_src",
-                  "buffer_seq", "buffer_dest", "buffer_meta")
+                  "buffer_seq", "buffer_dest", "buffer_meta", "buffer_ctime", "buffer_itime")
 
 
 def credits_at_allocation(before: State, t: int) -> np.ndarray:
