@@ -144,6 +144,25 @@ def test_every_lost_request_has_its_reason(tiny):
     assert {"sent", "no credit", "lost arbitration", "no VC", "routed", "VC won"} <= seen
 
 
+def test_zero_delays_route_allocate_and_send_in_one_cycle():
+    """With routing and VC allocation in the cycle a head arrives, a head can be routed, win its
+    output VC and cross the switch in one cycle: every grant is an input marked sent, and an
+    input holding flits that was not granted says why (with one VC per output: routed or no VC,
+    the output's VC lost to another input)."""
+    xbar = ls.Config().with_(kind="crossbar", radix=[8], vcs=1, routing_delay=0,
+                             vc_alloc_delay=0, offered=1.0, threads=1)
+    h = viz.History(ls.Simulator(xbar))
+    for t in range(100, 130):
+        cycle = h.cycle(t)
+        req = viz.vc_requests(cycle, 0).set_index("port")
+        granted = {int(i): o for o, i in enumerate(cycle.after["sa_grant"][0]) if i >= 0}
+        assert set(req.index[req["status"] == "sent"]) == set(granted)
+        for port, out in granted.items():
+            assert req.loc[port, "out_port"] == out
+        waiting = req[(req["flits"] > 0) & (req["status"] != "sent")]
+        assert set(waiting["status"]) <= {"routed", "no VC"}
+
+
 def test_router_view_draws_every_vc_and_the_grants(tiny, tmp_path):
     h = viz.History(busy_mesh(tiny).step(100))
     ax = viz.router_view(h, router=5, cycle=105)

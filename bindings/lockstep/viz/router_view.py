@@ -75,7 +75,12 @@ def vc_requests(cycle: Cycle, router: int) -> pd.DataFrame:
             out_port, out_vc = int(b["out_port"][router, p, v]), int(b["out_vc"][router, p, v])
             route = int(b["route_port"][router, p, v]) if state == VC_ALLOC else None
             credit = None
-            if state == ACTIVE and flits:
+            if (p, v) in sent and state != ACTIVE:  # zero delays: routed, VC won, sent at once
+                status = "sent"
+                out_port, out_vc = int(a["out_port"][router, p, v]), int(a["out_vc"][router, p, v])
+                route = out_port if out_port >= 0 else sent[(p, v)]
+                out_port = out_port if out_port >= 0 else sent[(p, v)]
+            elif state == ACTIVE and flits:
                 credit = int(credits[out_port, out_vc])
                 if (p, v) in sent:
                     status = "sent"
@@ -97,7 +102,7 @@ def vc_requests(cycle: Cycle, router: int) -> pd.DataFrame:
                 status, route = "routed", int(a["route_port"][router, p, v])
             else:
                 status = "routing"
-            if state != ACTIVE and status != "VC won":
+            if state != ACTIVE and status not in ("VC won", "sent"):
                 out_port = out_vc = None
             rows.append(dict(port=p, vc=v, flits=flits, state=state, status=status,
                              route_port=route, out_port=out_port, out_vc=out_vc, credits=credit))
