@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 
+import nbformat
 import pytest
 from conftest import REPO, wait_for
 
@@ -64,12 +65,17 @@ def jupyter(tmp_path):
         log.close()
 
 
-def test_saturation_notebook_runs_in_jupyter_in_a_browser(jupyter, browser):
-    browser.get(f"{jupyter}/notebooks/{NOTEBOOK}?token={TOKEN}")
+def open_notebook(browser, url: str, name: str) -> None:
+    """Opens notebook `name` of the server at `url` and waits for its kernel."""
+    browser.get(f"{url}/notebooks/{name}?token={TOKEN}")
     wait_for("the lockstep kernel", lambda: browser.execute_script(
         "return !!(window.Jupyter && Jupyter.notebook && Jupyter.notebook.kernel"
         " && Jupyter.notebook.kernel.is_connected()) && Jupyter.notebook.kernel.name"), 60)
     assert browser.execute_script("return Jupyter.notebook.kernel.name") == "lockstep"
+
+
+def test_saturation_notebook_runs_in_jupyter_in_a_browser(jupyter, browser):
+    open_notebook(browser, jupyter, NOTEBOOK)
     browser.find_element("link text", "Cell").click()
     browser.find_element("css selector", "#run_all_cells > a").click()
 
@@ -85,3 +91,31 @@ def test_saturation_notebook_runs_in_jupyter_in_a_browser(jupyter, browser):
     assert state["cells"] >= 7
     assert state["errors"] == []
     assert state["plots"] >= 4, "one figure per section (a) to (d)"
+
+
+def test_viz_player_steps_a_simulator_in_jupyter(jupyter, browser, tmp_path):
+    """ls.viz.player in a real notebook: its widgets render, and the step button moves the
+    cycle slider on and redraws the view (the kernel steps the Simulator)."""
+    notebook = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell(
+            "import lockstep as ls\n"
+            "sim = ls.Simulator(ls.Config().with_(kind='mesh', radix=[4, 4], offered=0.3, "
+            "threads=1))\n"
+            "ls.viz.player(sim, view='network')")],
+        metadata={"kernelspec": {"name": "lockstep", "display_name": "Python (lockstep)",
+                                 "language": "python"}})
+    nbformat.write(notebook, tmp_path / "player.ipynb")
+    open_notebook(browser, jupyter, "player.ipynb")
+    browser.execute_script("Jupyter.notebook.execute_all_cells()")
+    picture = "return [...document.querySelectorAll('img.widget-image')].map(i => i.src)"
+    readout = "return [...document.querySelectorAll('.widget-readout')].map(e => e.textContent.trim())"
+    first = wait_for("the player's picture", lambda: browser.execute_script(picture), 60)
+    assert browser.execute_script(readout) == ["0"]
+    step = next(b for b in browser.find_elements("css selector", "button")
+                if b.text.strip() == "step")
+    step.click()
+    wait_for("the slider to move on", lambda: browser.execute_script(readout) == ["1"], 30)
+    wait_for("the next cycle's picture",
+             lambda: (lambda srcs: srcs and srcs != first)(browser.execute_script(picture)), 30)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / "jupyter_viz_player.png"))

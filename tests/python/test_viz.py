@@ -328,3 +328,28 @@ def test_trace_numbers_hops_only_from_an_injection_it_saw(tiny):
 def test_trace_refuses_a_node_outside_the_network(tiny):
     with pytest.raises(ValueError, match="src 99: allowed a node of the network, 0 to 15"):
         viz.trace(ls.Simulator(tiny), src=99)
+
+
+# --- Jupyter controls ---------------------------------------------------------------------
+
+
+def test_player_steps_the_simulator_as_far_as_the_user_goes(tiny):
+    sim = ls.Simulator(tiny.with_(offered=0.3, debug=False))
+    p = viz.player(sim, view="router", router=5)
+    assert p.history.last == 0 and p.slider.value == 0 and "cycle 0" in title(p)
+    assert p.image.value.startswith(b"\x89PNG")
+    p.slider.value = 7  # the slider (or play) moves forward: the Simulator steps to it
+    assert sim.cycle == 8 and p.history.last == 7 and "cycle 7" in title(p)
+    shown = p.image.value
+    p.slider.value = 3  # back: a recorded cycle, no stepping
+    assert sim.cycle == 8 and "cycle 3" in title(p) and p.image.value != shown
+    p.slider.value = p.slider.max  # the end of the slider moves on ahead of the user
+    assert p.slider.max > p.slider.value and p.play.max == p.slider.max
+    plt.close("all")
+    with pytest.raises(ValueError, match="view 'side': allowed 'router', 'network'"):
+        viz.player(sim, view="side")
+
+
+def title(player) -> str:
+    return " ".join(ax.get_title(loc) for ax in player.figure.axes
+                    for loc in ("left", "center", "right"))

@@ -1,21 +1,23 @@
 """Watching a router move: drawings of a router and of the network, cycle by cycle, a packet
-tracer and animations (a player in a notebook, offline HTML pages, GIF and MP4). Reads only
-`Simulator.state` and the config.
+tracer, Jupyter controls (play, pause, step, a cycle slider) and animations (offline HTML
+pages with the same controls, GIF and MP4). Reads only `Simulator.state` and the config.
 
     import lockstep as ls
     sim = ls.Simulator(cfg)
     h = ls.viz.History(sim)              # records every cycle as views step it
     ls.viz.router_view(h, router=5, cycle=40)
     ls.viz.network_view(h, cycle=40, path=ls.viz.trace(h, src=0, seq=0, cycles=40, start=0))
+    ls.viz.player(h, view="router", router=5)   # in Jupyter: play, pause, step, slider
     ls.viz.export(h, "router5.html", view="router", router=5, cycles=30)
 """
 
 from .animation import animation, export
+from .controls import Player, player
 from .history import Cycle, History
 from .network_view import network_view
 from .registry import RouterFamily, families, register
 from .router_view import router_view, vc_requests
 from .tracer import trace
 
-__all__ = ["Cycle", "History", "RouterFamily", "animation", "export", "families", "network_view",
-           "register", "router_view", "trace", "vc_requests"]
+__all__ = ["Cycle", "History", "Player", "RouterFamily", "animation", "export", "families",
+           "network_view", "player", "register", "router_view", "trace", "vc_requests"]

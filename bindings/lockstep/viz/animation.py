@@ -17,6 +17,13 @@ from .router_view import router_view
 
 VIEWS = {"router": router_view, "network": network_view}
 
+
+def view_function(view: str):
+    """The drawing function of `view`, a key of VIEWS."""
+    if view not in VIEWS:
+        raise ValueError(f"view {view!r}: allowed {', '.join(map(repr, VIEWS))}")
+    return VIEWS[view]
+
 # matplotlib's player draws its buttons with Font Awesome from a CDN, which an offline page
 # cannot load (and the failed load is a console error): the buttons get characters instead.
 BUTTON_TEXT = {"fa-minus": "&minus;", "fa-fast-backward": "|&#9664;&#9664;",
@@ -37,13 +44,11 @@ def animation(source: Simulator | History, view: str = "network", cycles: int = 
 
 
 def _animation(source, view, cycles, start, interval, view_args):
-    if view not in VIEWS:
-        raise ValueError(f"view {view!r}: allowed {', '.join(map(repr, VIEWS))}")
+    draw = view_function(view)
     if cycles < 1:
         raise ValueError(f"cycles {cycles}: allowed 1 or more")
     history = as_history(source)
     first = history.last + 1 if start is None else start
-    draw = VIEWS[view]
     ax = draw(history, cycle=first, **view_args)  # the first frame sets the figure's size
     fig = ax.figure
 
