@@ -166,7 +166,8 @@ def parse_offered(text: str) -> list[float]:
 
 
 # Keys that choose how a sweep runs, not what it measures: changing them may resume.
-_HOW_KEYS = {"run.backend", "run.threads", "run.debug", "traffic.offered"}
+_HOW_KEYS = {"run.backend", "run.auto_cuda_routers", "run.threads", "run.debug",
+             "traffic.offered"}
 
 
 def check_resumable(out: Path, cfg: Config) -> None:

@@ -276,7 +276,12 @@ std::vector<KeyInfo> make_schema() {
               "at most this many cycles after the window to deliver the tracked packets"),
       int_key("run", "seed", run, &U::seed, 0, (1ll << 62), "random seed", true),
       enum_key("run", "backend", run, &U::backend, {"auto", "cpu", "cuda"},
-               "auto takes CUDA when a GPU is present, else the CPU"),
+               "auto takes CUDA when a GPU is present and the batch has at least "
+               "run.auto_cuda_routers routers per CPU thread, else the CPU"),
+      int_key("run", "auto_cuda_routers", run, &U::auto_cuda_routers, 0, 1ll << 40,
+              "auto: routers per CPU thread from which a batch runs faster on the GPU (an H100 "
+              "cycle costs ~25 us up to 16,384 routers, a CPU core does 11-15 M "
+              "router-cycles/s: the GPU wins from ~350; 0: always the GPU)"),
       int_key("run", "threads", run, &U::threads, 0, 1024, "CPU threads (0: all cores)"),
       bool_key("run", "debug", run, &U::debug,
                "check invariants after every cycle and stop at the first violation"),

@@ -73,5 +73,8 @@ class Engine {
 // engine of their router family on the backend chosen by opts.backend.
 std::unique_ptr<Engine> make_engine(const std::vector<Config>& configs, const EngineOptions& opts);
 bool cuda_available();
+// run.backend = "auto" with a GPU present: whether the GPU is the faster backend for a batch of
+// `routers` routers in all, against `cpu_threads` CPU threads (run.auto_cuda_routers per thread).
+bool auto_takes_cuda(uint64_t routers, uint64_t cpu_threads, int64_t routers_per_thread);
 
 }  // namespace ls

@@ -2,9 +2,11 @@
 // backend. A new family adds a line here and its own engine files; nothing else changes.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <map>
+#include <thread>
 
 #include "../../kernels/common/histogram.hpp"
 #include "../config/schema.hpp"
@@ -37,6 +39,14 @@ const std::map<std::string, Family>& families() {
   return f;
 }
 
+// Routers of one instance: one per node of a k-ary n-cube, a crossbar is one router.
+uint64_t routers_of(const Config& c) {
+  if (c.topology.kind == "crossbar") return 1;
+  uint64_t routers = 1;
+  for (int64_t k : c.topology.radix) routers *= static_cast<uint64_t>(k);
+  return routers;
+}
+
 // A network too large for this machine is bad input, not a crash: estimate the state's size
 // (flit buffers and belts dominate; 32 bytes a flit) before allocating any of it.
 void check_fits_in_memory(const std::vector<Config>& cs) {
@@ -44,7 +54,7 @@ void check_fits_in_memory(const std::vector<Config>& cs) {
   double nodes = 1;
   for (int64_t k : c.topology.radix) nodes *= static_cast<double>(k);
   const bool crossbar = c.topology.kind == "crossbar";
-  const double routers = crossbar ? 1 : nodes,
+  const double routers = static_cast<double>(routers_of(c)),
                P = crossbar ? nodes : 1 + 2.0 * c.topology.radix.size();
   const double inst = static_cast<double>(cs.size()), V = static_cast<double>(c.router.vcs);
   const double slots = 4.0 + static_cast<double>(c.topology.link_delay + c.router.st_delay +
@@ -69,13 +79,25 @@ void check_fits_in_memory(const std::vector<Config>& cs) {
 
 }  // namespace
 
+bool auto_takes_cuda(uint64_t routers, uint64_t cpu_threads, int64_t routers_per_thread) {
+  return routers >= static_cast<uint64_t>(routers_per_thread) * std::max<uint64_t>(1, cpu_threads);
+}
+
 std::unique_ptr<Engine> make_engine(const std::vector<Config>& configs, const EngineOptions& opts) {
   if (configs.empty()) throw ConfigError("a batch needs at least one configuration");
   for (const Config& c : configs) validate(c);
   check_same_batch(configs);
   check_fits_in_memory(configs);
   const Family& fam = families().at(configs[0].router.family);
-  const bool want_cuda = opts.backend == "cuda" || (opts.backend == "auto" && cuda_available());
+  // A GPU cycle costs about the same for any batch up to ~16,000 routers, so small batches run
+  // faster on the CPU: auto takes the GPU only from the measured crossover (docs/performance.md).
+  const Config& c = configs[0];
+  const uint64_t threads =
+      opts.threads > 0 ? static_cast<uint64_t>(opts.threads) : std::thread::hardware_concurrency();
+  const bool want_cuda =
+      opts.backend == "cuda" ||
+      (opts.backend == "auto" && cuda_available() &&
+       auto_takes_cuda(routers_of(c) * configs.size(), threads, c.run.auto_cuda_routers));
   if (opts.backend == "cuda" && !cuda_available())
     throw ConfigError(
         "run.backend = \"cuda\": allowed only where a CUDA device is present (none "

@@ -103,3 +103,18 @@ TEST(Config, NetworkTooLargeForMemoryIsAClearError) {
   EXPECT_NE(m.find("topology.radix"), std::string::npos) << m;
   EXPECT_NE(m.find("fits in memory"), std::string::npos) << m;
 }
+
+TEST(Config, AutoTakesTheGpuFromTheMeasuredCrossover) {
+  // run.auto_cuda_routers (default 400) routers per CPU thread: an 8x8 mesh (64 routers) stays
+  // on the CPU, an 8x8x8 torus (512) goes to the GPU against one thread but not against two, a
+  // batch of 32 8x8 meshes (2,048) against up to five threads; 0 always takes the GPU.
+  const int64_t per_thread = Config{}.run.auto_cuda_routers;
+  EXPECT_EQ(per_thread, 400);
+  EXPECT_FALSE(auto_takes_cuda(64, 1, per_thread));
+  EXPECT_TRUE(auto_takes_cuda(512, 1, per_thread));
+  EXPECT_FALSE(auto_takes_cuda(512, 2, per_thread));
+  EXPECT_TRUE(auto_takes_cuda(32 * 64, 5, per_thread));
+  EXPECT_FALSE(auto_takes_cuda(32 * 64, 6, per_thread));
+  EXPECT_TRUE(auto_takes_cuda(1, 16, 0));
+  EXPECT_TRUE(auto_takes_cuda(400, 0, per_thread));  // an unknown thread count counts as one
+}
