@@ -1,7 +1,8 @@
 """A sweep's batches as tasks on a Dask cluster (``ls.sweep(..., client=Client(...))``).
 
-Each task is one whole batch, run by ``_core.run_batch`` on the worker that takes it (on
-its GPU when ``run.backend`` is auto and it has one, else its CPU cores). A run depends
+Each task is one whole batch, run by ``_core.run_batch`` on the worker that takes it (with
+``run.backend`` auto, on its GPU when it has one and the batch runs faster there, else its
+CPU cores). A run depends
 only on its configuration and seed, never on the batch around it or the machine, so the
 rows are the same as a local sweep's. Dask reschedules the task of a worker that dies, so
 a batch lost mid-run is run again elsewhere, and its result arrives once.
