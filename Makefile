@@ -5,7 +5,8 @@ JOBS ?= 2
 PY := .venv/bin/python
 export PYTHONPATH := $(CURDIR)/bindings
 
-.PHONY: setup build sweep test notebook test-cpp test-python bench bench-cluster validate clean
+.PHONY: setup build sweep test notebook test-cpp test-python bench bench-cluster validate roofline \
+	clean
 
 setup: .venv/.setup-done
 .venv/.setup-done: scripts/setup.sh
@@ -41,6 +42,11 @@ bench: build
 # Points per second of a 200-point sweep, locally and on a 2-worker local Dask cluster.
 bench-cluster: build
 	$(PY) benchmarks/cluster_sweep.py
+
+# Bytes of state per router-cycle of the GPU's fused cycle, counted on the CPU by tracing its
+# loads and stores (docs/performance.md, "Roofline of a cycle"; about a minute).
+roofline: build
+	$(PY) scripts/bytes_per_router_cycle.py reference
 
 # The full BookSim comparison (all seven reference configurations, ~1-2 min on 2 cores);
 # rewrites the table in docs/validation.md. `make test` runs a subset of it.
