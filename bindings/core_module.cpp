@@ -11,6 +11,7 @@
 
 #include "host/config/schema.hpp"
 #include "host/engine/engine.hpp"
+#include "host/routing/routing_table.hpp"
 #include "host/topology/topology.hpp"
 
 namespace py = pybind11;
@@ -39,7 +40,8 @@ Value to_value(const std::string& key, const py::handle& o) {
                     ": allowed a bool, integer, number, string or list");
 }
 
-Config config_from_dict(const py::dict& d) {
+// Every key set and checked alone; validate() checks the rules between keys.
+Config keys_from_dict(const py::dict& d) {
   Config c;
   for (auto item : d) {
     const std::string section = py::str(item.first);
@@ -51,8 +53,47 @@ Config config_from_dict(const py::dict& d) {
       set_key(c, section, name, to_value(section + "." + name, kv.second));
     }
   }
+  return c;
+}
+
+Config config_from_dict(const py::dict& d) {
+  Config c = keys_from_dict(d);
   validate(c);
   return c;
+}
+
+// The topology of a configuration checked by the topology's rules alone, not a router
+// family's: routing tables can be made for networks no family runs.
+Topology topology_from_dict(const py::dict& d) {
+  const Config c = keys_from_dict(d);
+  validate_topology(c.topology);
+  return build_topology(c.topology);
+}
+
+template <class T>
+py::array_t<T> numpy_of(const std::vector<T>& v, std::vector<py::ssize_t> shape) {
+  py::array_t<T> a(shape);
+  std::memcpy(a.mutable_data(), v.data(), v.size() * sizeof(T));
+  return a;
+}
+
+// A user's [routers, nodes] table column as integers in [0, hi].
+template <class T>
+std::vector<T> table_column(const py::array& a, const char* name, const Topology& t, int64_t hi) {
+  const auto x = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
+  const std::string allowed = std::string(name) + ": allowed an integer array of shape (" +
+                              std::to_string(t.routers) + ", " + std::to_string(t.nodes) +
+                              ") (routers, destination nodes) with values 0 to " +
+                              std::to_string(hi);
+  if (!x || x.ndim() != 2 || x.shape(0) != t.routers || x.shape(1) != t.nodes)
+    throw ConfigError(allowed + ", here shape " + py::str(a.attr("shape")).cast<std::string>());
+  std::vector<T> out(static_cast<size_t>(x.size()));
+  for (size_t i = 0; i < out.size(); ++i) {
+    const int64_t v = x.data()[i];
+    if (v < 0 || v > hi) throw ConfigError(allowed + ", here " + std::to_string(v));
+    out[i] = static_cast<T>(v);
+  }
+  return out;
 }
 
 py::object value_to_py(const Value& v) {
@@ -212,6 +253,54 @@ PYBIND11_MODULE(_core, m) {
       "Fills defaults and checks a configuration; raises ValueError naming key, value and what is "
       "allowed.");
   m.def("cuda_available", &cuda_available);
+  m.def(
+      "routing_table",
+      [](const py::dict& cfg, uint32_t roots) {
+        const Topology t = topology_from_dict(cfg);
+        RoutingTable rt;
+        RoutingStats s;
+        std::vector<uint16_t> hops;
+        {
+          py::gil_scoped_release release;
+          rt = build_routing_table(t, &s, roots);
+          hops = hop_distances(t);
+        }
+        std::vector<uint16_t> dist(rt.port_mask.size());
+        for (uint32_t r = 0; r < t.routers; ++r)
+          for (uint32_t d = 0; d < t.nodes; ++d)
+            dist[rt.at(r, d)] = hops[size_t{r} * t.routers + t.node_router[d]];
+        const std::vector<py::ssize_t> rn = {t.routers, t.nodes};
+        py::dict out, stats;
+        out["port_mask"] = numpy_of(rt.port_mask, rn);
+        out["vc"] = numpy_of(rt.vc, rn);
+        out["dist"] = numpy_of(dist, rn);
+        out["peer"] = numpy_of(t.peer, {t.routers, t.ports});
+        out["node_router"] = numpy_of(t.node_router, {t.nodes});
+        stats["minimal"] = s.minimal;
+        stats["stretch"] = s.stretch;
+        stats["options"] = s.options;
+        stats["minimal_options"] = s.minimal_options;
+        stats["root"] = s.root;
+        out["stats"] = stats;
+        return out;
+      },
+      py::arg("cfg"), py::arg("roots") = 16,
+      "A complete, deadlock-free routing table for the configuration's topology (resource "
+      "ordering over two VCs): port_mask and vc [routers, nodes], dist (hops), peer, "
+      "node_router, stats.");
+  m.def(
+      "check_routing_table",
+      [](const py::dict& cfg, const py::array& port_mask, const py::array& vc) {
+        const Topology t = topology_from_dict(cfg);
+        RoutingTable rt{t.routers, t.ports, t.nodes,
+                        table_column<uint32_t>(port_mask, "port_mask", t, 0xFFFFFFFFll),
+                        table_column<uint8_t>(vc, "vc", t, 255)};
+        py::gil_scoped_release release;
+        return check_routing_table(t, rt);
+      },
+      py::arg("cfg"), py::arg("port_mask"), py::arg("vc"),
+      "What is wrong with a routing table for the configuration's topology: incomplete entries, "
+      "routes that loop or do not arrive, a cycle of buffer-class dependencies; empty when fine.");
   m.def(
       "run_batch",
       [](const py::object& cfgs, const std::string& backend, int threads, py::object debug) {

@@ -32,6 +32,34 @@ def defaults() -> ConfigDict: ...
 def validate(cfg: ConfigDict) -> ConfigDict: ...
 def cuda_available() -> bool: ...
 
+class RoutingStats(TypedDict):
+    minimal: float  # fraction of (router, destination) pairs whose every route is minimal
+    stretch: float  # mean routed hops / shortest hops
+    options: float  # mean permitted ports per entry
+    minimal_options: float  # mean ports on some shortest path per entry
+    root: int  # the router the table's resource order grows from
+
+class RoutingTableDict(TypedDict):
+    port_mask: npt.NDArray[np.uint32]  # [routers, nodes] bit p: may leave on network port p
+    vc: npt.NDArray[np.uint8]  # [routers, nodes] the VC (0 or 1) it leaves on
+    dist: npt.NDArray[np.uint16]  # [routers, nodes] hops to the destination's router
+    peer: npt.NDArray[np.int32]  # [routers, ports] router * ports + port at the far end, -1 none
+    node_router: npt.NDArray[np.int32]  # [nodes]
+    stats: RoutingStats
+
+def routing_table(cfg: ConfigDict, roots: int = 16) -> RoutingTableDict:
+    """A complete, deadlock-free routing table for the topology of ``cfg`` (only its topology
+    rules are checked, not a router family's); the resource order grows from the best of the
+    ``roots`` most central routers."""
+
+def check_routing_table(
+    cfg: ConfigDict, port_mask: npt.ArrayLike, vc: npt.ArrayLike
+) -> list[str]:
+    """What is wrong with a [routers, nodes] table for the topology of ``cfg``: incomplete
+    entries, routes that loop or do not arrive, a cycle of (router, VC) buffer classes with the
+    destinations that make each dependency. Empty when complete and deadlock-free. A wrong
+    shape or a value out of range raises ValueError."""
+
 class SimulationError(RuntimeError):
     """A run stopped: an invariant broken in debug mode, or the deadlock watchdog fired."""
 

@@ -19,6 +19,15 @@ struct TopologyConfig {
   int64_t link_delay = 1;
   std::vector<int64_t> dim_link_delay = {};
   int64_t terminal_delay = 1;
+  // Graph kinds (hypercube, random_regular, graph): routers of at most max_ports channels.
+  int64_t dimension = 4;            // hypercube: 2^dimension nodes
+  int64_t nodes = 64;               // random_regular
+  int64_t degree = 4;               // random_regular: channels per node
+  int64_t graph_seed = 1;           // random_regular
+  std::vector<int64_t> edges = {};  // graph: flat (a, b, delay) triples
+  std::string edge_file = "";       // graph: "a b [delay]" per line
+  int64_t max_ports = 4;            // network channels per router (the TIC's 4)
+  bool dual_tic = false;            // a node is two routers joined by a link
 };
 
 struct RouterConfig {

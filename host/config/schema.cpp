@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "../../kernels/vc/vc_state.hpp"
+#include "../topology/topology.hpp"
 
 namespace ls {
 namespace {
@@ -123,6 +124,24 @@ KeyInfo bool_key(const char* sec, const char* name, S Config::*part, bool S::*m,
 }
 
 template <class S>
+KeyInfo string_key(const char* sec, const char* name, S Config::*part, std::string S::*m,
+                   const char* allowed, const char* doc) {
+  std::string key = std::string(sec) + "." + name;
+  return {sec,
+          name,
+          ValueType::kString,
+          allowed,
+          doc,
+          false,
+          [=](const Config& c) { return Value((c.*part).*m); },
+          [=](Config& c, const Value& v) {
+            auto p = std::get_if<std::string>(&v);
+            if (!p) bad(key, v, allowed);
+            (c.*part).*m = *p;
+          }};
+}
+
+template <class S>
 KeyInfo int_list_key(const char* sec, const char* name, S Config::*part, std::vector<int64_t> S::*m,
                      size_t min_len, size_t max_len, int64_t lo, int64_t hi, const char* doc,
                      bool per_inst = false) {
@@ -189,18 +208,42 @@ std::vector<KeyInfo> make_schema() {
   const auto trf = &Config::traffic;
   const auto run = &Config::run;
   return {
-      enum_key("topology", "kind", topo, &T::kind, {"mesh", "torus", "crossbar"},
-               "k-ary n-cube mesh or torus (one terminal per router), or one crossbar router with "
-               "radix[0] terminals"),
+      enum_key("topology", "kind", topo, &T::kind,
+               {"mesh", "torus", "crossbar", "hypercube", "random_regular", "graph"},
+               "k-ary n-cube mesh or torus (one terminal per router), one crossbar router with "
+               "radix[0] terminals, or a graph of routers with at most max_ports channels each: a "
+               "hypercube, a random regular graph, or an edge list (edges or edge_file)"),
       int_list_key("topology", "radix", topo, &T::radix, 1, 4, 2, 4096,
                    "routers per dimension, dimension 0 first (crossbar: [ports], at most 16)"),
-      int_key("topology", "link_delay", topo, &T::link_delay, 1, 64,
-              "cycles a flit (and a credit) spends on a router-to-router link"),
+      int_key("topology", "link_delay", topo, &T::link_delay, 1, 255,
+              "cycles a flit (and a credit) spends on a router-to-router link (mesh, torus: at "
+              "most 64; graph kinds: every link whose edge gives no delay of its own)"),
       int_list_key("topology", "dim_link_delay", topo, &T::dim_link_delay, 0, 4, 1, 64,
                    "link delay per dimension (overrides link_delay; e.g. [1, 1, 4] for long "
                    "links in z)"),
       int_key("topology", "terminal_delay", topo, &T::terminal_delay, 1, 64,
               "cycles on the injection and on the ejection channel"),
+      int_key("topology", "dimension", topo, &T::dimension, 1, 16,
+              "hypercube: 2^dimension nodes, one channel per dimension"),
+      int_key("topology", "nodes", topo, &T::nodes, 2, kMaxGraphNodes, "random_regular: nodes"),
+      int_key("topology", "degree", topo, &T::degree, 1, 30,
+              "random_regular: channels per node (nodes x degree even, degree < nodes)"),
+      int_key("topology", "graph_seed", topo, &T::graph_seed, 0, (1ll << 62),
+              "random_regular: seed of the graph (the same graph on every machine; a draw that "
+              "is not connected or not simple is drawn again)"),
+      int_list_key("topology", "edges", topo, &T::edges, 0, 3 << 20, 0, 1 << 30,
+                   "graph: the links as a flat list of (a, b, delay) triples, node ids from 0, "
+                   "delay 1 to 255 cycles; nodes = largest id + 1"),
+      string_key("topology", "edge_file", topo, &T::edge_file, "a file name, or \"\" for none",
+                 "graph: a text file of links instead of edges, one \"a b [delay]\" per line "
+                 "(# starts a comment; no delay: link_delay), relative to the current directory"),
+      int_key("topology", "max_ports", topo, &T::max_ports, 1, 15,
+              "graph kinds: network channels per router (the TIC has 4 serial channels); a "
+              "graph with a router of more is refused"),
+      bool_key("topology", "dual_tic", topo, &T::dual_tic,
+               "graph kinds: each node is two routers (TICs) joined by their parallel ports, a "
+               "link of delay 1 (paper Figure 9): the host on the first, the node's channels "
+               "alternating between the two, up to 2 x max_ports"),
       enum_key("router", "family", rtr, &R::family, {"vc"}, "router model"),
       int_key("router", "vcs", rtr, &R::vcs, 1, 16, "virtual channels per port"),
       int_key("router", "vc_depth", rtr, &R::vc_depth, 1, 255, "flits per VC buffer"),
@@ -361,6 +404,32 @@ bool pow2(int64_t n) {
 }
 }  // namespace
 
+TopologySize validate_topology(const TopologyConfig& t) {
+  const bool crossbar = t.kind == "crossbar", graph = is_graph_kind(t.kind);
+  if (!t.dim_link_delay.empty() && (crossbar || graph || t.dim_link_delay.size() != t.radix.size()))
+    throw ConfigError("topology.dim_link_delay = " + to_string(t.dim_link_delay) +
+                      ": allowed an empty list or one delay per dimension of topology.radix " +
+                      to_string(t.radix) + " (meshes and tori)");
+  if (crossbar && (t.radix.size() != 1 || t.radix[0] > 16))
+    throw ConfigError("topology.radix = " + to_string(t.radix) +
+                      ": allowed for a crossbar a single entry, the number of ports (2 to 16)");
+  if (!graph && t.link_delay > 64)
+    throw ConfigError("topology.link_delay = " + std::to_string(t.link_delay) +
+                      ": allowed at most 64 for a " + t.kind + " (up to 255 for the graph kinds)");
+  if (!graph && t.dual_tic)
+    throw ConfigError("topology.dual_tic = true: allowed only for the graph kinds, not " +
+                      t.kind + " (hypercube, random_regular, graph)");
+  if (t.kind != "graph" && (!t.edges.empty() || !t.edge_file.empty()))
+    throw ConfigError((t.edges.empty() ? "topology.edge_file = \"" + t.edge_file + "\""
+                                       : std::string("topology.edges")) +
+                      ": allowed only for topology.kind = \"graph\", here \"" + t.kind + "\"");
+  if (graph) build_topology(t);  // the builders refuse what they cannot build
+  const TopologySize size = topology_size(t);
+  if (size.nodes > (1ull << 30))
+    throw ConfigError("topology.radix = " + to_string(t.radix) + ": allowed at most 2^30 nodes");
+  return size;
+}
+
 void validate(const Config& c) {
   // Every key's own check first: a Config filled in from C++ has not been through set_key.
   Config checked = c;
@@ -369,18 +438,12 @@ void validate(const Config& c) {
   const auto& r = c.router;
   const auto& f = c.traffic;
   const bool crossbar = t.kind == "crossbar", torus = t.kind == "torus";
-  int64_t nodes = 1;
-  for (int64_t k : t.radix) nodes *= k;
-  if (!t.dim_link_delay.empty() && (crossbar || t.dim_link_delay.size() != t.radix.size()))
-    throw ConfigError("topology.dim_link_delay = " + to_string(t.dim_link_delay) +
-                      ": allowed an empty list or one delay per dimension of topology.radix " +
-                      to_string(t.radix) + " (meshes and tori)");
-  if (crossbar && (t.radix.size() != 1 || t.radix[0] > 16))
-    throw ConfigError("topology.radix = " + to_string(t.radix) +
-                      ": allowed for a crossbar a single entry, the number of ports (2 to 16)");
-  if (nodes > (1ll << 30))
-    throw ConfigError("topology.radix = " + to_string(t.radix) + ": allowed at most 2^30 nodes");
-  const int64_t ports = crossbar ? t.radix[0] : 1 + 2 * static_cast<int64_t>(t.radix.size());
+  const TopologySize size = validate_topology(t);
+  if (r.family == "vc" && is_graph_kind(t.kind))
+    throw ConfigError("topology.kind = \"" + t.kind +
+                      "\": allowed only mesh, torus, crossbar for router.family = vc");
+  const int64_t nodes = static_cast<int64_t>(size.nodes);
+  const int64_t ports = static_cast<int64_t>(size.ports);
   if (ports * r.vcs > kMaxPortVcs)
     throw ConfigError("router.vcs = " + std::to_string(r.vcs) + ": allowed at most " +
                       std::to_string(kMaxPortVcs / ports) + " for routers of " +

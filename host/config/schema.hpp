@@ -10,6 +10,8 @@
 
 namespace ls {
 
+struct TopologySize;  // host/topology/topology.hpp
+
 using Value =
     std::variant<bool, int64_t, double, std::string, std::vector<int64_t>, std::vector<double>>;
 enum class ValueType { kBool, kInt, kFloat, kString, kIntList, kFloatList };
@@ -32,6 +34,9 @@ std::string to_string(const Value& v);
 void set_key(Config& c, const std::string& section, const std::string& name, const Value& v);
 // Checks the rules that involve several keys (call after all keys are set).
 void validate(const Config& c);
+// The part of validate() that concerns the topology alone (the graph kinds: builds the graph,
+// so a bad one is refused here); returns its size.
+TopologySize validate_topology(const TopologyConfig& t);
 // Throws unless the non-per-instance keys of all configs are equal.
 void check_same_batch(const std::vector<Config>& cs);
 

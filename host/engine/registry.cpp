@@ -10,6 +10,7 @@
 
 #include "../../kernels/common/histogram.hpp"
 #include "../config/schema.hpp"
+#include "../topology/topology.hpp"
 #include "engine.hpp"
 
 namespace ls {
@@ -39,23 +40,18 @@ const std::map<std::string, Family>& families() {
   return f;
 }
 
-// Routers of one instance: one per node of a k-ary n-cube, a crossbar is one router.
+// Routers of one instance.
 uint64_t routers_of(const Config& c) {
-  if (c.topology.kind == "crossbar") return 1;
-  uint64_t routers = 1;
-  for (int64_t k : c.topology.radix) routers *= static_cast<uint64_t>(k);
-  return routers;
+  return topology_size(c.topology).routers;
 }
 
 // A network too large for this machine is bad input, not a crash: estimate the state's size
 // (flit buffers and belts dominate; 32 bytes a flit) before allocating any of it.
 void check_fits_in_memory(const std::vector<Config>& cs) {
   const Config& c = cs[0];
-  double nodes = 1;
-  for (int64_t k : c.topology.radix) nodes *= static_cast<double>(k);
-  const bool crossbar = c.topology.kind == "crossbar";
-  const double routers = static_cast<double>(routers_of(c)),
-               P = crossbar ? nodes : 1 + 2.0 * c.topology.radix.size();
+  const TopologySize size = topology_size(c.topology);
+  const double nodes = static_cast<double>(size.nodes), routers = static_cast<double>(size.routers),
+               P = static_cast<double>(size.ports);
   const double inst = static_cast<double>(cs.size()), V = static_cast<double>(c.router.vcs);
   const double slots = 4.0 + static_cast<double>(c.topology.link_delay + c.router.st_delay +
                                                  c.router.sw_alloc_delay);

@@ -51,8 +51,4 @@ Topology build_cube(const TopologyConfig& c) {
   return t;
 }
 
-Topology build_topology(const TopologyConfig& c) {
-  return c.kind == "crossbar" ? build_crossbar(c) : build_cube(c);
-}
-
 }  // namespace ls

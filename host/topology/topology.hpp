@@ -1,8 +1,12 @@
 // Topologies are data: builders emit flat port tables that the kernels index; no kernel ever
 // sees a topology class. One table entry per (router, port); see kernels/vc/routing.hpp for the
-// port numbering of each kind.
+// port numbering of each kind. Graph kinds (hypercube, random_regular, graph): port 0 is the
+// terminal, ports 1..max_ports the node's channels in the order of its links, the last port
+// (dual_tic) the link to the node's other router; a router with fewer channels leaves ports
+// unconnected (peer -1).
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "../../kernels/common/traffic.hpp"
@@ -20,9 +24,20 @@ struct Topology {
   std::vector<uint8_t> link_delay;   // [R, P] delay of the link (or terminal channel) at the port
 };
 
+constexpr int64_t kMaxGraphNodes = 1 << 16;  // node ids of the graph kinds
+
+// Routers, nodes and ports per router, without building the network (the graph kind reads its
+// edge list): the one formula for validate() and the engines' memory estimate.
+struct TopologySize {
+  uint64_t routers, nodes, ports;
+};
+TopologySize topology_size(const TopologyConfig& c);
+bool is_graph_kind(const std::string& kind);  // hypercube, random_regular, graph
+
 Shape make_shape(const std::vector<int64_t>& radix);
 Topology build_cube(const TopologyConfig& c);      // mesh and torus
 Topology build_crossbar(const TopologyConfig& c);  // one router, radix[0] terminals
-Topology build_topology(const TopologyConfig& c);
+Topology build_graph(const TopologyConfig& c);     // the graph kinds (graph.cpp)
+Topology build_topology(const TopologyConfig& c);  // any kind; throws ConfigError
 
 }  // namespace ls
