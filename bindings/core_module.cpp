@@ -160,8 +160,10 @@ py::list results_to_py(const std::vector<InstanceResult>& rs, const Config& c) {
     d["backend"] = r.backend;
     d["link_util_mean"] = r.link_util_mean;
     d["link_util_max"] = r.link_util_max;
+    for (const auto& [name, value] : r.extra) d[py::str(name)] = value;
+    const size_t links = size_t{t.routers} * t.ports;
     py::array_t<double> link({t.routers, t.ports}),
-        vc({t.routers, t.ports, static_cast<uint32_t>(c.router.vcs)});
+        vc({size_t{t.routers}, size_t{t.ports}, r.vc_utilization.size() / links});
     std::memcpy(link.mutable_data(), r.link_utilization.data(),
                 r.link_utilization.size() * sizeof(double));
     std::memcpy(vc.mutable_data(), r.vc_utilization.data(),
@@ -253,6 +255,17 @@ PYBIND11_MODULE(_core, m) {
       "Fills defaults and checks a configuration; raises ValueError naming key, value and what is "
       "allowed.");
   m.def("cuda_available", &cuda_available);
+  m.def(
+      "network_size",
+      [](const py::dict& cfg) {
+        const TopologySize n = topology_size(config_from_dict(cfg).topology);
+        py::dict d;
+        d["routers"] = n.routers;
+        d["nodes"] = n.nodes;
+        d["ports"] = n.ports;
+        return d;
+      },
+      "Routers, nodes (terminals) and ports per router of the configuration's network.");
   m.def(
       "routing_table",
       [](const py::dict& cfg, uint32_t roots) {

@@ -65,6 +65,14 @@ COVERAGE = {
                "topology.terminal_delay": 2, "traffic.offered": 0.3, "traffic.packet_size": 2},
     "randperm_4d": {"topology.kind": "mesh", "topology.radix": [2, 4, 2, 4],
                     "traffic.pattern": "randperm", "traffic.offered": 0.3},
+    # S-Connect: priorities, a small pool (refusals, re-routing), no bypass, long links.
+    "sconnect_torus_priorities": {"router.family": "sconnect", "traffic.offered": 0.6,
+                                  "traffic.priority_weights": [0.6, 0.3, 0.1],
+                                  "sconnect.buffers": 14, "topology.link_delay": 3},
+    "sconnect_mesh_small_pool": {"router.family": "sconnect", "topology.kind": "mesh",
+                                 "traffic.offered": 0.6, "sconnect.buffers": 5,
+                                 "sconnect.priorities": 1, "sconnect.bypass": False,
+                                 "traffic.pattern": "tornado"},
 }
 
 
@@ -79,12 +87,20 @@ def cases() -> dict[str, ls.Config]:
 LARGE_RADIX = {1: [256], 2: [32, 32], 3: [8, 16, 8], 4: [4, 8, 4, 8]}
 
 
+# The graph kinds' keys for networks of 1,024 routers (an explicit edge list stays as it is).
+LARGE_GRAPH = {"hypercube": {"topology.dimension": 10, "topology.max_ports": 10},
+               "random_regular": {"topology.nodes": 1024}, "graph": {}}
+
+
 def large(cases: dict[str, ls.Config]) -> dict[str, ls.Config]:
     """The cases on large networks, with their loads and other parameters."""
     out = {}
     for name, cfg in cases.items():
-        crossbar = cfg.get("topology.kind") == "crossbar"
-        radix = [16] if crossbar else LARGE_RADIX[len(cfg.get("topology.radix"))]
+        kind = cfg.get("topology.kind")
+        if kind in LARGE_GRAPH:
+            out[f"{name} (large)"] = cfg.with_(**LARGE_GRAPH[kind])
+            continue
+        radix = [16] if kind == "crossbar" else LARGE_RADIX[len(cfg.get("topology.radix"))]
         out[f"{name} (large)"] = cfg.with_(**{"topology.radix": radix})
     return out
 

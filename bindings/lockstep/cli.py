@@ -235,8 +235,11 @@ def default_batch_size(cfg: Config, seeds: int) -> int:
     backend = cfg.get("run.backend")
     if backend == "cpu" or (backend == "auto" and not _core.cuda_available()):
         return 4 * seeds
-    routers = 1 if cfg.get("topology.kind") == "crossbar" else math.prod(cfg.get("topology.radix"))
-    return max(4 * seeds, 16384 // routers)
+    return max(4 * seeds, 16384 // _routers(cfg))
+
+
+def _routers(cfg: Config) -> int:
+    return _core.network_size(cfg.to_dict())["routers"]
 
 
 def connect(address: str) -> Any:
@@ -300,31 +303,42 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     return 0
 
 
-# Standard networks: (name, topology, radix, offered, instances). Loads are about half of
-# the saturation knee for 2-VC, 1-flit, DOR, uniform traffic: 0.15 on the 8x8 mesh (BookSim
-# knee 0.30) and 0.125 on 8-ary tori (knee 0.26 for 8x8, 0.25 for 8x8x8), scaled by 8/k for
-# larger tori as their channel-load bound (8/k) is. Torus links take 2 cycles, mesh links 1,
-# as in the BookSim reference measurements (the 8x8 mesh and 8x8x8 torus rows are its C1, C6);
-# benchmarks/bench_main.cpp measures the same table from C++.
+# Standard networks: (name, configuration keys, instances). Loads are about half of the
+# saturation knee for 2-VC, 1-flit, DOR, uniform traffic: 0.15 on the 8x8 mesh (BookSim knee
+# 0.30) and 0.125 on 8-ary tori (knee 0.26 for 8x8, 0.25 for 8x8x8), scaled by 8/k for larger
+# tori as their channel-load bound (8/k) is. Torus links take 2 cycles, mesh links 1, as in the
+# BookSim reference measurements (the 8x8 mesh and 8x8x8 torus rows are its C1, C6);
+# benchmarks/bench_main.cpp measures these from C++. The S-Connect rows: the same 8x8 mesh at the
+# same load (a message per packet), and the Figure 5 hypercube at 0.4 messages per node per
+# cycle, about half of where its latency turns up (0.8; docs/design/sconnect.md).
+def _net(kind: str, radix: list[int], offered: float, **keys: Any) -> dict[str, Any]:
+    return {"kind": kind, "radix": radix, "offered": offered, "vcs": 2, "packet_size": 1,
+            "pattern": "uniform", "link_delay": 2 if kind == "torus" else 1, **keys}
+
+
+SCONNECT = {"router.family": "sconnect"}
 BENCH_NETWORKS = [
-    ("8x8 mesh", "mesh", [8, 8], 0.15, 1),
-    ("16x16 torus", "torus", [16, 16], 0.0625, 1),
-    ("8x8x8 torus", "torus", [8, 8, 8], 0.125, 1),
-    ("32x32x32 torus", "torus", [32, 32, 32], 0.03125, 1),
-    ("32 x 8x8 mesh", "mesh", [8, 8], 0.15, 32),
+    ("8x8 mesh", _net("mesh", [8, 8], 0.15), 1),
+    ("16x16 torus", _net("torus", [16, 16], 0.0625), 1),
+    ("8x8x8 torus", _net("torus", [8, 8, 8], 0.125), 1),
+    ("32x32x32 torus", _net("torus", [32, 32, 32], 0.03125), 1),
+    ("32 x 8x8 mesh", _net("mesh", [8, 8], 0.15), 32),
+    ("8x8 mesh sconn", _net("mesh", [8, 8], 0.15, **SCONNECT), 1),
+    ("64 hcube sconn", _net("hypercube", [2], 0.4, **SCONNECT, **{
+        "topology.dimension": 6, "topology.max_ports": 6, "sconnect.buffers": 10,
+        "sconnect.priorities": 1}), 1),
 ]
 # Default work per network in router-cycles, so small networks run long enough to time.
 BENCH_ROUTER_CYCLES = 20_000_000
 BENCH_ROW = "{:<16} {:>8} {:>7} {:>8} {:>16} {:>7} {:>11} {:>10}  {}"
 
 
-def bench_one(kind: str, radix: list[int], offered: float, instances: int, cycles: int,
-              threads: int, backend: str) -> dict[str, Any]:
+def bench_one(keys: dict[str, Any], instances: int, cycles: int, threads: int,
+              backend: str) -> dict[str, Any]:
     """Time one network in a fresh process, so peak memory is its own; ``grown_mb`` is the
     part of it above the interpreter's own footprint at the start."""
     start_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    cfg = Config().with_(kind=kind, radix=radix, offered=offered, vcs=2, packet_size=1,
-                         pattern="uniform", link_delay=2 if kind == "torus" else 1)
+    cfg = Config().with_(**keys)
     seed = cfg.get("run.seed")
     batch = [cfg.with_(seed=seed + i).to_dict() for i in range(instances)]
     result = _core.bench(batch, cycles, threads, backend)
@@ -338,11 +352,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise UsageError(f"--threads {args.threads}: allowed a count >= 1, or 0 for all cores")
     budget = BENCH_ROUTER_CYCLES // (10 if args.quick else 1)
     context = get_context("spawn")
-    for i, (name, kind, radix, offered, instances) in enumerate(BENCH_NETWORKS):
-        routers = instances * math.prod(radix)
+    for i, (name, keys, instances) in enumerate(BENCH_NETWORKS):
+        routers = instances * _routers(Config().with_(**keys))
         cycles = args.cycles or max(100, budget // routers)
+        offered = keys["offered"]
         with ProcessPoolExecutor(1, mp_context=context) as pool:
-            r = pool.submit(bench_one, kind, radix, offered, instances, cycles,
+            r = pool.submit(bench_one, keys, instances, cycles,
                             -1 if args.threads is None else args.threads, args.backend).result()
         if i == 0:  # after the first run, so bad input gives one error line and no table
             print(BENCH_ROW.format("network", "routers", "load", "cycles", "router-cycles/s",

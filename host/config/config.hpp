@@ -63,6 +63,18 @@ struct TrafficConfig {
   bool request_reply = false;
   int64_t reply_size = 1;
   int64_t reply_queue = 64;
+  std::vector<double> priority_weights = {};
+};
+
+// The S-Connect router (router.family = "sconnect"; seed 004, section 3).
+struct SconnectConfig {
+  int64_t buffers = 64;
+  int64_t reserve = 1;
+  int64_t priorities = 4;
+  int64_t host_ports = 2;
+  bool bypass = true;
+  std::string assignment = "tic";
+  int64_t sink_min_priority = 0;
 };
 
 struct RunConfig {
@@ -84,6 +96,7 @@ struct Config {
   TopologyConfig topology;
   RouterConfig router;
   TrafficConfig traffic;
+  SconnectConfig sconnect;
   RunConfig run;
 };
 

@@ -207,6 +207,8 @@ std::vector<KeyInfo> make_schema() {
   const auto rtr = &Config::router;
   const auto trf = &Config::traffic;
   const auto run = &Config::run;
+  using S = SconnectConfig;
+  const auto sc = &Config::sconnect;
   return {
       enum_key("topology", "kind", topo, &T::kind,
                {"mesh", "torus", "crossbar", "hypercube", "random_regular", "graph"},
@@ -244,7 +246,9 @@ std::vector<KeyInfo> make_schema() {
                "graph kinds: each node is two routers (TICs) joined by their parallel ports, a "
                "link of delay 1 (paper Figure 9): the host on the first, the node's channels "
                "alternating between the two, up to 2 x max_ports"),
-      enum_key("router", "family", rtr, &R::family, {"vc"}, "router model"),
+      enum_key("router", "family", rtr, &R::family, {"vc", "sconnect"},
+               "router model: the generic virtual-channel router, or Sun's S-Connect (shared "
+               "buffer pool, fixed-length messages; [sconnect])"),
       int_key("router", "vcs", rtr, &R::vcs, 1, 16, "virtual channels per port"),
       int_key("router", "vc_depth", rtr, &R::vc_depth, 1, 255, "flits per VC buffer"),
       enum_key("router", "routing", rtr, &R::routing, {"dor", "min_adaptive"},
@@ -309,6 +313,30 @@ std::vector<KeyInfo> make_schema() {
       int_key("traffic", "reply_queue", trf, &F::reply_queue, 1, 65535,
               "request-reply: replies a terminal can hold; while full it stops taking requests "
               "(at least vcs/2 x vc_depth)"),
+      float_list_key("traffic", "priority_weights", trf, &F::priority_weights, 4,
+                     "message priorities 0, 1, ... drawn with these relative weights (empty: all "
+                     "priority 0; router.family = sconnect only, 3 is the highest)",
+                     true),
+      int_key("sconnect", "buffers", sc, &S::buffers, 2, 64,
+              "messages the shared buffer pool of a router holds (the TIC: 64)"),
+      int_key("sconnect", "reserve", sc, &S::reserve, 0, 21,
+              "buffers reserved for each priority in use and each of its classes (VC 0, VC 1, "
+              "delivery to the host), so no class can block another"),
+      int_key("sconnect", "priorities", sc, &S::priorities, 1, 4,
+              "priorities in use (reservations are made for these; traffic.priority_weights "
+              "has at most this many entries)"),
+      int_key("sconnect", "host_ports", sc, &S::host_ports, 1, 2,
+              "messages the host can inject, and take, per routing cycle (the TIC's two "
+              "parallel ports)"),
+      bool_key("sconnect", "bypass", sc, &S::bypass,
+               "a message for an idle channel leaves in the cycle it arrives, without waiting "
+               "in the pool (section 3.1)"),
+      enum_key("sconnect", "assignment", sc, &S::assignment, {"tic"},
+               "transmitter work assignment: the TIC's fixed order (a message joins the queue of "
+               "its permissible channel with the fewest pending messages)"),
+      int_key("sconnect", "sink_min_priority", sc, &S::sink_min_priority, 0, 3,
+              "hosts take only messages of at least this priority; the others stay in the "
+              "network (section 2.3's case of a network saturated with messages nobody removes)"),
       int_key("run", "warmup", run, &U::warmup, 0, 1ll << 30, "cycles before measuring"),
       bool_key("run", "warmup_auto", run, &U::warmup_auto,
                "detect the end of warm-up: repeat warm-up periods of run.warmup cycles until "
@@ -402,6 +430,39 @@ namespace {
 bool pow2(int64_t n) {
   return n > 0 && (n & (n - 1)) == 0;
 }
+
+// S-Connect moves fixed-length messages: a packet is one message, one slot of a channel.
+void validate_sconnect(const Config& c) {
+  const auto& f = c.traffic;
+  const auto& s = c.sconnect;
+  if (c.topology.kind == "crossbar")
+    throw ConfigError(
+        "topology.kind = \"crossbar\": allowed for router.family = \"sconnect\" "
+        "mesh, torus and the graph kinds");
+  if (f.packet_size != 1 || !f.packet_sizes.empty())
+    throw ConfigError("traffic.packet_size = " + std::to_string(f.packet_size) +
+                      ": allowed only 1 (and no traffic.packet_sizes) for router.family = "
+                      "\"sconnect\": its messages have a fixed length of one slot");
+  if (f.request_reply)
+    throw ConfigError(
+        "traffic.request_reply = true: allowed only false for router.family = "
+        "\"sconnect\" (use traffic.priority_weights for message classes)");
+  if (static_cast<int64_t>(f.priority_weights.size()) > s.priorities)
+    throw ConfigError("traffic.priority_weights = " + to_string(f.priority_weights) +
+                      ": allowed at most sconnect.priorities = " + std::to_string(s.priorities) +
+                      " entries");
+  double wsum = 0;
+  for (double w : f.priority_weights) wsum += w;
+  if (!f.priority_weights.empty() && !(wsum > 0))
+    throw ConfigError("traffic.priority_weights = " + to_string(f.priority_weights) +
+                      ": allowed weights with a positive sum");
+  const int64_t reserved = s.reserve * s.priorities * 3;
+  if (reserved >= s.buffers)
+    throw ConfigError("sconnect.reserve = " + std::to_string(s.reserve) +
+                      ": allowed reserve x priorities x 3 classes (here " +
+                      std::to_string(reserved) +
+                      ") below sconnect.buffers = " + std::to_string(s.buffers));
+}
 }  // namespace
 
 TopologySize validate_topology(const TopologyConfig& t) {
@@ -417,8 +478,8 @@ TopologySize validate_topology(const TopologyConfig& t) {
     throw ConfigError("topology.link_delay = " + std::to_string(t.link_delay) +
                       ": allowed at most 64 for a " + t.kind + " (up to 255 for the graph kinds)");
   if (!graph && t.dual_tic)
-    throw ConfigError("topology.dual_tic = true: allowed only for the graph kinds, not " +
-                      t.kind + " (hypercube, random_regular, graph)");
+    throw ConfigError("topology.dual_tic = true: allowed only for the graph kinds, not " + t.kind +
+                      " (hypercube, random_regular, graph)");
   if (t.kind != "graph" && (!t.edges.empty() || !t.edge_file.empty()))
     throw ConfigError((t.edges.empty() ? "topology.edge_file = \"" + t.edge_file + "\""
                                        : std::string("topology.edges")) +
@@ -474,6 +535,10 @@ void validate(const Config& c) {
     throw ConfigError("traffic.reply_queue = " + std::to_string(f.reply_queue) +
                       ": allowed at least " + std::to_string(width * r.vc_depth) +
                       " (vcs/2 x vc_depth: a slot for every request flit a router may send)");
+  if (r.family == "sconnect") validate_sconnect(c);
+  if (r.family != "sconnect" && !f.priority_weights.empty())
+    throw ConfigError("traffic.priority_weights = " + to_string(f.priority_weights) +
+                      ": allowed only [] for router.family = \"" + r.family + "\"");
   // Packet sizes.
   if (f.packet_sizes.size() != f.packet_size_weights.size())
     throw ConfigError("traffic.packet_size_weights = " + to_string(f.packet_size_weights) +

@@ -6,6 +6,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../config/config.hpp"
@@ -33,6 +34,8 @@ struct InstanceResult {
   double link_util_mean = 0, link_util_max = 0;
   std::vector<double> link_utilization;  // [router, port]: flits per cycle
   std::vector<double> vc_utilization;    // [router, port, vc]: flits per cycle
+  // A family's results beyond these (name, value): extra columns of a sweep's table.
+  std::vector<std::pair<std::string, double>> extra;
 };
 
 // A state array copied to the host, for inspection and teaching.

@@ -19,8 +19,10 @@ using Factory =
     std::function<std::unique_ptr<Engine>(const std::vector<Config>&, const EngineOptions&)>;
 
 std::unique_ptr<Engine> make_vc_engine_cpu(const std::vector<Config>&, const EngineOptions&);
+std::unique_ptr<Engine> make_sconnect_engine_cpu(const std::vector<Config>&, const EngineOptions&);
 #ifdef LOCKSTEP_HAVE_CUDA
 std::unique_ptr<Engine> make_vc_engine_cuda(const std::vector<Config>&, const EngineOptions&);
+std::unique_ptr<Engine> make_sconnect_engine_cuda(const std::vector<Config>&, const EngineOptions&);
 #endif
 
 namespace {
@@ -33,8 +35,10 @@ const std::map<std::string, Family>& families() {
   static const std::map<std::string, Family> f = {
 #ifdef LOCKSTEP_HAVE_CUDA
       {"vc", {make_vc_engine_cpu, make_vc_engine_cuda}},
+      {"sconnect", {make_sconnect_engine_cpu, make_sconnect_engine_cuda}},
 #else
       {"vc", {make_vc_engine_cpu, nullptr}},
+      {"sconnect", {make_sconnect_engine_cpu, nullptr}},
 #endif
   };
   return f;

@@ -3,10 +3,7 @@
 // as an ordered list of phases and measures.
 #pragma once
 #include <algorithm>
-#include <chrono>
-#include <cmath>
 #include <cstring>
-#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -20,8 +17,7 @@
 #include "../../kernels/vc/sw_alloc.hpp"
 #include "../../kernels/vc/terminal.hpp"
 #include "../../kernels/vc/vc_alloc.hpp"
-#include "../engine/engine.hpp"
-#include "../engine/measurement.hpp"
+#include "../engine/batch_engine.hpp"
 #include "../topology/topology.hpp"
 #include "vc_setup.hpp"
 
@@ -31,41 +27,24 @@ namespace ls {
 // stay below 16), so buffer_meta tells empty slots exactly; occupancy counts the others.
 constexpr uint32_t kNoFlit = 0xFFFFFFFFu;
 
-// Sums the latency histogram over the nodes of each instance: element = (instance, bin).
-struct HistReduce {
-  const uint32_t* hist;
-  uint64_t* out;
-  uint32_t nodes;
-  LS_HD void operator()(uint64_t i) const {
-    const uint64_t inst = i / kHistBins, bin = i % kHistBins;
-    uint64_t s = 0;
-    for (uint32_t n = 0; n < nodes; ++n) s += hist[(inst * nodes + n) * kHistBins + bin];
-    out[i] = s;
-  }
-};
-
 template <class Exec>
-class VcEngine final : public Engine {
+class VcEngine final : public BatchEngine<Exec> {
+  using B = BatchEngine<Exec>;
+  using B::derived, B::download, B::upload, B::host_array, B::field, B::per_instance_sum;
+  using B::x_, B::cfgs_, B::I_, B::E_, B::NN_, B::t_;
+
  public:
   VcEngine(const std::vector<Config>& cfgs, const EngineOptions& opts)
-      : x_(opts.threads), cfgs_(cfgs), debug_(opts.debug), fused_(cfgs[0].run.fuse_phases) {
+      : B(cfgs, opts), debug_(opts.debug), fused_(cfgs[0].run.fuse_phases) {
     const Config& c = cfgs_[0];
     topo_ = build_topology(c.topology);
-    I_ = static_cast<uint32_t>(cfgs_.size());
-    E_ = static_cast<uint64_t>(I_) * topo_.routers;
-    NN_ = static_cast<uint64_t>(I_) * topo_.nodes;
+    B::set_size(topo_.routers, topo_.nodes);
     v_.prm = make_vc_params(c, topo_);
     const VcParams& p = v_.prm;
     v_.lay = VcLayout{p.routers, p.ports, p.vcs, p.depth, p.slots, p.nodes, p.ports + p.terminals};
     allocate();
     initialise();
   }
-
-  ~VcEngine() override {
-    for (void* a : allocs_) x_.free_bytes(a);
-  }
-
-  void check_deadlock() override { watchdog(static_cast<uint64_t>(cfgs_[0].run.watchdog)); }
 
   void step(uint64_t cycles) override {
     if (debug_ || !fused_) {
@@ -85,78 +64,20 @@ class VcEngine final : public Engine {
     x_.sync();
   }
 
-  std::vector<InstanceResult> run() override;
-
-  uint64_t cycle() const override { return t_; }
-  uint32_t instances() const override { return I_; }
-  const char* backend() const override { return Exec::kName; }
-
-  std::vector<std::string> state_names() const override {
-    std::vector<std::string> n;
-    for (const Field& f : fields_) n.push_back(f.name);
-    return n;
-  }
-
-  HostArray state(const std::string& name) const override {
-    const Field& f = field(name);
-    if (f.derive) return f.derive();
-    HostArray a{f.dtype, f.itemsize, f.shape, {}};
-    a.bytes.resize(f.bytes());
-    x_.download(a.bytes.data(), f.ptr, a.bytes.size());
-    return a;
-  }
-
-  void set_state(const std::string& name, const HostArray& a) override {
-    const Field& f = field(name);
-    if (f.derive)
-      throw ConfigError("state \"" + name + "\": allowed only to read (" + f.derived_from + ")");
-    if (a.dtype != f.dtype || a.itemsize != f.itemsize || a.shape != f.shape)
-      throw ConfigError("state \"" + name +
-                        "\": allowed only an array of the shape and type it has");
-    x_.upload(f.ptr, a.bytes.data(), f.bytes());
+ private:
+  void set_window(Window w) override { v_.win = w; }
+  void reset_family_stats() override;
+  void family_results(uint32_t i, double measure, InstanceResult& r) override;
+  std::vector<uint64_t> in_flight() const override;
+  std::string stuck(uint32_t i) const override;
+  const char* unit() const override { return "flit"; }
+  // The activity masks are derived from the state just written.
+  void state_written() override {
     v_ = at(t_);
-    x_.for_each(E_, RebuildMasks{v_});  // the masks are derived from the state just written
+    x_.for_each(E_, RebuildMasks{v_});
     x_.sync();
   }
 
- private:
-  struct Field {
-    std::string name;
-    void* ptr;
-    char dtype;
-    uint32_t itemsize;
-    std::vector<uint64_t> shape;
-    std::function<HostArray()> derive = {};  // computed from other state, not stored
-    std::string derived_from = {};
-    uint64_t bytes() const {
-      uint64_t n = itemsize;
-      for (uint64_t d : shape) n *= d;
-      return n;
-    }
-  };
-
-  const Field& field(const std::string& name) const {
-    std::string known;
-    for (const Field& f : fields_) {
-      if (f.name == name) return f;
-      known += (known.empty() ? "" : ", ") + f.name;
-    }
-    throw ConfigError("state \"" + name + "\": allowed " + known);
-  }
-
-  // Allocates a zeroed device array; a named one is readable through state().
-  template <class T>
-  T* alloc(uint64_t n, const char* name = nullptr, std::vector<uint64_t> shape = {}) {
-    T* p = static_cast<T*>(x_.alloc_bytes(n * sizeof(T)));
-    allocs_.push_back(p);
-    if (name) fields_.push_back({name, p, std::is_signed<T>::value ? 'i' : 'u', sizeof(T), shape});
-    return p;
-  }
-  // Registers a state array computed from others when read (state()), not kept by the kernels.
-  void derived(const char* name, char dtype, uint32_t itemsize, std::vector<uint64_t> shape,
-               std::function<HostArray()> f, const char* from) {
-    fields_.push_back({name, nullptr, dtype, itemsize, std::move(shape), std::move(f), from});
-  }
   // vc_owner [inst, router, port, vc]: the input VC (port * vcs + vc) holding each output VC, or
   // -1: the input VCs' out_port and out_vc say it (the kernels keep only the owned-VC mask).
   HostArray owners() const {
@@ -197,31 +118,6 @@ class VcEngine final : public Engine {
             v_.prm.vcs);
     return host_array('i', vc, {I_, v_.prm.routers, v_.prm.ports});
   }
-  // A [router, port] topology table repeated for each instance.
-  HostArray per_instance(const std::vector<int32_t>& table, const char* name) const {
-    std::vector<int32_t> out;
-    for (uint32_t i = 0; i < I_; ++i) out.insert(out.end(), table.begin(), table.end());
-    return host_array('i', out, field(name).shape);
-  }
-  template <class T>
-  static HostArray host_array(char dtype, const std::vector<T>& v, std::vector<uint64_t> shape) {
-    HostArray a{dtype, sizeof(T), std::move(shape), std::vector<uint8_t>(v.size() * sizeof(T))};
-    std::memcpy(a.bytes.data(), v.data(), a.bytes.size());
-    return a;
-  }
-  template <class T>
-  T* upload(const std::vector<T>& h, const char* name = nullptr, std::vector<uint64_t> shape = {}) {
-    T* p = alloc<T>(h.size(), name, shape);
-    x_.upload(p, h.data(), h.size() * sizeof(T));
-    return p;
-  }
-  template <class T>
-  std::vector<T> download(const T* p, uint64_t n) const {
-    std::vector<T> h(n);
-    x_.download(h.data(), p, n * sizeof(T));
-    return h;
-  }
-
   // Calls f(shape) with the router shape the stages are compiled for: a fixed one when the
   // backend compiles the common shapes (8x8 meshes and 2-D tori with 2 or 4 VCs, 3-D tori with
   // 2, each with the reference policies fixed or not) and this batch has one of them, else
@@ -252,22 +148,10 @@ class VcEngine final : public Engine {
   void initialise();
   void cycle_once();
   void check_invariants();
-  void watchdog(uint64_t since);
-  void reset_stats();
-  // Sums a per-terminal array ([inst, node]) over the nodes of each instance.
-  template <class T>
-  std::vector<uint64_t> per_instance_sum(const T* p) const;
 
-  Exec x_;
-  std::vector<Config> cfgs_;
   bool debug_, fused_;
   Topology topo_;
-  uint32_t I_ = 0;
-  uint64_t E_ = 0, NN_ = 0, t_ = 0;
   VcView v_{};
-  std::vector<void*> allocs_;
-  std::vector<Field> fields_;
-  uint64_t* hist_sum_ = nullptr;
   StagedScratch scratch_{};
 };
 
@@ -277,18 +161,18 @@ void VcEngine<Exec>::allocate() {
   const uint64_t I = I_, R = p.routers, P = p.ports, V = p.vcs, N = p.nodes, S = p.slots;
   const uint64_t ivc = E_ * P * V, ports = E_ * P;
   VcState& s = v_.s;
-  s.buf = alloc<Flit>(ivc * p.depth);
-  s.ivc_head = alloc<uint8_t>(ivc);
-  s.ivc_count = alloc<uint8_t>(ivc, "occupancy", {I, R, P, V});
-  s.ivc_state = alloc<uint8_t>(ivc, "ivc_state", {I, R, P, V});
-  s.ivc_ready = alloc<uint32_t>(ivc);
-  s.ivc_route_port = alloc<uint8_t>(ivc, "route_port", {I, R, P, V});
-  s.ivc_escape = alloc<uint16_t>(ivc);
-  s.ivc_route = alloc<RouteRecord>(ivc);
-  s.ivc_out_port = alloc<int8_t>(ivc, "out_port", {I, R, P, V});
-  s.ivc_out_vc = alloc<uint8_t>(ivc, "out_vc", {I, R, P, V});
-  s.ivc_va_ptr = alloc<uint8_t>(ivc);
-  s.ovc_credits = alloc<uint8_t>(ivc, "credits", {I, R, P, V});
+  s.buf = alloc<Flit>(*this, ivc * p.depth);
+  s.ivc_head = alloc<uint8_t>(*this, ivc);
+  s.ivc_count = alloc<uint8_t>(*this, ivc, "occupancy", {I, R, P, V});
+  s.ivc_state = alloc<uint8_t>(*this, ivc, "ivc_state", {I, R, P, V});
+  s.ivc_ready = alloc<uint32_t>(*this, ivc);
+  s.ivc_route_port = alloc<uint8_t>(*this, ivc, "route_port", {I, R, P, V});
+  s.ivc_escape = alloc<uint16_t>(*this, ivc);
+  s.ivc_route = alloc<RouteRecord>(*this, ivc);
+  s.ivc_out_port = alloc<int8_t>(*this, ivc, "out_port", {I, R, P, V});
+  s.ivc_out_vc = alloc<uint8_t>(*this, ivc, "out_vc", {I, R, P, V});
+  s.ivc_va_ptr = alloc<uint8_t>(*this, ivc);
+  s.ovc_credits = alloc<uint8_t>(*this, ivc, "credits", {I, R, P, V});
   derived(
       "vc_owner", 'i', sizeof(int16_t), {I, R, P, V}, [this] { return owners(); },
       "derived from out_port and out_vc; set those instead");
@@ -302,99 +186,72 @@ void VcEngine<Exec>::allocate() {
     derived(
         name, 'u', sizeof(uint32_t), slots_shape, [this, m = member] { return buffered(m); },
         "a view of the VC buffers, which are not settable");
-  s.ovc_va_ptr = alloc<uint8_t>(ivc);
-  s.ovc_flits = alloc<uint32_t>(ivc, "vc_flits", {I, R, P, V});
+  s.ovc_va_ptr = alloc<uint8_t>(*this, ivc);
+  s.ovc_flits = alloc<uint32_t>(*this, ivc, "vc_flits", {I, R, P, V});
   const uint64_t W = v_.lay.width, belts = E_ * S * W;
-  s.in_belt = alloc<Flit>(belts);
-  s.in_belt_valid = alloc<uint8_t>(belts, "flit_belt", {I, R, S, W});
-  s.cr_belt = alloc<int8_t>(belts, "credit_belt", {I, R, S, W});
-  s.sa_out_ptr = alloc<uint8_t>(ports);
-  s.sa_in_ptr = alloc<uint8_t>(ports);
-  s.sa_vc_ptr = alloc<uint8_t>(ports);
-  s.sa_grant = alloc<int8_t>(ports, "sa_grant", {I, R, P});
+  s.in_belt = alloc<Flit>(*this, belts);
+  s.in_belt_valid = alloc<uint8_t>(*this, belts, "flit_belt", {I, R, S, W});
+  s.cr_belt = alloc<int8_t>(*this, belts, "credit_belt", {I, R, S, W});
+  s.sa_out_ptr = alloc<uint8_t>(*this, ports);
+  s.sa_in_ptr = alloc<uint8_t>(*this, ports);
+  s.sa_vc_ptr = alloc<uint8_t>(*this, ports);
+  s.sa_grant = alloc<int8_t>(*this, ports, "sa_grant", {I, R, P});
   derived(
       "sa_grant_vc", 'i', sizeof(int8_t), {I, R, P}, [this] { return granted_vcs(); },
       "derived from sa_grant and the switch allocator's VC pointers");
-  s.out_flits = alloc<uint32_t>(ports, "link_flits", {I, R, P});
-  s.rc_mask = alloc<uint64_t>(E_);
-  s.va_mask = alloc<uint64_t>(E_);
-  s.sa_mask = alloc<uint64_t>(E_);
-  s.owned_mask = alloc<uint64_t>(E_);
-  s.last_move = alloc<uint32_t>(E_, "last_move", {I, R});
-  s.viol = alloc<uint32_t>(E_);
-  s.viol_info = alloc<uint32_t>(E_ * 4);
-  s.chk_flits = alloc<uint64_t>(E_);
+  s.out_flits = alloc<uint32_t>(*this, ports, "link_flits", {I, R, P});
+  s.rc_mask = alloc<uint64_t>(*this, E_);
+  s.va_mask = alloc<uint64_t>(*this, E_);
+  s.sa_mask = alloc<uint64_t>(*this, E_);
+  s.owned_mask = alloc<uint64_t>(*this, E_);
+  s.viol = alloc<uint32_t>(*this, E_);
+  s.viol_info = alloc<uint32_t>(*this, E_ * 4);
+  s.chk_flits = alloc<uint64_t>(*this, E_);
   if constexpr (Exec::kStaged) {
     const uint32_t hw = std::max<uint32_t>(P * V, 2), pw = std::max<uint32_t>(P, 2);
     scratch_ = {E_,
-                alloc<uint32_t>(2 * E_),
-                alloc<uint64_t>(2 * E_),
+                alloc<uint32_t>(*this, 2 * E_),
+                alloc<uint64_t>(*this, 2 * E_),
                 hw,
                 pw,
-                alloc<uint32_t>(E_ * hw),
-                alloc<uint32_t>(E_ * pw),
+                alloc<uint32_t>(*this, E_ * hw),
+                alloc<uint32_t>(*this, E_ * pw),
                 NN_,
-                alloc<uint32_t>(3 * NN_)};
+                alloc<uint32_t>(*this, 3 * NN_)};
   }
 
   NicState& n = v_.nic;
-  n.credits = alloc<uint8_t>(NN_ * V, "nic_credits", {I, N, V});
-  n.ej_pending = alloc<uint8_t>(NN_ * V, "sink_pending_credits", {I, N, V});
-  n.ej_cr_ptr = alloc<uint8_t>(NN_);
-  n.cursor = alloc<uint32_t>(NN_);
-  n.on_cursor = alloc<uint8_t>(NN_);
-  n.gen_next = alloc<uint32_t>(NN_);
-  n.gen_hit = alloc<uint8_t>(NN_);
-  n.on_gen = alloc<uint8_t>(NN_);
-  n.queued = alloc<uint32_t>(NN_, "source_queue", {I, N});
-  n.created = alloc<uint32_t>(NN_, "packets_created", {I, N});
-  n.sq_ring = alloc<uint32_t>(NN_ * p.source_queue);
-  n.sq_head = alloc<uint32_t>(NN_);
-  n.seq = alloc<uint32_t>(NN_, "packets_started", {I, N});
+  n.credits = alloc<uint8_t>(*this, NN_ * V, "nic_credits", {I, N, V});
+  n.ej_pending = alloc<uint8_t>(*this, NN_ * V, "sink_pending_credits", {I, N, V});
+  n.ej_cr_ptr = alloc<uint8_t>(*this, NN_);
+  B::allocate_terminals(p.source_queue);
+  v_.src = B::src_;
+  v_.st = B::st_;
+  s.last_move = B::last_move_;
   const uint64_t C = p.pol.classes, Q = p.pol.classes == 2 ? p.reply_queue : 0;
-  n.remaining = alloc<uint16_t>(NN_ * C);
-  n.cur_vc = alloc<uint8_t>(NN_ * C);
-  n.vc_ptr = alloc<uint8_t>(NN_ * C);
-  n.cur_dest = alloc<uint32_t>(NN_ * C);
-  n.cur_ctime = alloc<uint32_t>(NN_ * C);
-  n.cur_itime = alloc<uint32_t>(NN_ * C);
-  n.cur_size = alloc<uint16_t>(NN_ * C);
-  n.cur_seq = alloc<uint32_t>(NN_ * C);
-  n.rq_dest = alloc<uint32_t>(NN_ * Q);
-  n.rq_ctime = alloc<uint32_t>(NN_ * Q);
-  n.rq_head = alloc<uint32_t>(NN_);
-  n.rq_count = alloc<uint32_t>(NN_, "reply_queue", {I, N});
-  n.rq_spare = alloc<uint32_t>(NN_);
-  n.ej_withheld = alloc<uint8_t>(NN_ * V, "sink_withheld_credits", {I, N, V});
-  n.injected_flits = alloc<uint64_t>(NN_, "injected_flits", {I, N});
-  n.ejected_flits = alloc<uint64_t>(NN_, "ejected_flits", {I, N});
-  n.sink_src = alloc<uint32_t>(NN_ * V);
-  n.sink_seq = alloc<uint32_t>(NN_ * V);
-  n.sink_got = alloc<uint16_t>(NN_ * V);
-  n.viol = alloc<uint32_t>(NN_);
-  n.viol_info = alloc<uint32_t>(NN_ * 4);
+  n.remaining = alloc<uint16_t>(*this, NN_ * C);
+  n.cur_vc = alloc<uint8_t>(*this, NN_ * C);
+  n.vc_ptr = alloc<uint8_t>(*this, NN_ * C);
+  n.cur_dest = alloc<uint32_t>(*this, NN_ * C);
+  n.cur_ctime = alloc<uint32_t>(*this, NN_ * C);
+  n.cur_itime = alloc<uint32_t>(*this, NN_ * C);
+  n.cur_size = alloc<uint16_t>(*this, NN_ * C);
+  n.cur_seq = alloc<uint32_t>(*this, NN_ * C);
+  n.rq_dest = alloc<uint32_t>(*this, NN_ * Q);
+  n.rq_ctime = alloc<uint32_t>(*this, NN_ * Q);
+  n.rq_head = alloc<uint32_t>(*this, NN_);
+  n.rq_count = alloc<uint32_t>(*this, NN_, "reply_queue", {I, N});
+  n.rq_spare = alloc<uint32_t>(*this, NN_);
+  n.ej_withheld = alloc<uint8_t>(*this, NN_ * V, "sink_withheld_credits", {I, N, V});
+  n.injected_flits = alloc<uint64_t>(*this, NN_, "injected_flits", {I, N});
+  n.ejected_flits = alloc<uint64_t>(*this, NN_, "ejected_flits", {I, N});
+  n.sink_src = alloc<uint32_t>(*this, NN_ * V);
+  n.sink_seq = alloc<uint32_t>(*this, NN_ * V);
+  n.sink_got = alloc<uint16_t>(*this, NN_ * V);
+  n.viol = alloc<uint32_t>(*this, NN_);
+  n.viol_info = alloc<uint32_t>(*this, NN_ * 4);
 
-  StatsState& st = v_.st;
-  st.created_flits = alloc<uint64_t>(NN_);
-  st.ejected_flits = alloc<uint64_t>(NN_);
-  st.meas_created = alloc<uint64_t>(NN_);
-  st.meas_delivered = alloc<uint64_t>(NN_);
-  st.refused = alloc<uint64_t>(NN_);
-  st.lat_sum = alloc<uint64_t>(NN_);
-  st.nlat_sum = alloc<uint64_t>(NN_);
-  st.hops_sum = alloc<uint64_t>(NN_);
-  st.lat_max = alloc<uint32_t>(NN_);
-  st.hist = alloc<uint32_t>(NN_ * kHistBins);
-  hist_sum_ = alloc<uint64_t>(I * kHistBins);
-
-  // The topology, for drawing the network: the same for every instance, shaped like the rest.
-  derived(
-      "peer", 'i', sizeof(int32_t), {I, R, P}, [this] { return per_instance(topo_.peer, "peer"); },
-      "the topology, fixed by the configuration");
-  derived(
-      "port_node", 'i', sizeof(int32_t), {I, R, P},
-      [this] { return per_instance(topo_.port_node, "port_node"); },
-      "the topology, fixed by the configuration");
+  B::topology_views(topo_);
   VcTopology& t = v_.topo;
   t.peer = upload(topo_.peer);
   t.port_node = upload(topo_.port_node);
@@ -453,15 +310,6 @@ void VcEngine<Exec>::cycle_once() {
   }
   ++t_;  // the cycle has run, whether or not its checks pass
   if (debug_) check_invariants();
-}
-
-template <class Exec>
-template <class T>
-std::vector<uint64_t> VcEngine<Exec>::per_instance_sum(const T* p) const {
-  std::vector<T> h = download(p, NN_);
-  std::vector<uint64_t> out(I_, 0);
-  for (uint64_t i = 0; i < NN_; ++i) out[i / v_.prm.nodes] += h[i];
-  return out;
 }
 
 template <class Exec>
@@ -525,182 +373,66 @@ void VcEngine<Exec>::check_invariants() {
   }
 }
 
-// Deadlock watchdog: flits in flight but none has left a router for `limit` cycles.
 template <class Exec>
-void VcEngine<Exec>::watchdog(uint64_t limit) {
-  if (limit == 0 || t_ < limit) return;
-  const VcParams& p = v_.prm;
-  std::vector<uint32_t> last = download(v_.s.last_move, E_);
+std::vector<uint64_t> VcEngine<Exec>::in_flight() const {
   std::vector<uint64_t> inj = per_instance_sum(v_.nic.injected_flits),
                         ej = per_instance_sum(v_.nic.ejected_flits);
-  for (uint32_t i = 0; i < I_; ++i) {
-    if (inj[i] == ej[i]) continue;
-    uint32_t newest = 0;
-    for (uint64_t r = 0; r < p.routers; ++r) newest = std::max(newest, last[i * p.routers + r]);
-    if (t_ - newest < limit) continue;
-    std::vector<uint8_t> occ = download(v_.s.ivc_count, E_ * p.ports * p.vcs);
-    std::vector<uint8_t> st = download(v_.s.ivc_state, E_ * p.ports * p.vcs);
-    std::ostringstream o;
-    o << "deadlock in instance " << i << ": no flit has moved since cycle " << newest << " (now "
-      << t_ << ", " << inj[i] - ej[i] << " flits in flight); stuck:";
-    int shown = 0;
-    for (uint64_t r = 0; r < p.routers && shown < 8; ++r)
-      for (uint32_t q = 0; q < p.ports && shown < 8; ++q)
-        for (uint32_t c = 0; c < p.vcs && shown < 8; ++c) {
-          uint64_t k = ((i * p.routers + r) * p.ports + q) * p.vcs + c;
-          if (!occ[k]) continue;
-          o << " [router " << r << " port " << q << " vc " << c << ": " << int(occ[k])
-            << " flits, state "
-            << (st[k] == kIvcIdle      ? "idle"
-                : st[k] == kIvcVcAlloc ? "vc_alloc"
-                                       : "active")
-            << "]";
-          ++shown;
-        }
-    throw SimulationError(o.str());
-  }
+  for (uint32_t i = 0; i < I_; ++i) inj[i] -= ej[i];
+  return inj;
 }
 
-// Fresh measurement accumulators, so run() may follow step() or another run().
+// The first eight input VCs of instance i holding flits, with their state.
 template <class Exec>
-void VcEngine<Exec>::reset_stats() {
-  const StatsState& st = v_.st;
-  std::vector<uint64_t> z64(NN_, 0);
-  for (uint64_t* a : {st.created_flits, st.ejected_flits, st.meas_created, st.meas_delivered,
-                      st.refused, st.lat_sum, st.nlat_sum, st.hops_sum})
-    x_.upload(a, z64.data(), NN_ * 8);
-  std::vector<uint32_t> z32(std::max(NN_ * kHistBins, E_ * v_.prm.ports * v_.prm.vcs), 0);
-  x_.upload(st.lat_max, z32.data(), NN_ * 4);
-  x_.upload(st.hist, z32.data(), NN_ * kHistBins * 4);
+std::string VcEngine<Exec>::stuck(uint32_t i) const {
+  const VcParams& p = v_.prm;
+  std::vector<uint8_t> occ = download(v_.s.ivc_count, E_ * p.ports * p.vcs);
+  std::vector<uint8_t> st = download(v_.s.ivc_state, E_ * p.ports * p.vcs);
+  std::ostringstream o;
+  int shown = 0;
+  for (uint64_t r = 0; r < p.routers && shown < 8; ++r)
+    for (uint32_t q = 0; q < p.ports && shown < 8; ++q)
+      for (uint32_t c = 0; c < p.vcs && shown < 8; ++c) {
+        uint64_t k = ((i * p.routers + r) * p.ports + q) * p.vcs + c;
+        if (!occ[k]) continue;
+        o << " [router " << r << " port " << q << " vc " << c << ": " << int(occ[k])
+          << " flits, state "
+          << (st[k] == kIvcIdle      ? "idle"
+              : st[k] == kIvcVcAlloc ? "vc_alloc"
+                                     : "active")
+          << "]";
+        ++shown;
+      }
+  return o.str();
+}
+
+template <class Exec>
+void VcEngine<Exec>::reset_family_stats() {
+  std::vector<uint32_t> z32(E_ * v_.prm.ports * v_.prm.vcs, 0);
   x_.upload(v_.s.ovc_flits, z32.data(), E_ * v_.prm.ports * v_.prm.vcs * 4);
   x_.upload(v_.s.out_flits, z32.data(), E_ * v_.prm.ports * 4);
 }
 
+// Flits per cycle on each link and VC over the window.
 template <class Exec>
-std::vector<InstanceResult> VcEngine<Exec>::run() {
-  const auto t0 = std::chrono::steady_clock::now();
-  const RunConfig& rc = cfgs_[0].run;
-  const StatsState& st = v_.st;
-  const uint64_t start = t_;
-  const uint64_t wd = static_cast<uint64_t>(rc.watchdog);
-  const uint64_t chunk = std::max<uint64_t>(64, std::min<uint64_t>(1024, wd ? wd / 4 : 1024));
-  auto advance_to = [&](uint64_t end) {
-    while (t_ < end) {
-      step(std::min(chunk, end - t_));
-      watchdog(wd);
-    }
-  };
-  // Automatic warm-up: periods of run.warmup cycles until every instance's accepted load and
-  // mean latency (of packets created and delivered in the period) settle.
-  bool converged = true;
-  if (rc.warmup_auto) {
-    const uint64_t period = std::max<uint64_t>(100, static_cast<uint64_t>(rc.warmup));
-    std::vector<double> prev_acc(I_, -1), prev_lat(I_, -1);
-    converged = false;
-    for (int k = 0; k < 20 && !converged; ++k) {
-      v_.win_start = t_;
-      v_.win_end = t_ + period;
-      reset_stats();
-      advance_to(v_.win_end);
-      std::vector<uint64_t> ej = per_instance_sum(st.ejected_flits),
-                            lat = per_instance_sum(st.lat_sum),
-                            n = per_instance_sum(st.meas_delivered);
-      converged = k > 0;
-      for (uint32_t i = 0; i < I_; ++i) {
-        const double acc = static_cast<double>(ej[i]);
-        const double l = n[i] ? static_cast<double>(lat[i]) / static_cast<double>(n[i]) : 0;
-        converged &=
-            std::abs(acc - prev_acc[i]) <= 0.02 * acc && std::abs(l - prev_lat[i]) <= 0.05 * l;
-        prev_acc[i] = acc;
-        prev_lat[i] = l;
-      }
-    }
-  }
-  v_.win_start = t_ + (rc.warmup_auto ? 0 : static_cast<uint64_t>(rc.warmup));
-  v_.win_end = v_.win_start + static_cast<uint64_t>(rc.measure);
-  const uint64_t warmed = v_.win_start - start;
-  reset_stats();
-  advance_to(v_.win_start);
-  const std::vector<uint64_t> q_start = per_instance_sum(v_.nic.queued);
-  advance_to(v_.win_end);
-  const std::vector<uint64_t> q_end = per_instance_sum(v_.nic.queued);
-  // Drain: run until every packet created in the window is delivered, or the drain limit.
-  // An instance's own cycle count ends where it is first seen drained: the checks fall every
-  // 256 cycles from the window's end whatever the batch, so it is the instance's alone.
-  const uint64_t drain_end = v_.win_end + static_cast<uint64_t>(rc.drain);
-  std::vector<bool> drained(I_, false);
-  std::vector<uint64_t> done_at(I_, 0);
-  for (;;) {
-    std::vector<uint64_t> created = per_instance_sum(st.meas_created),
-                          got = per_instance_sum(st.meas_delivered);
-    bool all = true;
-    for (uint32_t i = 0; i < I_; ++i) {
-      drained[i] = got[i] == created[i];
-      if (drained[i] && !done_at[i]) done_at[i] = t_;
-      all &= drained[i];
-    }
-    if (all || t_ >= drain_end) break;
-    advance_to(std::min(drain_end, t_ + 256));
-  }
-  // Collect.
-  x_.for_each(static_cast<uint64_t>(I_) * kHistBins, HistReduce{st.hist, hist_sum_, v_.prm.nodes});
-  x_.sync();
-  std::vector<uint64_t> hist = download(hist_sum_, static_cast<uint64_t>(I_) * kHistBins);
-  auto h64 = [&](const uint64_t* p) { return download(p, NN_); };
-  std::vector<uint64_t> cf = h64(st.created_flits), ef = h64(st.ejected_flits),
-                        mc = h64(st.meas_created), md = h64(st.meas_delivered),
-                        ls = h64(st.lat_sum), nl = h64(st.nlat_sum), hs = h64(st.hops_sum),
-                        rf = h64(st.refused);
-  std::vector<uint32_t> lm = download(st.lat_max, NN_);
+void VcEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
   const VcParams& p = v_.prm;
-  std::vector<uint32_t> link = download(v_.s.out_flits, E_ * p.ports),
-                        vcf = download(v_.s.ovc_flits, E_ * p.ports * p.vcs);
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const double m = static_cast<double>(rc.measure);
-  std::vector<InstanceResult> out(I_);
-  for (uint32_t i = 0; i < I_; ++i) {
-    const uint64_t a = static_cast<uint64_t>(i) * p.nodes, b = a + p.nodes;
-    auto slice = [&](const std::vector<uint64_t>& v) {
-      return std::vector<uint64_t>(v.begin() + a, v.begin() + b);
-    };
-    TerminalTotals tt{
-        slice(cf),
-        slice(ef),
-        slice(mc),
-        slice(md),
-        slice(rf),
-        slice(ls),
-        slice(nl),
-        slice(hs),
-        std::vector<uint32_t>(lm.begin() + a, lm.begin() + b),
-        std::vector<uint64_t>(hist.begin() + i * kHistBins, hist.begin() + (i + 1) * kHistBins)};
-    WindowInfo w{static_cast<uint64_t>(rc.measure), q_start[i], q_end[i], drained[i],
-                 rc.latency_threshold};
-    InstanceResult& r = out[i];
-    summarize(tt, w, r);
-    r.cycles = (drained[i] ? done_at[i] : t_) - start;
-    r.warmup_cycles = warmed;
-    r.warmup_converged = converged;
-    r.wall_s = wall;
-    r.backend = Exec::kName;
-    const uint64_t rp0 = static_cast<uint64_t>(i) * p.routers * p.ports;
-    r.link_utilization.resize(p.routers * p.ports);
-    r.vc_utilization.resize(p.routers * p.ports * p.vcs);
-    double sum = 0, mx = 0;
-    uint64_t links = 0;
-    for (uint64_t k = 0; k < r.link_utilization.size(); ++k) {
-      r.link_utilization[k] = link[rp0 + k] / m;
-      if (topo_.peer[k] < 0) continue;
-      sum += r.link_utilization[k];
-      mx = std::max(mx, r.link_utilization[k]);
-      ++links;
-    }
-    for (uint64_t k = 0; k < r.vc_utilization.size(); ++k)
-      r.vc_utilization[k] = vcf[rp0 * p.vcs + k] / m;
-    r.link_util_mean = links ? sum / links : 0;
-    r.link_util_max = mx;
+  const uint64_t rp = uint64_t{p.routers} * p.ports, rp0 = i * rp;
+  const std::vector<uint32_t> link = download(v_.s.out_flits + rp0, rp),
+                              vcf = download(v_.s.ovc_flits + rp0 * p.vcs, rp * p.vcs);
+  r.link_utilization.resize(rp);
+  r.vc_utilization.resize(rp * p.vcs);
+  double sum = 0, mx = 0;
+  uint64_t links = 0;
+  for (uint64_t k = 0; k < rp; ++k) {
+    r.link_utilization[k] = link[k] / m;
+    if (topo_.peer[k] < 0) continue;
+    sum += r.link_utilization[k];
+    mx = std::max(mx, r.link_utilization[k]);
+    ++links;
   }
-  return out;
+  for (uint64_t k = 0; k < r.vc_utilization.size(); ++k) r.vc_utilization[k] = vcf[k] / m;
+  r.link_util_mean = links ? sum / links : 0;
+  r.link_util_max = mx;
 }
 
 }  // namespace ls

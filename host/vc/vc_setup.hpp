@@ -6,6 +6,7 @@
 #include "../../kernels/vc/vc_state.hpp"
 #include "../config/config.hpp"
 #include "../topology/topology.hpp"
+#include "../traffic/traffic_params.hpp"
 
 namespace ls {
 
@@ -23,8 +24,5 @@ std::vector<uint32_t> far_slots(const Topology& t, uint32_t slots, const std::ve
                                 const std::vector<uint8_t>& delay);
 // [N] coordinates of each node (and its router), 16 bits per dimension (routing.hpp coord_of).
 std::vector<uint64_t> packed_coords(const Topology& t);
-std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs);
-// [inst, node]: a random permutation per instance (used by the randperm pattern).
-std::vector<uint32_t> random_permutations(const std::vector<Config>& cs, uint32_t nodes);
 
 }  // namespace ls

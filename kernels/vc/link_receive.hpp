@@ -10,6 +10,7 @@
 
 #include "../common/belt.hpp"
 #include "../common/round_robin.hpp"
+#include "../common/violation.hpp"
 #include "vc_state.hpp"
 
 namespace ls {
@@ -23,16 +24,6 @@ enum VcViolation : uint32_t {
   kViolPacketOrder = 5,
   kViolMasks = 6,
 };
-
-LS_HD inline void record_violation(uint32_t* viol, uint32_t* info, uint64_t i, uint32_t code,
-                                   uint64_t t, uint32_t port, uint32_t vc, uint32_t value) {
-  if (viol[i] != kViolNone) return;  // keep the first
-  viol[i] = code;
-  info[i * 4 + 0] = static_cast<uint32_t>(t);
-  info[i * 4 + 1] = port;
-  info[i * 4 + 2] = vc;
-  info[i * 4 + 3] = value;
-}
 
 #if !defined(__CUDA_ARCH__)
 // The first W bytes (5 to 8: a router's ports, and its terminal's column) of a belt row as one

@@ -94,7 +94,8 @@ struct TerminalLists {
       term.receive(ne0 + rx[i], n0 + rx[i], term.place(inst, n0 + rx[i]));
     for (uint32_t i = 0; i < ntx; ++i)
       term.send(ne0 + tx[i], inst, n0 + tx[i], term.place(inst, n0 + tx[i]));
-    for (uint32_t i = 0; i < ngen; ++i) term.generate(ne0 + gen[i], inst, n0 + gen[i]);
+    for (uint32_t i = 0; i < ngen; ++i)
+      term.source().generate(ne0 + gen[i], term.v.traffic[inst], n0 + gen[i], ne0 + gen[i]);
   }
 };
 

@@ -18,7 +18,7 @@ struct InstanceSlots {
   bool in_window;
 };
 LS_HD inline InstanceSlots instance_slots(const VcView& v, uint32_t inst) {
-  return {v.lay.belts_of(inst), v.flit_to, v.credit_to, v.t >= v.win_start && v.t < v.win_end};
+  return {v.lay.belts_of(inst), v.flit_to, v.credit_to, v.win.contains(v.t)};
 }
 
 // One router's switch in cycle t: the router element, its first port and input VC, where its

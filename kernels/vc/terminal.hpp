@@ -2,13 +2,7 @@
 // router's terminal port (and measures packets at their tail), the source injects into the
 // router's terminal input port under credit flow control.
 //
-// The source queue is unbounded without being stored: the cycles a node creates packets in are
-// a pure function of (seed, node) (kernels/common/traffic.hpp), so the queue is just `queued`
-// (packets created, not yet started) and `cursor`, the creation cycle of the oldest; the next one
-// is found again from it when that packet starts. A bounded queue (traffic.source_queue) stores the
-// creation cycles in a ring instead, since which packets it refused cannot be recomputed. The
-// source sleeps between packets: it finds its next creation cycle (`gen_next`; see next_creation)
-// and does nothing until then.
+// The source (creation process and source queue) is the shared one, kernels/common/source.hpp.
 //
 // Request-reply traffic: packets of the source are requests (message class 0); a request's
 // tail arriving at its sink creates a reply (class 1) back to the request's source, kept in the
@@ -24,6 +18,7 @@
 #include "../common/belt.hpp"
 #include "../common/histogram.hpp"
 #include "../common/round_robin.hpp"
+#include "../common/source.hpp"
 #include "link_receive.hpp"
 
 namespace ls {
@@ -35,11 +30,8 @@ struct TerminalOps {
   LS_HD VcLayout lay() const { return Shape::layout(v.lay); }
   LS_HD VcPolicy pol() const { return Shape::policy(v.prm.pol); }
 
-  // How far a source looks for its next packet in one go (one draw of a Bernoulli source): one
-  // that finds none wakes there to look further (a rate of 0 would otherwise look forever).
-  static constexpr uint32_t kGenLookahead = kGenWindows * kGenWindow;
-
-  LS_HD bool in_window(uint64_t c) const { return c >= v.win_start && c < v.win_end; }
+  LS_HD bool in_window(uint64_t c) const { return v.win.contains(c); }
+  LS_HD SourceOps source() const { return {v.src, v.st, v.prm.source_queue, v.t, v.win}; }
 
   // A request flit was consumed. Its reply-queue reservation becomes the reply (tail) or spare;
   // its credit goes back only if a spare slot can be reserved for the next flit, else waits.
@@ -101,44 +93,17 @@ struct TerminalOps {
     v.nic.sink_got[sv] = 0;
     const uint32_t ctime = f.ctime;
     if (!in_window(ctime)) return;
-    const uint32_t lat = static_cast<uint32_t>(v.t - ctime);
-    v.st.meas_delivered[ne] += 1;
-    v.st.lat_sum[ne] += lat;
-    v.st.nlat_sum[ne] += v.t - f.itime;
-    v.st.hops_sum[ne] += FlitMeta::hops(meta);
-    if (lat > v.st.lat_max[ne]) v.st.lat_max[ne] = lat;
-    v.st.hist[ne * kHistBins + hist_bin(lat)] += 1;
+    record_delivery(v.st, ne, static_cast<uint32_t>(v.t - ctime), v.t - f.itime,
+                    FlitMeta::hops(meta));
   }
 
-  // Start the oldest queued request, if the previous one is fully injected.
+  // Start the oldest queued request, if the previous one is fully injected: its destination and
+  // size are functions of its creation cycle.
   LS_HD void start_request(uint64_t ne, uint32_t inst, uint32_t n) const {
-    const NicState& s = v.nic;
+    if (v.nic.remaining[ne * pol().classes] != 0) return;
     const TrafficParams& tp = v.traffic[inst];
-    if (s.remaining[ne * pol().classes] != 0) return;
-    const uint32_t cap = v.prm.source_queue;
-    if (cap != 0) {  // bounded: pop the ring
-      if (s.queued[ne] == 0) return;
-      const uint32_t h = s.sq_head[ne];
-      begin_request(ne, inst, n, s.sq_ring[ne * cap + h]);
-      s.sq_head[ne] = next_mod(h, cap);
-      return;
-    }
-    if (s.queued[ne] == 0) return;
-    const uint64_t c = s.cursor[ne];
-    begin_request(ne, inst, n, c);
-    if (s.queued[ne] == 0) return;
-    // The next queued packet was created after c and before this cycle (before it if the queue
-    // was set from outside: those packets count as created now).
-    uint8_t on = s.on_cursor[ne];
-    const NextCreation next = next_creation(tp, n, c + 1, v.t, on);
-    s.cursor[ne] = static_cast<uint32_t>(next.found && next.cycle < v.t ? next.cycle : v.t);
-    s.on_cursor[ne] = on;
-  }
-
-  // The packet created at cycle c leaves the queue: its destination and size are functions of c.
-  LS_HD void begin_request(uint64_t ne, uint32_t inst, uint32_t n, uint64_t c) const {
-    const TrafficParams& tp = v.traffic[inst];
-    v.nic.queued[ne] -= 1;
+    uint64_t c;
+    if (!source().pop(ne, tp, n, c)) return;
     begin(ne * pol().classes, ne, pattern_dest(tp, v.prm.shape, v.perm, inst, n, c),
           packet_size_at(tp, n, c), c);
   }
@@ -148,7 +113,7 @@ struct TerminalOps {
     s.cur_dest[pk] = dest;
     s.cur_size[pk] = static_cast<uint16_t>(size);
     s.cur_ctime[pk] = static_cast<uint32_t>(ctime);
-    s.cur_seq[pk] = s.seq[ne]++;
+    s.cur_seq[pk] = v.src.seq[ne]++;
     s.remaining[pk] = static_cast<uint16_t>(size);
   }
 
@@ -211,49 +176,6 @@ struct TerminalOps {
     s.injected_flits[ne] += 1;
     s.remaining[pk] -= 1;
     return true;
-  }
-
-  // The source wakes at gen_next (when `generating`): a creation cycle if gen_hit, else where
-  // its last search for one stopped. It creates the packet (if any) and looks for the next one.
-  LS_HD void generate(uint64_t ne, uint32_t inst, uint32_t n) const {
-    const NicState& s = v.nic;
-    const TrafficParams& tp = v.traffic[inst];
-    uint8_t on = s.on_gen[ne];
-    if (!s.gen_hit[ne]) {
-      const NextCreation now = next_creation(tp, n, v.t, v.t + kGenLookahead, on);
-      if (!now.found || now.cycle != v.t) return sleep(ne, now, on);
-    }
-    create(ne, tp, n, on);
-    sleep(ne, next_creation(tp, n, v.t + 1, v.t + 1 + kGenLookahead, on), on);
-  }
-  LS_HD void sleep(uint64_t ne, const NextCreation& next, uint8_t on) const {
-    v.nic.gen_next[ne] = static_cast<uint32_t>(next.cycle);
-    v.nic.gen_hit[ne] = next.found;
-    v.nic.on_gen[ne] = on;
-  }
-
-  // The source creates a packet this cycle (`on`: its on/off state after this cycle): it joins
-  // the queue, injectable from the next cycle, unless the queue is full or the source is done.
-  LS_HD void create(uint64_t ne, const TrafficParams& tp, uint32_t n, uint8_t on) const {
-    const NicState& s = v.nic;
-    if (tp.max_packets != 0 && s.created[ne] >= tp.max_packets) return;
-    const uint32_t cap = v.prm.source_queue;
-    if (cap != 0 && s.queued[ne] >= cap) {  // full: the packet is not created
-      if (in_window(v.t)) v.st.refused[ne] += 1;
-      return;
-    }
-    if (cap != 0) {
-      s.sq_ring[ne * cap + add_mod(s.sq_head[ne], s.queued[ne], cap)] = static_cast<uint32_t>(v.t);
-    } else if (s.queued[ne] == 0) {
-      s.cursor[ne] = static_cast<uint32_t>(v.t);
-      s.on_cursor[ne] = on;
-    }
-    s.created[ne] += 1;
-    s.queued[ne] += 1;
-    if (in_window(v.t)) {
-      v.st.created_flits[ne] += packet_size_at(tp, n, v.t);
-      v.st.meas_created[ne] += 1;
-    }
   }
 
   // The sink's VCs with a credit to return, as a mask: no branch per VC.
@@ -348,12 +270,12 @@ struct TerminalOps {
   LS_HD bool sending(uint64_t ne, bool arriving) const {
     const NicState& s = v.nic;
     if (pol().classes == 2)  // a request arriving may create a reply to start at once
-      return (s.remaining[ne * 2] | s.remaining[ne * 2 + 1] | s.queued[ne] | s.rq_count[ne] |
+      return (s.remaining[ne * 2] | s.remaining[ne * 2 + 1] | v.src.queued[ne] | s.rq_count[ne] |
               static_cast<uint32_t>(arriving)) != 0;
-    return (s.remaining[ne] | s.queued[ne]) != 0;
+    return (s.remaining[ne] | v.src.queued[ne]) != 0;
   }
   LS_HD bool generating(uint64_t ne) const {
-    return static_cast<uint32_t>(v.t) == v.nic.gen_next[ne];
+    return source().generating(ne);
   }
 
   // One terminal; `ne` = inst * nodes + n. The steps touch only the terminal's state and its
@@ -363,7 +285,7 @@ struct TerminalOps {
     receive(ne, n, at);
     credit_in(ne, at);
     send(ne, inst, n, at);
-    if (generating(ne)) generate(ne, inst, n);
+    if (generating(ne)) source().generate(ne, v.traffic[inst], n, ne);
   }
 };
 

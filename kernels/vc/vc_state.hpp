@@ -7,6 +7,8 @@
 #include "../common/flit.hpp"
 #include "../common/hd.hpp"
 #include "../common/rng.hpp"
+#include "../common/source.hpp"
+#include "../common/terminal_stats.hpp"
 #include "../common/traffic.hpp"
 
 namespace ls {
@@ -140,16 +142,6 @@ struct NicState {
   uint8_t* credits;     // [inst, node, vc] free slots in the router's terminal input VCs
   uint8_t* ej_pending;  // [inst, node, vc] consumed flits whose credit is not yet returned
   uint8_t* ej_cr_ptr;   // round-robin pointer over ej_pending
-  uint32_t* cursor;     // unbounded source queue: creation cycle of the oldest queued packet
-  uint8_t* on_cursor;   // on/off state after the cursor's cycle
-  uint32_t* gen_next;   // the cycle the source wakes: its next creation if gen_hit, else
-  uint8_t* gen_hit;     // where its search stopped (terminal.hpp)
-  uint8_t* on_gen;      // on/off state after the cycles the source has looked at
-  uint32_t* queued;     // packets created and not yet started
-  uint32_t* created;    // packets created so far
-  uint32_t* sq_ring;    // [inst, node, source_queue] creation cycles (bounded queues only)
-  uint32_t* sq_head;    // index of the oldest queued packet in sq_ring
-  uint32_t* seq;        // packets started so far (the next packet number)
   // The packet being injected, one per message class [inst, node, class]:
   uint16_t* remaining;  // flits still to inject
   uint8_t* cur_vc;      // its VC
@@ -174,20 +166,6 @@ struct NicState {
   uint16_t* sink_got;   // flits of it received so far
   uint32_t* viol;       // [inst, node]
   uint32_t* viol_info;  // [inst, node, 4]
-};
-
-// Measurement accumulators [inst, node] (histogram [inst, node, bin]).
-struct StatsState {
-  uint64_t* created_flits;   // flits created in the window (offered load)
-  uint64_t* ejected_flits;   // flits ejected in the window (accepted load)
-  uint64_t* meas_created;    // packets created in the window
-  uint64_t* meas_delivered;  // of those, delivered (tail ejected)
-  uint64_t* refused;         // packets not created in the window: source queue full
-  uint64_t* lat_sum;         // packet latency (creation to tail ejection)
-  uint64_t* nlat_sum;        // network latency (head injection to tail ejection)
-  uint64_t* hops_sum;
-  uint32_t* lat_max;
-  uint32_t* hist;  // latency histogram, kHistBins per node
 };
 
 // Index helpers: the only place that knows the strides.
@@ -284,6 +262,7 @@ struct VcView {
   VcTopology topo;
   VcState s;
   NicState nic;
+  SourceState src;
   StatsState st;
   const TrafficParams* traffic;  // [inst]
   const uint32_t* perm;          // [inst, node] random permutation
@@ -291,7 +270,7 @@ struct VcView {
   uint32_t now;                  // belt slot of the current cycle (t mod slots)
   const uint32_t* flit_to;       // [R, P] this cycle's rows of topo.flit_slot and credit_slot
   const uint32_t* credit_to;
-  uint64_t win_start, win_end;  // measurement window [start, end)
+  Window win;  // measurement window
 };
 
 }  // namespace ls

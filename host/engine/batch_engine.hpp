@@ -1,0 +1,384 @@
+// What the engines of all router families share, a template over the backend (CpuExec or
+// CudaExec): the named state arrays (allocated on the backend, read and written from Python),
+// the terminals' sources and measurement accumulators (kernels/common/source.hpp,
+// terminal_stats.hpp), the run loop (warm-up, measurement window, drain, results) and the
+// deadlock watchdog. A family derives from it, allocates its own state through alloc(), runs its
+// cycle in step() and answers the few questions below that only it can (what is in flight, what
+// is stuck, its per-link results).
+#pragma once
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "../../kernels/common/histogram.hpp"
+#include "../../kernels/common/source.hpp"
+#include "../../kernels/common/terminal_stats.hpp"
+#include "../topology/topology.hpp"
+#include "engine.hpp"
+#include "measurement.hpp"
+
+namespace ls {
+
+// Sums the latency histogram over the nodes of each instance: element = (instance, bin).
+struct HistReduce {
+  const uint32_t* hist;
+  uint64_t* out;
+  uint32_t nodes;
+  LS_HD void operator()(uint64_t i) const {
+    const uint64_t inst = i / kHistBins, bin = i % kHistBins;
+    uint64_t s = 0;
+    for (uint32_t n = 0; n < nodes; ++n) s += hist[(inst * nodes + n) * kHistBins + bin];
+    out[i] = s;
+  }
+};
+
+// A family engine's state array (BatchEngine::alloc_array): a free function, so that a family's
+// engine, a template whose base depends on its parameter, calls it as alloc<T>(*this, ...).
+template <class T, class E>
+T* alloc(E& engine, uint64_t n, const char* name = nullptr, std::vector<uint64_t> shape = {}) {
+  return engine.template alloc_array<T>(n, name, std::move(shape));
+}
+
+template <class Exec>
+class BatchEngine : public Engine {
+ public:
+  BatchEngine(const std::vector<Config>& cfgs, const EngineOptions& opts)
+      : x_(opts.threads), cfgs_(cfgs), I_(static_cast<uint32_t>(cfgs.size())) {}
+  ~BatchEngine() override {
+    for (void* a : allocs_) x_.free_bytes(a);
+  }
+
+  void check_deadlock() override { watchdog(static_cast<uint64_t>(cfgs_[0].run.watchdog)); }
+  std::vector<InstanceResult> run() override;
+  uint64_t cycle() const override { return t_; }
+  uint32_t instances() const override { return I_; }
+  const char* backend() const override { return Exec::kName; }
+
+  std::vector<std::string> state_names() const override {
+    std::vector<std::string> n;
+    for (const Field& f : fields_) n.push_back(f.name);
+    return n;
+  }
+
+  HostArray state(const std::string& name) const override {
+    const Field& f = field(name);
+    if (f.derive) return f.derive();
+    HostArray a{f.dtype, f.itemsize, f.shape, {}};
+    a.bytes.resize(f.bytes());
+    x_.download(a.bytes.data(), f.ptr, a.bytes.size());
+    return a;
+  }
+
+  void set_state(const std::string& name, const HostArray& a) override {
+    const Field& f = field(name);
+    if (f.derive)
+      throw ConfigError("state \"" + name + "\": allowed only to read (" + f.derived_from + ")");
+    if (a.dtype != f.dtype || a.itemsize != f.itemsize || a.shape != f.shape)
+      throw ConfigError("state \"" + name +
+                        "\": allowed only an array of the shape and type it has");
+    x_.upload(f.ptr, a.bytes.data(), f.bytes());
+    state_written();
+  }
+
+  // Allocates a zeroed device array; a named one is readable through state(). (Families call it
+  // through the free function alloc below.)
+  template <class T>
+  T* alloc_array(uint64_t n, const char* name = nullptr, std::vector<uint64_t> shape = {}) {
+    T* p = static_cast<T*>(x_.alloc_bytes(n * sizeof(T)));
+    allocs_.push_back(p);
+    if (name) fields_.push_back({name, p, std::is_signed<T>::value ? 'i' : 'u', sizeof(T), shape});
+    return p;
+  }
+
+ protected:
+  // --- What the family answers ---
+  // The measurement window changed: the kernels' view must carry it.
+  virtual void set_window(Window w) = 0;
+  // Zero the family's own window counters (per link, per VC).
+  virtual void reset_family_stats() = 0;
+  // The family's results beyond the terminals' (link utilisation...) for instance i, whose
+  // window lasted `measure` cycles.
+  virtual void family_results(uint32_t i, double measure, InstanceResult& r) = 0;
+  // Units (flits, messages) injected and not yet ejected, per instance.
+  virtual std::vector<uint64_t> in_flight() const = 0;
+  // Where instance i's traffic waits, for the watchdog's report.
+  virtual std::string stuck(uint32_t i) const = 0;
+  virtual const char* unit() const = 0;  // "flit", "message"
+  // A state array was overwritten from outside: rebuild whatever the family derives from it.
+  virtual void state_written() {}
+
+  struct Field {
+    std::string name;
+    void* ptr;
+    char dtype;
+    uint32_t itemsize;
+    std::vector<uint64_t> shape;
+    std::function<HostArray()> derive = {};  // computed from other state, not stored
+    std::string derived_from = {};
+    uint64_t bytes() const {
+      uint64_t n = itemsize;
+      for (uint64_t d : shape) n *= d;
+      return n;
+    }
+  };
+
+  const Field& field(const std::string& name) const {
+    std::string known;
+    for (const Field& f : fields_) {
+      if (f.name == name) return f;
+      known += (known.empty() ? "" : ", ") + f.name;
+    }
+    throw ConfigError("state \"" + name + "\": allowed " + known);
+  }
+
+  // Registers a state array computed from others when read (state()), not kept by the kernels.
+  void derived(const char* name, char dtype, uint32_t itemsize, std::vector<uint64_t> shape,
+               std::function<HostArray()> f, const char* from) {
+    fields_.push_back({name, nullptr, dtype, itemsize, std::move(shape), std::move(f), from});
+  }
+  template <class T>
+  static HostArray host_array(char dtype, const std::vector<T>& v, std::vector<uint64_t> shape) {
+    HostArray a{dtype, sizeof(T), std::move(shape), std::vector<uint8_t>(v.size() * sizeof(T))};
+    std::memcpy(a.bytes.data(), v.data(), a.bytes.size());
+    return a;
+  }
+  // The topology, for drawing the network (read-only views `peer` and `port_node`, [inst,
+  // router, port], the same for every instance); t must outlive the engine.
+  void topology_views(const Topology& t) {
+    const std::vector<uint64_t> shape{I_, t.routers, t.ports};
+    for (const auto& [name, table] : {std::pair{"peer", &t.peer}, {"port_node", &t.port_node}})
+      derived(
+          name, 'i', sizeof(int32_t), shape,
+          [this, shape, table = table] {
+            std::vector<int32_t> out;
+            for (uint32_t i = 0; i < I_; ++i) out.insert(out.end(), table->begin(), table->end());
+            return host_array('i', out, shape);
+          },
+          "the topology, fixed by the configuration");
+  }
+  template <class T>
+  T* upload(const std::vector<T>& h, const char* name = nullptr, std::vector<uint64_t> shape = {}) {
+    T* p = alloc_array<T>(h.size(), name, shape);
+    x_.upload(p, h.data(), h.size() * sizeof(T));
+    return p;
+  }
+  template <class T>
+  std::vector<T> download(const T* p, uint64_t n) const {
+    std::vector<T> h(n);
+    x_.download(h.data(), p, n * sizeof(T));
+    return h;
+  }
+  // Sums a per-terminal array ([inst, node], or [inst, node, k] of `per_node` entries) over the
+  // nodes of each instance.
+  template <class T>
+  std::vector<uint64_t> per_instance_sum(const T* p, uint64_t per_node = 1) const {
+    std::vector<T> h = download(p, NN_ * per_node);
+    std::vector<uint64_t> out(I_, 0);
+    for (uint64_t i = 0; i < h.size(); ++i) out[i / (nodes_ * per_node)] += h[i];
+    return out;
+  }
+
+  // The batch's size: `routers` router elements and `nodes` terminals per instance.
+  void set_size(uint32_t routers, uint32_t nodes) {
+    routers_ = routers;
+    nodes_ = nodes;
+    E_ = uint64_t{I_} * routers;
+    NN_ = uint64_t{I_} * nodes;
+  }
+  // The terminals' sources (a bounded queue of `source_queue` packets, 0 unbounded), `lanes` per
+  // terminal ([inst, node, lane]), and their measurement accumulators, and the routers'
+  // last-move cycles the watchdog reads.
+  void allocate_terminals(uint32_t source_queue, uint32_t lanes = 1) {
+    const uint64_t I = I_, N = nodes_, NL = NN_ * lanes;
+    lanes_ = lanes;
+    const std::vector<uint64_t> shape =
+        lanes == 1 ? std::vector<uint64_t>{I, N} : std::vector<uint64_t>{I, N, lanes};
+    SourceState& s = src_;
+    s.cursor = alloc_array<uint32_t>(NL);
+    s.on_cursor = alloc_array<uint8_t>(NL);
+    s.gen_next = alloc_array<uint32_t>(NL);
+    s.gen_hit = alloc_array<uint8_t>(NL);
+    s.on_gen = alloc_array<uint8_t>(NL);
+    s.queued = alloc_array<uint32_t>(NL, "source_queue", shape);
+    s.created = alloc_array<uint32_t>(NL, "packets_created", shape);
+    s.sq_ring = alloc_array<uint32_t>(NL * source_queue);
+    s.sq_head = alloc_array<uint32_t>(NL);
+    s.seq = alloc_array<uint32_t>(NL, "packets_started", shape);
+    StatsState& st = st_;
+    st.created_flits = alloc_array<uint64_t>(NN_);
+    st.ejected_flits = alloc_array<uint64_t>(NN_);
+    st.meas_created = alloc_array<uint64_t>(NN_);
+    st.meas_delivered = alloc_array<uint64_t>(NN_);
+    st.refused = alloc_array<uint64_t>(NN_);
+    st.lat_sum = alloc_array<uint64_t>(NN_);
+    st.nlat_sum = alloc_array<uint64_t>(NN_);
+    st.hops_sum = alloc_array<uint64_t>(NN_);
+    st.lat_max = alloc_array<uint32_t>(NN_);
+    st.hist = alloc_array<uint32_t>(NN_ * kHistBins);
+    hist_sum_ = alloc_array<uint64_t>(I * kHistBins);
+    last_move_ = alloc_array<uint32_t>(E_, "last_move", {I, routers_});
+  }
+
+  // Deadlock watchdog: units in flight but none has left a router for `limit` cycles.
+  void watchdog(uint64_t limit) {
+    if (limit == 0 || t_ < limit) return;
+    const std::vector<uint32_t> last = download(last_move_, E_);
+    const std::vector<uint64_t> flying = in_flight();
+    for (uint32_t i = 0; i < I_; ++i) {
+      if (flying[i] == 0) continue;
+      uint32_t newest = 0;
+      for (uint64_t r = 0; r < routers_; ++r) newest = std::max(newest, last[i * routers_ + r]);
+      if (t_ - newest < limit) continue;
+      std::ostringstream o;
+      o << "deadlock in instance " << i << ": no " << unit() << " has moved since cycle " << newest
+        << " (now " << t_ << ", " << flying[i] << " " << unit()
+        << "s in flight); stuck:" << stuck(i);
+      throw SimulationError(o.str());
+    }
+  }
+
+  Exec x_;
+  std::vector<Config> cfgs_;
+  uint32_t I_ = 0, routers_ = 0, nodes_ = 0, lanes_ = 1;
+  uint64_t E_ = 0, NN_ = 0, t_ = 0;
+  SourceState src_{};
+  StatsState st_{};
+  uint32_t* last_move_ = nullptr;  // [inst, router] last cycle something left the router
+
+ private:
+  // Fresh measurement accumulators, so run() may follow step() or another run().
+  void reset_stats() {
+    std::vector<uint64_t> z64(NN_, 0);
+    for (uint64_t* a : {st_.created_flits, st_.ejected_flits, st_.meas_created, st_.meas_delivered,
+                        st_.refused, st_.lat_sum, st_.nlat_sum, st_.hops_sum})
+      x_.upload(a, z64.data(), NN_ * 8);
+    std::vector<uint32_t> z32(NN_ * kHistBins, 0);
+    x_.upload(st_.lat_max, z32.data(), NN_ * 4);
+    x_.upload(st_.hist, z32.data(), NN_ * kHistBins * 4);
+    reset_family_stats();
+  }
+  void window(uint64_t start, uint64_t end) {
+    win_ = {start, end};
+    set_window(win_);
+  }
+
+  std::vector<void*> allocs_;
+  std::vector<Field> fields_;
+  uint64_t* hist_sum_ = nullptr;
+  Window win_{0, 0};
+};
+
+template <class Exec>
+std::vector<InstanceResult> BatchEngine<Exec>::run() {
+  const auto t0 = std::chrono::steady_clock::now();
+  const RunConfig& rc = cfgs_[0].run;
+  const StatsState& st = st_;
+  const uint64_t start = t_;
+  const uint64_t wd = static_cast<uint64_t>(rc.watchdog);
+  const uint64_t chunk = std::max<uint64_t>(64, std::min<uint64_t>(1024, wd ? wd / 4 : 1024));
+  auto advance_to = [&](uint64_t end) {
+    while (t_ < end) {
+      step(std::min(chunk, end - t_));
+      watchdog(wd);
+    }
+  };
+  // Automatic warm-up: periods of run.warmup cycles until every instance's accepted load and
+  // mean latency (of packets created and delivered in the period) settle.
+  bool converged = true;
+  if (rc.warmup_auto) {
+    const uint64_t period = std::max<uint64_t>(100, static_cast<uint64_t>(rc.warmup));
+    std::vector<double> prev_acc(I_, -1), prev_lat(I_, -1);
+    converged = false;
+    for (int k = 0; k < 20 && !converged; ++k) {
+      window(t_, t_ + period);
+      reset_stats();
+      advance_to(win_.end);
+      std::vector<uint64_t> ej = per_instance_sum(st.ejected_flits),
+                            lat = per_instance_sum(st.lat_sum),
+                            n = per_instance_sum(st.meas_delivered);
+      converged = k > 0;
+      for (uint32_t i = 0; i < I_; ++i) {
+        const double acc = static_cast<double>(ej[i]);
+        const double l = n[i] ? static_cast<double>(lat[i]) / static_cast<double>(n[i]) : 0;
+        converged &=
+            std::abs(acc - prev_acc[i]) <= 0.02 * acc && std::abs(l - prev_lat[i]) <= 0.05 * l;
+        prev_acc[i] = acc;
+        prev_lat[i] = l;
+      }
+    }
+  }
+  const uint64_t w0 = t_ + (rc.warmup_auto ? 0 : static_cast<uint64_t>(rc.warmup));
+  window(w0, w0 + static_cast<uint64_t>(rc.measure));
+  const uint64_t warmed = win_.start - start;
+  reset_stats();
+  advance_to(win_.start);
+  const std::vector<uint64_t> q_start = per_instance_sum(src_.queued, lanes_);
+  advance_to(win_.end);
+  const std::vector<uint64_t> q_end = per_instance_sum(src_.queued, lanes_);
+  // Drain: run until every packet created in the window is delivered, or the drain limit.
+  // An instance's own cycle count ends where it is first seen drained: the checks fall every
+  // 256 cycles from the window's end whatever the batch, so it is the instance's alone.
+  const uint64_t drain_end = win_.end + static_cast<uint64_t>(rc.drain);
+  std::vector<bool> drained(I_, false);
+  std::vector<uint64_t> done_at(I_, 0);
+  for (;;) {
+    std::vector<uint64_t> created = per_instance_sum(st.meas_created),
+                          got = per_instance_sum(st.meas_delivered);
+    bool all = true;
+    for (uint32_t i = 0; i < I_; ++i) {
+      drained[i] = got[i] == created[i];
+      if (drained[i] && !done_at[i]) done_at[i] = t_;
+      all &= drained[i];
+    }
+    if (all || t_ >= drain_end) break;
+    advance_to(std::min(drain_end, t_ + 256));
+  }
+  // Collect.
+  x_.for_each(static_cast<uint64_t>(I_) * kHistBins, HistReduce{st.hist, hist_sum_, nodes_});
+  x_.sync();
+  std::vector<uint64_t> hist = download(hist_sum_, static_cast<uint64_t>(I_) * kHistBins);
+  auto h64 = [&](const uint64_t* p) { return download(p, NN_); };
+  std::vector<uint64_t> cf = h64(st.created_flits), ef = h64(st.ejected_flits),
+                        mc = h64(st.meas_created), md = h64(st.meas_delivered),
+                        ls = h64(st.lat_sum), nl = h64(st.nlat_sum), hs = h64(st.hops_sum),
+                        rf = h64(st.refused);
+  std::vector<uint32_t> lm = download(st.lat_max, NN_);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::vector<InstanceResult> out(I_);
+  for (uint32_t i = 0; i < I_; ++i) {
+    const uint64_t a = static_cast<uint64_t>(i) * nodes_, b = a + nodes_;
+    auto slice = [&](const std::vector<uint64_t>& v) {
+      return std::vector<uint64_t>(v.begin() + a, v.begin() + b);
+    };
+    TerminalTotals tt{
+        slice(cf),
+        slice(ef),
+        slice(mc),
+        slice(md),
+        slice(rf),
+        slice(ls),
+        slice(nl),
+        slice(hs),
+        std::vector<uint32_t>(lm.begin() + a, lm.begin() + b),
+        std::vector<uint64_t>(hist.begin() + i * kHistBins, hist.begin() + (i + 1) * kHistBins)};
+    WindowInfo w{static_cast<uint64_t>(rc.measure), q_start[i], q_end[i], drained[i],
+                 rc.latency_threshold};
+    InstanceResult& r = out[i];
+    summarize(tt, w, r);
+    r.cycles = (drained[i] ? done_at[i] : t_) - start;
+    r.warmup_cycles = warmed;
+    r.warmup_converged = converged;
+    r.wall_s = wall;
+    r.backend = Exec::kName;
+    family_results(i, static_cast<double>(rc.measure), r);
+  }
+  return out;
+}
+
+}  // namespace ls

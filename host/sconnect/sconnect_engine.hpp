@@ -1,0 +1,243 @@
+// The S-Connect family's engine, a template over the backend; compiled once per backend by
+// sconnect_engine_cpu.cpp and sconnect_engine_cuda.cu. Its state, cycle and results; the
+// named arrays, terminals, run loop and watchdog are the shared BatchEngine's.
+#pragma once
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../../kernels/sconnect/invariants.hpp"
+#include "../../kernels/sconnect/routing_cycle.hpp"
+#include "../engine/batch_engine.hpp"
+#include "../topology/topology.hpp"
+#include "sconnect_setup.hpp"
+
+namespace ls {
+
+template <class Exec>
+class SconnectEngine final : public BatchEngine<Exec> {
+  using B = BatchEngine<Exec>;
+  using B::derived, B::download, B::upload;
+  using B::x_, B::cfgs_, B::I_, B::E_, B::NN_, B::t_;
+
+ public:
+  SconnectEngine(const std::vector<Config>& cfgs, const EngineOptions& opts)
+      : B(cfgs, opts), debug_(opts.debug) {
+    const Config& c = cfgs_[0];
+    topo_ = build_topology(c.topology);
+    B::set_size(topo_.routers, topo_.nodes);
+    v_.prm = sconnect::make_params(c, topo_);
+    const sconnect::SconnectParams& p = v_.prm;
+    v_.lay = {p.routers, p.ports, p.nodes, p.slots, p.buffers};
+    allocate();
+  }
+
+  void step(uint64_t cycles) override {
+    if (debug_) {
+      for (uint64_t k = 0; k < cycles; ++k) {
+        x_.for_each(E_, sconnect::RoutingCycle{at(t_)});
+        ++t_;  // the cycle has run, whether or not its checks pass
+        check_invariants();
+      }
+    } else {
+      x_.run_cycles(t_, cycles, I_, v_.prm.routers,
+                    [this](uint64_t t) { return sconnect::RoutingCycle{at(t)}; });
+      t_ += cycles;
+    }
+    x_.sync();
+  }
+
+ private:
+  void set_window(Window w) override { v_.win = w; }
+  void reset_family_stats() override {
+    const uint64_t n = E_ * v_.prm.ports;
+    std::vector<uint32_t> z(n, 0);
+    x_.upload(v_.s.sent, z.data(), n * 4);
+    x_.upload(v_.s.rejected, z.data(), n * 4);
+  }
+  void family_results(uint32_t i, double measure, InstanceResult& r) override;
+  std::vector<uint64_t> in_flight() const override {
+    const uint64_t n = NN_ * sconnect::kPriorities;
+    const std::vector<uint64_t> inj = download(v_.host.injected, n),
+                                got = download(v_.host.delivered, n);
+    std::vector<uint64_t> out(I_, 0);
+    for (uint64_t k = 0; k < n; ++k) out[k / (n / I_)] += inj[k] - got[k];
+    return out;
+  }
+  std::string stuck(uint32_t i) const override;
+  const char* unit() const override { return "message"; }
+
+  sconnect::SconnectView at(uint64_t t) const {
+    sconnect::SconnectView w = v_;
+    w.t = t;
+    w.now = static_cast<uint32_t>(t % w.lay.slots);
+    return w;
+  }
+  void allocate();
+  void check_invariants();
+
+  bool debug_;
+  Topology topo_;
+  sconnect::SconnectView v_{};
+  uint64_t* owned_ = nullptr;  // [inst, router] messages each router owns (debug)
+};
+
+template <class Exec>
+void SconnectEngine<Exec>::allocate() {
+  using namespace sconnect;
+  const SconnectParams& p = v_.prm;
+  const uint64_t I = I_, R = p.routers, P = p.ports, N = p.nodes, S = p.slots, Bf = p.buffers;
+  const uint64_t bufs = E_ * Bf, queues = E_ * v_.lay.queues(), belts = E_ * S * P;
+  SconnectState& s = v_.s;
+  s.pool = alloc<Message>(*this, bufs);
+  s.buf_state = alloc<uint8_t>(*this, bufs, "buf_state", {I, R, Bf});
+  s.buf_next = alloc<uint8_t>(*this, bufs, "buf_next", {I, R, Bf});
+  s.buf_class = alloc<uint8_t>(*this, bufs, "buf_class", {I, R, Bf});
+  s.buf_failed = alloc<uint8_t>(*this, bufs, "buf_failed", {I, R, Bf});
+  s.buf_ready = alloc<uint32_t>(*this, bufs, "buf_ready", {I, R, Bf});
+  s.free_mask = alloc<uint64_t>(*this, E_, "free_mask", {I, R});
+  s.class_used = alloc<uint8_t>(*this, E_ * kClasses, "class_used", {I, R, kPriorities, kKinds});
+  s.q_head = alloc<uint8_t>(*this, queues, "queue_head", {I, R, P, kPriorities, kVcs});
+  s.q_tail = alloc<uint8_t>(*this, queues, "queue_tail", {I, R, P, kPriorities, kVcs});
+  s.q_count = alloc<uint8_t>(*this, queues, "queue_count", {I, R, P, kPriorities, kVcs});
+  s.tx_vc = alloc<uint8_t>(*this, E_ * P, "tx_vc", {I, R, P});
+  s.msg_belt = alloc<Message>(*this, belts);
+  s.msg_valid = alloc<uint8_t>(*this, belts, "message_belt", {I, R, S, P});
+  s.ack_belt = alloc<int16_t>(*this, belts, "ack_belt", {I, R, S, P});
+  s.sent = alloc<uint32_t>(*this, E_ * P, "link_messages", {I, R, P});
+  s.rejected = alloc<uint32_t>(*this, E_ * P, "link_rejects", {I, R, P});
+  s.viol = alloc<uint32_t>(*this, E_);
+  s.viol_info = alloc<uint32_t>(*this, E_ * 4);
+  owned_ = alloc<uint64_t>(*this, E_);
+  // The pool's fields of each message, for drawing a router.
+  const std::pair<const char*, uint32_t Message::*> fields[] = {
+      {"pool_dest", &Message::dest},   {"pool_src", &Message::src},
+      {"pool_seq", &Message::seq},     {"pool_ctime", &Message::ctime},
+      {"pool_itime", &Message::itime}, {"pool_meta", &Message::meta}};
+  for (const auto& [name, member] : fields)
+    derived(
+        name, 'u', sizeof(uint32_t), {I, R, Bf},
+        [this, m = member, I, R, Bf] {
+          std::vector<Message> pool = download(v_.s.pool, I * R * Bf);
+          std::vector<uint32_t> out(pool.size());
+          for (size_t k = 0; k < pool.size(); ++k) out[k] = pool[k].*m;
+          return B::host_array('u', out, {I, R, Bf});
+        },
+        "a view of the buffer pool's messages (meta: sconnect_state.hpp MessageMeta)");
+  HostState& h = v_.host;
+  h.injected = alloc<uint64_t>(*this, NN_ * kPriorities, "injected_messages", {I, N, kPriorities});
+  h.delivered =
+      alloc<uint64_t>(*this, NN_ * kPriorities, "delivered_messages", {I, N, kPriorities});
+  B::allocate_terminals(p.source_queue, kPriorities);
+  v_.src = B::src_;
+  v_.st = B::st_;
+  s.last_move = B::last_move_;
+
+  B::topology_views(topo_);
+  const sconnect::Tables tables = sconnect::make_tables(cfgs_[0], topo_);
+  SconnectTopology& t = v_.topo;
+  t.peer = upload(topo_.peer);
+  t.delay = upload(topo_.link_delay);
+  t.router_node = upload(tables.router_node);
+  t.node_router = upload(topo_.node_router);
+  t.port_mask = upload(tables.port_mask, "route_ports", {R, N});
+  t.route_vc = upload(tables.vc, "route_vc", {R, N});
+  v_.traffic = upload(sconnect::priority_traffic(cfgs_));
+  v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
+
+  // Every buffer free, every queue empty, no acknowledgement on any belt.
+  std::vector<uint64_t> all(E_, Bf == 64 ? ~uint64_t{0} : (uint64_t{1} << Bf) - 1);
+  x_.upload(s.free_mask, all.data(), E_ * 8);
+  std::vector<int16_t> none(belts, kNoAck);
+  x_.upload(s.ack_belt, none.data(), belts * 2);
+  std::vector<uint8_t> nil(queues, kNil);
+  x_.upload(s.q_head, nil.data(), queues);
+  x_.upload(s.q_tail, nil.data(), queues);
+}
+
+template <class Exec>
+void SconnectEngine<Exec>::check_invariants() {
+  using namespace sconnect;
+  const SconnectView w = at(t_);
+  x_.for_each(E_, CheckInvariants{w, owned_});
+  x_.sync();
+  static const char* what[] = {"", "message for node %v delivered here",
+                               "free mask and buffer states disagree (state %v)",
+                               "class count %v disagrees with the buffers it holds",
+                               "a queue's list disagrees with its count %v"};
+  const std::vector<uint32_t> viol = download(v_.s.viol, E_);
+  for (uint64_t e = 0; e < E_; ++e)
+    if (viol[e]) {
+      const std::vector<uint32_t> info = download(v_.s.viol_info, E_ * 4);
+      std::string s = what[viol[e]];
+      s.replace(s.find("%v"), 2, std::to_string(info[e * 4 + 3]));
+      std::ostringstream o;
+      o << "invariant violated at instance " << e / v_.prm.routers << ", cycle " << info[e * 4]
+        << ", router " << e % v_.prm.routers << " (buffer, class or queue " << info[e * 4 + 1]
+        << "): " << s;
+      throw SimulationError(o.str());
+    }
+  // Messages are conserved: injected - delivered = owned by the routers' pools.
+  const std::vector<uint64_t> owned = download(owned_, E_), flying = in_flight();
+  for (uint32_t i = 0; i < I_; ++i) {
+    uint64_t held = 0;
+    for (uint64_t r = 0; r < v_.prm.routers; ++r) held += owned[i * v_.prm.routers + r];
+    if (held != flying[i]) {
+      std::ostringstream o;
+      o << "invariant violated at instance " << i << ", cycle " << t_
+        << ": messages injected - delivered (" << flying[i] << ") != messages the pools own ("
+        << held << ")";
+      throw SimulationError(o.str());
+    }
+  }
+}
+
+// The first eight routers of instance i holding messages: buffers held and waiting per channel.
+template <class Exec>
+std::string SconnectEngine<Exec>::stuck(uint32_t i) const {
+  using namespace sconnect;
+  const uint64_t Q = v_.lay.queues(), R = v_.prm.routers;
+  const std::vector<uint64_t> free = download(v_.s.free_mask + i * R, R);
+  const std::vector<uint8_t> count = download(v_.s.q_count + i * R * Q, R * Q);
+  std::ostringstream o;
+  int shown = 0;
+  for (uint64_t r = 0; r < R && shown < 8; ++r) {
+    const uint32_t held = v_.prm.buffers - popcount64(free[r]);
+    if (!held) continue;
+    o << " [router " << r << ": " << held << " of " << v_.prm.buffers << " buffers; waiting";
+    for (uint32_t p = 0; p < v_.prm.ports; ++p) {
+      uint32_t n = 0;
+      for (uint32_t q = SconnectLayout::queue(p, 0, 0); q < SconnectLayout::queue(p + 1, 0, 0); ++q)
+        n += count[r * Q + q];
+      if (n) o << " port " << p << ": " << n;
+    }
+    o << "]";
+    ++shown;
+  }
+  return o.str();
+}
+
+// Messages per cycle on each channel, and the share of transmissions refused downstream.
+template <class Exec>
+void SconnectEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
+  const uint64_t rp = uint64_t{v_.prm.routers} * v_.prm.ports, rp0 = i * rp;
+  const std::vector<uint32_t> sent = download(v_.s.sent + rp0, rp),
+                              rej = download(v_.s.rejected + rp0, rp);
+  r.link_utilization.resize(rp);
+  double sum = 0, mx = 0, total = 0, refused = 0;
+  uint64_t links = 0;
+  for (uint64_t k = 0; k < rp; ++k) {
+    r.link_utilization[k] = sent[k] / m;
+    total += sent[k];
+    refused += rej[k];
+    if (topo_.peer[k] < 0) continue;
+    sum += r.link_utilization[k];
+    mx = std::max(mx, r.link_utilization[k]);
+    ++links;
+  }
+  r.link_util_mean = links ? sum / links : 0;
+  r.link_util_max = mx;
+  r.extra.emplace_back("reject_fraction", total > 0 ? refused / total : 0.0);
+}
+
+}  // namespace ls

@@ -1,0 +1,61 @@
+#include "sconnect_setup.hpp"
+
+#include <algorithm>
+
+#include "../config/pick.hpp"
+#include "../routing/routing_table.hpp"
+
+namespace ls::sconnect {
+
+SconnectParams make_params(const Config& c, const Topology& t) {
+  SconnectParams p{};
+  p.routers = t.routers;
+  p.ports = t.ports;
+  p.nodes = t.nodes;
+  uint32_t longest = 1;
+  for (size_t k = 0; k < t.peer.size(); ++k)
+    if (t.peer[k] >= 0) longest = std::max<uint32_t>(longest, t.link_delay[k]);
+  p.slots = longest + 1;
+  p.buffers = static_cast<uint32_t>(c.sconnect.buffers);
+  p.reserve = static_cast<uint32_t>(c.sconnect.reserve);
+  p.priorities = static_cast<uint32_t>(c.sconnect.priorities);
+  p.host_ports = static_cast<uint32_t>(c.sconnect.host_ports);
+  p.bypass = c.sconnect.bypass;
+  p.sink_min_priority = static_cast<uint32_t>(c.sconnect.sink_min_priority);
+  p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
+  p.assignment = pick<Assignment>(c.sconnect.assignment, {{"tic", Assignment::kTic}});
+  p.shape = t.shape;
+  return p;
+}
+
+std::vector<TrafficParams> priority_traffic(const std::vector<Config>& cs) {
+  std::vector<TrafficParams> out;
+  for (const Config& c : cs) {
+    const TrafficParams base = traffic_params({c}).at(0);
+    std::vector<double> w = c.traffic.priority_weights;
+    if (w.empty()) w = {1.0};
+    double sum = 0;
+    for (double x : w) sum += x;
+    for (uint32_t prio = 0; prio < kPriorities; ++prio) {
+      TrafficParams p = base;
+      p.seed = base.seed + prio * 0x9E3779B97F4A7C15ull;  // independent draws per priority
+      set_rate(p, prio < w.size() ? base.rate * w[prio] / sum : 0.0);
+      out.push_back(p);
+    }
+  }
+  return out;
+}
+
+// The host served by each router, and the engine's deadlock-free routing table
+// (host/routing/routing_table.hpp: resource ordering over the (router, VC) buffer classes).
+Tables make_tables(const Config&, const Topology& t) {
+  Tables tb;
+  tb.router_node.assign(t.routers, -1);
+  for (uint32_t n = 0; n < t.nodes; ++n) tb.router_node[t.node_router[n]] = static_cast<int32_t>(n);
+  RoutingTable rt = build_routing_table(t);
+  tb.port_mask = std::move(rt.port_mask);
+  tb.vc = std::move(rt.vc);
+  return tb;
+}
+
+}  // namespace ls::sconnect

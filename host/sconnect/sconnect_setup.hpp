@@ -1,0 +1,29 @@
+// Set-up of an S-Connect batch on the host, once: the parameter block and the tables the
+// routers read (which host each router serves; the routing table's permissible channels and
+// virtual channel per destination).
+#pragma once
+#include <vector>
+
+#include "../../kernels/sconnect/sconnect_state.hpp"
+#include "../config/config.hpp"
+#include "../topology/topology.hpp"
+#include "../traffic/traffic_params.hpp"
+
+namespace ls::sconnect {
+
+SconnectParams make_params(const Config& c, const Topology& t);
+
+struct Tables {
+  std::vector<int32_t> router_node;  // [R] the host a router serves, -1 none
+  std::vector<uint32_t> port_mask;   // [R, N] permissible outbound channels (bit = port)
+  std::vector<uint8_t> vc;           // [R, N] the virtual channel to leave on
+};
+Tables make_tables(const Config& c, const Topology& t);
+
+// [inst, priority]: a source per priority, each taking its share of the offered load
+// (traffic.priority_weights; empty: all priority 0). Splitting a Bernoulli process by independent
+// draws gives independent Bernoulli processes, so these are the one source's messages with
+// their priorities drawn, each priority queued apart. Priority 0 keeps the instance's seed.
+std::vector<TrafficParams> priority_traffic(const std::vector<Config>& cs);
+
+}  // namespace ls::sconnect

@@ -1,0 +1,90 @@
+#include "traffic_params.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+
+#include "../../kernels/common/rng.hpp"
+#include "../config/pick.hpp"
+
+namespace ls {
+
+void set_rate(TrafficParams& p, double rate) {
+  p.rate = rate;
+  // The first creation of a window of Bernoulli trials: P(first <= j) = 1 - (1 - rate)^(j + 1).
+  static_assert(kGenWindow == std::size(TrafficParams{}.first_create), "one entry per cycle");
+  // Plain IEEE double products, so every machine builds the same table.
+  const double q = 1.0 - std::min(1.0, p.rate);
+  double none = 1.0;
+  for (uint32_t j = 0; j < kGenWindow; ++j) {
+    none *= q;
+    p.first_create[j] = static_cast<uint64_t>(std::ldexp(1.0 - none, 32));
+  }
+}
+
+std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs) {
+  std::vector<TrafficParams> out;
+  for (const Config& c : cs) {
+    const TrafficConfig& f = c.traffic;
+    TrafficParams p{};
+    p.seed = static_cast<uint64_t>(c.run.seed);
+    p.pattern = pick<Pattern>(f.pattern, {{"uniform", Pattern::kUniform},
+                                          {"transpose", Pattern::kTranspose},
+                                          {"bitcomp", Pattern::kBitcomp},
+                                          {"bitrev", Pattern::kBitrev},
+                                          {"shuffle", Pattern::kShuffle},
+                                          {"tornado", Pattern::kTornado},
+                                          {"neighbor", Pattern::kNeighbor},
+                                          {"hotspot", Pattern::kHotspot},
+                                          {"randperm", Pattern::kRandperm}});
+    p.injection = pick<Injection>(
+        f.injection, {{"bernoulli", Injection::kBernoulli}, {"onoff", Injection::kOnOff}});
+    double mean = static_cast<double>(f.packet_size);
+    if (f.packet_sizes.empty()) {
+      p.n_sizes = 1;
+      p.sizes[0] = static_cast<uint32_t>(f.packet_size);
+    } else {
+      double wsum = 0, m = 0, cum = 0;
+      for (size_t i = 0; i < f.packet_sizes.size(); ++i) wsum += f.packet_size_weights[i];
+      p.n_sizes = static_cast<uint32_t>(f.packet_sizes.size());
+      for (size_t i = 0; i < f.packet_sizes.size(); ++i) {
+        p.sizes[i] = static_cast<uint32_t>(f.packet_sizes[i]);
+        cum += f.packet_size_weights[i] / wsum;
+        p.size_cum[i] = static_cast<uint32_t>(std::min(4294967295.0, cum * 4294967296.0));
+        m += f.packet_size_weights[i] / wsum * f.packet_sizes[i];
+      }
+      p.size_cum[p.n_sizes - 1] = 0xFFFFFFFFu;
+      mean = m;
+    }
+    // Offered load counts every flit: with request-reply, each request brings its reply.
+    p.rate = f.offered / (mean + (f.request_reply ? static_cast<double>(f.reply_size) : 0.0));
+    p.alpha = f.burst_alpha;
+    p.beta = f.burst_beta;
+    if (p.injection == Injection::kOnOff) p.rate *= (f.burst_alpha + f.burst_beta) / f.burst_alpha;
+    set_rate(p, p.rate);
+    p.n_hot = static_cast<uint32_t>(f.hotspot_nodes.size());
+    for (size_t i = 0; i < f.hotspot_nodes.size(); ++i)
+      p.hot[i] = static_cast<uint32_t>(f.hotspot_nodes[i]);
+    p.hot_fraction = f.hotspot_fraction;
+    p.max_packets = static_cast<uint32_t>(f.max_packets);
+    p.reply_size = static_cast<uint32_t>(f.reply_size);
+    out.push_back(p);
+  }
+  return out;
+}
+
+std::vector<uint32_t> random_permutations(const std::vector<Config>& cs, uint32_t nodes) {
+  std::vector<uint32_t> out;
+  for (uint32_t i = 0; i < cs.size(); ++i) {
+    std::vector<uint32_t> perm(nodes);
+    for (uint32_t n = 0; n < nodes; ++n) perm[n] = n;
+    for (uint32_t n = nodes; n > 1; --n) {  // Fisher-Yates on counter-based draws
+      uint32_t j = below(philox_draw(static_cast<uint64_t>(cs[i].run.seed), 0, n, 0xFFFF).w[0], n);
+      std::swap(perm[n - 1], perm[j]);
+    }
+    out.insert(out.end(), perm.begin(), perm.end());
+  }
+  return out;
+}
+
+}  // namespace ls

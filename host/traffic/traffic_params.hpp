@@ -1,0 +1,18 @@
+// The traffic of each instance as the kernels' sources read it (kernels/common/traffic.hpp),
+// built once on the host for every router family.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "../../kernels/common/traffic.hpp"
+#include "../config/config.hpp"
+
+namespace ls {
+
+std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs);
+// Sets a source's packets per cycle (while on) and the Bernoulli table it is drawn from.
+void set_rate(TrafficParams& p, double rate);
+// [inst, node]: a random permutation per instance (used by the randperm pattern).
+std::vector<uint32_t> random_permutations(const std::vector<Config>& cs, uint32_t nodes);
+
+}  // namespace ls

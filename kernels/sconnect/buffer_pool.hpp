@@ -1,0 +1,88 @@
+// The TIC's shared buffer pool (section 3.1): messages of every port, priority and virtual
+// channel share one pool, kept as linked queues; the location of an incoming message comes from
+// a bit vector of the free buffers, and reservation logic guarantees each priority level and
+// virtual channel a minimum number of buffers, so that no class can block another (sections
+// 2.3, 2.4). All of it is one router's own state.
+#pragma once
+#include "../common/round_robin.hpp"
+#include "sconnect_state.hpp"
+
+namespace ls::sconnect {
+
+LS_HD inline uint32_t popcount64(uint64_t x) {
+#if defined(__CUDA_ARCH__)
+  return static_cast<uint32_t>(__popcll(x));
+#else
+  return static_cast<uint32_t>(__builtin_popcountll(x));
+#endif
+}
+// The pool of router element e.
+struct BufferPool {
+  const SconnectView& v;
+  uint64_t e;
+
+  // Reservation: class c may take a buffer within its own reserve, or one of the free buffers
+  // left over once every active class's unmet reserve is set aside.
+  LS_HD bool can_take(uint32_t cls) const {
+    const uint8_t* used = v.s.class_used + e * kClasses;
+    const uint32_t R = v.prm.reserve;
+    if (used[cls] < R) return v.s.free_mask[e] != 0;
+    uint32_t unmet = 0;
+    for (uint32_t c = 0; c < v.prm.priorities * kKinds; ++c) unmet += used[c] < R ? R - used[c] : 0;
+    return popcount64(v.s.free_mask[e]) > unmet;
+  }
+  // Takes the lowest free buffer for class cls (can_take must hold) and stores m in it.
+  LS_HD uint32_t take(uint32_t cls, const Message& m) const {
+    const uint32_t b = lowest_bit64(v.s.free_mask[e]);
+    v.s.free_mask[e] &= ~(uint64_t{1} << b);
+    v.s.class_used[e * kClasses + cls] += 1;
+    const uint64_t k = v.lay.buf(e, b);
+    v.s.pool[k] = m;
+    v.s.buf_class[k] = static_cast<uint8_t>(cls);
+    v.s.buf_failed[k] = 0;
+    return b;
+  }
+  LS_HD void release(uint32_t b) const {
+    const uint64_t k = v.lay.buf(e, b);
+    v.s.free_mask[e] |= uint64_t{1} << b;
+    v.s.class_used[e * kClasses + v.s.buf_class[k]] -= 1;
+    v.s.buf_state[k] = kBufFree;
+  }
+
+  // Queue q's linked list: new traffic joins the tail, requeued traffic the head (section 3).
+  LS_HD void push_tail(uint32_t q, uint32_t b) const {
+    const uint64_t qi = v.lay.q(e, q), k = v.lay.buf(e, b);
+    v.s.buf_next[k] = kNil;
+    v.s.buf_state[k] = kBufQueued;
+    if (v.s.q_count[qi] == 0)
+      v.s.q_head[qi] = static_cast<uint8_t>(b);
+    else
+      v.s.buf_next[v.lay.buf(e, v.s.q_tail[qi])] = static_cast<uint8_t>(b);
+    v.s.q_tail[qi] = static_cast<uint8_t>(b);
+    v.s.q_count[qi] += 1;
+  }
+  LS_HD void push_head(uint32_t q, uint32_t b) const {
+    const uint64_t qi = v.lay.q(e, q), k = v.lay.buf(e, b);
+    v.s.buf_state[k] = kBufQueued;
+    v.s.buf_next[k] = v.s.q_count[qi] ? v.s.q_head[qi] : kNil;
+    if (v.s.q_count[qi] == 0) v.s.q_tail[qi] = static_cast<uint8_t>(b);
+    v.s.q_head[qi] = static_cast<uint8_t>(b);
+    v.s.q_count[qi] += 1;
+  }
+  LS_HD uint32_t pop(uint32_t q) const {
+    const uint64_t qi = v.lay.q(e, q);
+    const uint32_t b = v.s.q_head[qi];
+    v.s.q_head[qi] = v.s.buf_next[v.lay.buf(e, b)];
+    v.s.q_count[qi] -= 1;
+    return b;
+  }
+  // Messages waiting for transmitter p, over its priorities and VCs.
+  LS_HD uint32_t pending(uint32_t p) const {
+    uint32_t n = 0;
+    for (uint32_t q = SconnectLayout::queue(p, 0, 0); q < SconnectLayout::queue(p + 1, 0, 0); ++q)
+      n += v.s.q_count[v.lay.q(e, q)];
+    return n;
+  }
+};
+
+}  // namespace ls::sconnect

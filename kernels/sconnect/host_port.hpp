@@ -1,0 +1,84 @@
+// The TIC's host interface (section 3): parallel ports that inject up to two messages per
+// routing cycle while two others are received. Injected messages enter the shared pool like
+// any other (they need a buffer of their class, so a full pool stalls the source, never the
+// network) and delivered messages leave it; the host always takes what arrives for it.
+#pragma once
+#include "../common/violation.hpp"
+#include "channel_module.hpp"
+
+namespace ls::sconnect {
+
+struct HostPort {
+  const SconnectView& v;
+  uint64_t e;
+  uint32_t inst, r;
+
+  LS_HD SourceOps source() const { return {v.src, v.st, v.prm.source_queue, v.t, v.win}; }
+
+  // Up to host_ports queued messages enter the pool, the highest priority first: the host has
+  // a source queue per priority (`lane` ne * kPriorities + prio), so a priority whose class has
+  // no buffer holds up no other.
+  LS_HD void inject(uint64_t ne, uint32_t n) const {
+    const SourceOps src = source();
+    uint32_t sent = 0;
+    for (uint32_t prio = v.prm.priorities; prio-- > 0 && sent < v.prm.host_ports;) {
+      const uint64_t lane = ne * kPriorities + prio;
+      const TrafficParams& tp = v.traffic[uint64_t{inst} * kPriorities + prio];
+      while (sent < v.prm.host_ports && v.src.queued[lane] != 0) {
+        const uint64_t c = src.oldest(lane);
+        const uint32_t dest = pattern_dest(tp, v.prm.shape, v.perm, inst, n, c),
+                       cls = message_class(v, r, dest, prio);
+        const BufferPool pool{v, e};
+        if (!pool.can_take(cls)) break;
+        uint64_t ctime = c;
+        src.pop(lane, tp, n, ctime);
+        Message m{};
+        m.dest = dest;
+        m.src = n;
+        m.seq = v.src.seq[lane]++;
+        m.ctime = static_cast<uint32_t>(ctime);
+        m.itime = static_cast<uint32_t>(v.t);
+        m.meta = MessageMeta::make(prio, 0);
+        ChannelModule{v, e, inst, r}.enqueue(pool.take(cls, m), false, 0);
+        v.host.injected[lane] += 1;
+        ++sent;
+      }
+    }
+  }
+
+  // Each priority's source creates its next message when it is due.
+  LS_HD void generate(uint64_t ne, uint32_t n) const {
+    const SourceOps src = source();
+    for (uint32_t prio = 0; prio < v.prm.priorities; ++prio) {
+      const uint64_t lane = ne * kPriorities + prio;
+      if (src.generating(lane))
+        src.generate(lane, v.traffic[uint64_t{inst} * kPriorities + prio], n, ne);
+    }
+  }
+
+  // Up to host_ports messages for the host leave the pool, highest priority first (none below
+  // sink_min_priority).
+  LS_HD void deliver(uint64_t ne, uint32_t n) const {
+    const BufferPool pool{v, e};
+    for (uint32_t k = 0; k < v.prm.host_ports; ++k) {
+      const int32_t lowest = static_cast<int32_t>(v.prm.sink_min_priority);
+      int32_t prio = static_cast<int32_t>(v.prm.priorities) - 1;
+      while (prio >= lowest && v.s.q_count[v.lay.q(e, SconnectLayout::queue(0, prio, 0))] == 0)
+        --prio;
+      if (prio < lowest) return;
+      const uint32_t b = pool.pop(SconnectLayout::queue(0, static_cast<uint32_t>(prio), 0));
+      const Message m = v.s.pool[v.lay.buf(e, b)];
+      pool.release(b);
+      v.host.delivered[ne * kPriorities + MessageMeta::prio(m.meta)] += 1;
+      v.s.last_move[e] = static_cast<uint32_t>(v.t);
+      if (m.dest != n)
+        record_violation(v.s.viol, v.s.viol_info, e, kViolWrongDest, v.t, 0, 0, m.dest);
+      if (v.win.contains(v.t)) v.st.ejected_flits[ne] += 1;
+      if (v.win.contains(m.ctime))
+        record_delivery(v.st, ne, static_cast<uint32_t>(v.t - m.ctime), v.t - m.itime,
+                        MessageMeta::hops(m.meta));
+    }
+  }
+};
+
+}  // namespace ls::sconnect

@@ -1,0 +1,62 @@
+// Debug mode's checks of one S-Connect router after a cycle: the pool's bookkeeping agrees
+// with itself (free buffers + buffers held by the classes = the pool; each class's count = its
+// buffers; every queue's linked list holds as many queued buffers as its count says, and queued
+// + sent = held), and how many messages the router owns for the conservation check: those it
+// holds less those it has sent and that the receiver has already accepted (a positive
+// acknowledgement on its way back).
+#pragma once
+#include "../common/violation.hpp"
+#include "buffer_pool.hpp"
+
+namespace ls::sconnect {
+
+struct CheckInvariants {
+  SconnectView v;
+  uint64_t* owned;  // [inst, router]
+
+  LS_HD void fail(uint64_t e, uint32_t code, uint32_t where, uint32_t value) const {
+    record_violation(v.s.viol, v.s.viol_info, e, code, v.t, where, 0, value);
+  }
+
+  LS_HD void operator()(uint64_t e) const {
+    const uint32_t B = v.lay.buffers;
+    uint32_t per_class[kClasses] = {};
+    uint32_t held = 0, sent = 0;
+    for (uint32_t b = 0; b < B; ++b) {
+      const uint64_t k = v.lay.buf(e, b);
+      const bool free = v.s.free_mask[e] >> b & 1u;
+      if (free != (v.s.buf_state[k] == kBufFree)) fail(e, kViolPoolCount, b, v.s.buf_state[k]);
+      if (free) continue;
+      ++held;
+      sent += v.s.buf_state[k] == kBufSent;
+      per_class[v.s.buf_class[k] % kClasses] += 1;
+    }
+    for (uint32_t c = 0; c < kClasses; ++c)
+      if (per_class[c] != v.s.class_used[e * kClasses + c])
+        fail(e, kViolClassCount, c, v.s.class_used[e * kClasses + c]);
+    uint32_t queued = 0;
+    for (uint32_t q = 0; q < v.lay.queues(); ++q) {
+      const uint32_t n = v.s.q_count[v.lay.q(e, q)];
+      uint32_t b = v.s.q_head[v.lay.q(e, q)];
+      for (uint32_t i = 0; i < n; ++i) {
+        if (b >= B || v.s.buf_state[v.lay.buf(e, b)] != kBufQueued) {
+          fail(e, kViolQueue, q, n);
+          break;
+        }
+        if (i + 1 == n && v.s.q_tail[v.lay.q(e, q)] != b) fail(e, kViolQueue, q, n);
+        b = v.s.buf_next[v.lay.buf(e, b)];
+      }
+      queued += n;
+    }
+    if (queued + sent != held) fail(e, kViolQueue, v.lay.queues(), queued + sent);
+    uint32_t accepted = 0;  // positive acknowledgements coming back to this router
+    for (uint32_t s = 0; s < v.lay.slots; ++s)
+      for (uint32_t p = 1; p < v.lay.ports; ++p) {
+        const int16_t a = v.s.ack_belt[v.lay.slot(e, s, p)];
+        accepted += a != kNoAck && (a & 1);
+      }
+    owned[e] = held - accepted;
+  }
+};
+
+}  // namespace ls::sconnect

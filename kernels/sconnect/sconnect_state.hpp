@@ -1,0 +1,161 @@
+// State of a batch of S-Connect networks (Nowatzyk et al., ISCA 1995; seed 004): every field one
+// flat array, the instance index first, as in the vc family. A router (the paper's TIC) keeps a
+// shared buffer pool of fixed-length messages in linked queues, one per outbound channel,
+// priority and virtual channel, plus the host port's; channels are belts of slots, each slot
+// carrying one whole message forward and one acknowledgement back (section 3.2).
+#pragma once
+#include <cstdint>
+
+#include "../common/flit.hpp"
+#include "../common/hd.hpp"
+#include "../common/source.hpp"
+#include "../common/terminal_stats.hpp"
+#include "../common/traffic.hpp"
+
+namespace ls::sconnect {
+
+// A message is one fixed-length unit, stored in the same 32-byte record as a flit (dest, src,
+// seq, ctime, itime) with its own meta word: [0..1] priority, [2] the virtual channel it
+// travels on, [3..10] hops, [11..18] age (failed transmissions), [19..26] the sender's buffer
+// (echoed in the acknowledgement, as the CM's per-slot shift register would remember it).
+using Message = Flit;
+struct MessageMeta {
+  LS_HD static uint32_t make(uint32_t prio, uint32_t vc) { return (prio & 3u) | ((vc & 1u) << 2); }
+  LS_HD static uint32_t prio(uint32_t m) { return m & 3u; }
+  LS_HD static uint32_t vc(uint32_t m) { return (m >> 2) & 1u; }
+  LS_HD static uint32_t hops(uint32_t m) { return (m >> 3) & 255u; }
+  LS_HD static uint32_t age(uint32_t m) { return (m >> 11) & 255u; }
+  LS_HD static uint32_t sbuf(uint32_t m) { return (m >> 19) & 255u; }
+  LS_HD static uint32_t with_vc(uint32_t m, uint32_t vc) { return (m & ~4u) | ((vc & 1u) << 2); }
+  LS_HD static uint32_t with_hop(uint32_t m) {
+    const uint32_t h = hops(m) + 1;
+    return (m & ~(255u << 3)) | ((h > 255u ? 255u : h) << 3);
+  }
+  LS_HD static uint32_t aged(uint32_t m) {
+    const uint32_t a = age(m) + 1;
+    return (m & ~(255u << 11)) | ((a > 255u ? 255u : a) << 11);
+  }
+  LS_HD static uint32_t with_sbuf(uint32_t m, uint32_t b) {
+    return (m & ~(255u << 19)) | ((b & 255u) << 19);
+  }
+};
+
+constexpr uint32_t kPriorities = 4;  // strict priorities (section 2.3)
+constexpr uint32_t kVcs = 2;         // virtual channels for resource ordering (section 2.4)
+// Buffer classes, reserved separately: (priority, VC0 | VC1 | host). A message's class at a
+// router is the VC it leaves on, or the host when the router is its destination: delivery
+// never waits on anything, so it has its own class that transit traffic cannot fill.
+constexpr uint32_t kKinds = 3;
+constexpr uint32_t kHostKind = 2;
+constexpr uint32_t kClasses = kPriorities * kKinds;
+constexpr uint32_t kMaxBuffers = 64;  // the pool is a 64-bit free mask (the TIC has 64)
+constexpr uint8_t kNil = 0xFF;        // end of a queue's linked list
+
+// Invariant violations (debug mode), kept per router: the first one seen.
+enum SconnectViolation : uint32_t {
+  kViolWrongDest = 1,   // a message delivered to another node's host
+  kViolPoolCount = 2,   // free buffers + class counts != pool size
+  kViolClassCount = 3,  // a class's count disagrees with its buffers
+  kViolQueue = 4,       // a queue's linked list disagrees with its count or buffer states
+};
+
+// A buffer's state.
+enum BufState : uint8_t { kBufFree = 0, kBufQueued = 1, kBufSent = 2 };
+// An acknowledgement on its belt: -1 none, else sender's buffer << 1 | accepted.
+constexpr int16_t kNoAck = -1;
+
+enum class Assignment : uint32_t { kTic };  // transmitter work assignment (section 3)
+
+struct SconnectParams {
+  uint32_t routers, ports, nodes;  // ports: the host port (0) and the network channels
+  uint32_t slots;                  // belt slots (longest channel + 1)
+  uint32_t buffers;                // pool size
+  uint32_t reserve;                // buffers reserved per class of an active priority
+  uint32_t priorities;             // priorities in use (reservations are made for these)
+  uint32_t host_ports;             // messages the host can inject, and take, per cycle
+  bool bypass;                     // a message for an idle channel leaves in its arrival cycle
+  uint32_t sink_min_priority;      // hosts leave messages of lower priorities in the network
+  uint32_t source_queue;
+  Assignment assignment;
+  Shape shape;
+};
+
+// Queues of a router: (port, priority, VC); the host port's delivery queues use VC 0.
+struct SconnectLayout {
+  uint32_t routers, ports, nodes, slots, buffers;
+  LS_HD uint32_t queues() const { return ports * kPriorities * kVcs; }
+  LS_HD static uint32_t queue(uint32_t port, uint32_t prio, uint32_t vc) {
+    return (port * kPriorities + prio) * kVcs + vc;
+  }
+  LS_HD uint64_t buf(uint64_t e, uint32_t b) const { return e * buffers + b; }
+  LS_HD uint64_t q(uint64_t e, uint32_t q) const { return e * queues() + q; }
+  LS_HD uint64_t port(uint64_t e, uint32_t p) const { return e * ports + p; }
+  // Belts: router e's column p in slot s.
+  LS_HD uint64_t slot(uint64_t e, uint32_t s, uint32_t p) const {
+    return (e * slots + s) * ports + p;
+  }
+  LS_HD uint64_t node_elem(uint32_t inst, uint32_t n) const {
+    return static_cast<uint64_t>(inst) * nodes + n;
+  }
+};
+
+// Topology and routing tables, shared by all instances.
+struct SconnectTopology {
+  const int32_t* peer;         // [R, P] router*P+port at the other end, -1 none
+  const uint8_t* delay;        // [R, P] channel delay in routing cycles (slots)
+  const int32_t* router_node;  // [R] the host attached to the router, -1 none
+  const uint32_t* port_mask;   // [R, N] permissible outbound channels to each destination
+  const uint8_t* route_vc;     // [R, N] the virtual channel to leave on
+  const int32_t* node_router;  // [N]
+};
+
+struct SconnectState {
+  // The buffer pool [inst, router, buffer]
+  Message* pool;
+  uint8_t* buf_state;   // BufState
+  uint8_t* buf_next;    // the next buffer of its queue, kNil last
+  uint8_t* buf_class;   // its reservation class (prio * kKinds + kind)
+  uint8_t* buf_failed;  // the channel its last transmission was refused on, 0 none
+  uint32_t* buf_ready;  // first cycle it may be transmitted (bypass or not)
+  uint64_t* free_mask;  // [inst, router] bit b set: buffer b free
+  uint8_t* class_used;  // [inst, router, class] buffers held by each class
+  // Queues [inst, router, queue]: linked lists through buf_next
+  uint8_t* q_head;
+  uint8_t* q_tail;
+  uint8_t* q_count;
+  uint8_t* tx_vc;  // [inst, router, port] the VC served last at each priority (bit prio)
+  // Belts at the receiving end [inst, router, slot, port]
+  Message* msg_belt;
+  uint8_t* msg_valid;
+  int16_t* ack_belt;  // at the sender: acknowledgements of what it sent on the port
+  // Counters
+  uint32_t* sent;       // [inst, router, port] messages sent in the window
+  uint32_t* rejected;   // [inst, router, port] of those, refused downstream
+  uint32_t* last_move;  // [inst, router] last cycle a message was accepted or delivered here
+  uint32_t* viol;       // [inst, router] first invariant violation (debug), 0 none
+  uint32_t* viol_info;  // [inst, router, 4]
+};
+
+// Hosts [inst, node, priority]: messages injected and delivered since cycle 0 (conservation,
+// and the priority guarantee's test)
+struct HostState {
+  uint64_t* injected;
+  uint64_t* delivered;
+};
+
+struct SconnectView {
+  SconnectParams prm;
+  SconnectLayout lay;
+  SconnectTopology topo;
+  SconnectState s;
+  HostState host;
+  SourceState src;  // [inst, node, priority]: a source per priority
+  StatsState st;
+  const TrafficParams* traffic;  // [inst, priority]
+  const uint32_t* perm;          // [inst, node]
+  uint64_t t;
+  uint32_t now;  // t mod slots
+  Window win;
+};
+
+}  // namespace ls::sconnect

@@ -1,0 +1,209 @@
+// The S-Connect family (kernels/sconnect): zero-load latency worked out from the channel
+// delays, the priority guarantee of section 2.3, refusals and re-routing with a small pool,
+// conservation and pool bookkeeping checked every cycle (debug mode), deadlock freedom of the
+// routing tables under saturation (watchdog), and determinism across threads and batches.
+#include <cstring>
+
+#include "helpers.hpp"
+
+using namespace ls;
+
+namespace {
+
+Config sconnect(const std::string& kind, std::vector<int64_t> radix, double offered) {
+  Config c = test::network(kind, std::move(radix), offered);
+  c.router.family = "sconnect";
+  return c;
+}
+
+template <class T>
+std::vector<T> values(const HostArray& a) {
+  std::vector<T> v(a.bytes.size() / sizeof(T));
+  std::memcpy(v.data(), a.bytes.data(), a.bytes.size());
+  return v;
+}
+
+}  // namespace
+
+// A message created in cycle c enters the network in c + 1 and, with nothing in its way, crosses
+// each channel in its delay D, cutting through every router (bypass): delivered in
+// c + 1 + hops * D. Without bypass each router it leaves holds it one more cycle.
+TEST(Sconnect, ZeroLoadLatencyIsOnePlusHopsTimesChannelDelay) {
+  for (int64_t delay : {1, 3})
+    for (bool bypass : {true, false}) {
+      Config c = sconnect("torus", {8}, 0.002);
+      c.topology.link_delay = delay;
+      c.sconnect.bypass = bypass;
+      c.run.measure = 20000;
+      const InstanceResult r = test::run_one(c, test::options("cpu", 1, false));
+      ASSERT_GT(r.packets, 100u);
+      const double per_hop = static_cast<double>(delay) + (bypass ? 0.0 : 1.0);
+      EXPECT_NEAR(r.latency_mean, 1.0 + per_hop * r.hops_mean, 0.01 * r.latency_mean)
+          << "delay " << delay << " bypass " << bypass;
+      EXPECT_NEAR(r.hops_mean, 2.0, 0.15);  // uniform on a ring of 8 (the source included)
+    }
+}
+
+// Section 2.3: a message of priority n + 1 is delivered even when the network is saturated with
+// messages of priority n that nobody removes. Every host sends 300 messages of each priority, at
+// 0.9 and 0.1 messages per cycle; no host takes priority 0.
+TEST(Sconnect, HigherPriorityIsDeliveredThroughASaturatedLowerPriority) {
+  Config c = sconnect("mesh", {4, 4}, 1.0);
+  c.traffic.priority_weights = {0.9, 0.1};
+  c.traffic.max_packets = 300;
+  c.sconnect.priorities = 2;
+  c.sconnect.buffers = 16;
+  c.sconnect.sink_min_priority = 1;
+  auto e = make_engine({c}, test::options("cpu", 1, true));
+  e->step(8000);
+  const std::vector<uint64_t> inj = values<uint64_t>(e->state("injected_messages")),
+                              got = values<uint64_t>(e->state("delivered_messages"));
+  const std::vector<uint32_t> queued = values<uint32_t>(e->state("source_queue"));
+  uint64_t inj0 = 0, inj1 = 0, got0 = 0, got1 = 0;
+  for (size_t n = 0; n < 16; ++n) {
+    EXPECT_EQ(queued[n * 4 + 1], 0u) << "node " << n;
+    inj0 += inj[n * 4];
+    inj1 += inj[n * 4 + 1];
+    got0 += got[n * 4];
+    got1 += got[n * 4 + 1];
+  }
+  // Priority 0 fills the network and stays: sources still hold some, none was delivered ...
+  EXPECT_EQ(got0, 0u);
+  EXPECT_GT(inj0, 16u * 16u / 2) << "priority 0 should fill the pools";
+  // ... and every priority-1 message was delivered all the same.
+  EXPECT_EQ(inj1, 16u * 300u);
+  EXPECT_EQ(got1, inj1);
+}
+
+// A pool of 5 buffers under heavy load refuses messages; the sender routes them again. Debug
+// mode checks, every cycle, that nothing is lost or duplicated (injected - delivered = messages
+// the pools own) and that the pools' bookkeeping holds; the drain delivers every tracked one.
+TEST(Sconnect, RefusedMessagesAreRoutedAgainAndNoneIsLost) {
+  for (const std::string& b : test::backends()) {
+    Config c = sconnect("torus", {4, 4}, 0.8);
+    c.sconnect.buffers = 5;  // 3 reserved (one per class), 2 shared
+    c.sconnect.priorities = 1;
+    c.run.warmup = 300;
+    c.run.measure = 1500;
+    c.run.watchdog = 1000;
+    auto e = make_engine({c}, test::options(b, 1, true));
+    const InstanceResult r = e->run().at(0);
+    double rejects = -1;
+    for (const auto& [k, x] : r.extra)
+      if (k == "reject_fraction") rejects = x;
+    EXPECT_GT(rejects, 0.01) << b;
+    EXPECT_LT(rejects, 1.0) << b;
+    EXPECT_EQ(r.saturation_reason.find("undelivered"), std::string::npos) << r.saturation_reason;
+  }
+}
+
+// Debug mode catches a pool whose bookkeeping was broken from outside.
+TEST(Sconnect, DebugModeReportsABrokenPool) {
+  Config c = sconnect("mesh", {3, 3}, 0.3);
+  auto e = make_engine({c}, test::options("cpu", 1, true));
+  e->step(50);
+  HostArray used = e->state("class_used");
+  used.bytes[4 * 3 * 2] += 1;  // router 2 claims a buffer it does not hold
+  e->set_state("class_used", used);
+  EXPECT_THROW(e->step(1), SimulationError);
+}
+
+// Saturated, the routing tables' resource ordering keeps every torus and mesh free of deadlock:
+// the watchdog (no message accepted or delivered anywhere for 1,000 cycles) stays quiet.
+TEST(Sconnect, SaturatedNetworksDoNotDeadlock) {
+  for (const char* kind : {"torus", "mesh"})
+    for (const char* pattern : {"uniform", "tornado"}) {
+      Config c = sconnect(kind, {4, 4}, 1.0);
+      c.traffic.pattern = pattern;
+      c.sconnect.buffers = 12;
+      c.sconnect.priorities = 1;
+      c.run.warmup = 500;
+      c.run.measure = 3000;
+      c.run.drain = 0;
+      c.run.watchdog = 1000;
+      InstanceResult r;
+      ASSERT_NO_THROW(r = test::run_one(c, test::options("cpu", 1, false))) << kind << pattern;
+      EXPECT_GT(r.accepted, 0.1) << kind << " " << pattern;
+    }
+}
+
+// The same state whatever the thread count, and an instance's results whatever its batch.
+TEST(Sconnect, ThreadsAndBatchesDoNotChangeResults) {
+  Config a = sconnect("torus", {16, 16}, 0.4), b = a;
+  b.run.seed = 7;
+  b.traffic.offered = 0.3;
+  auto state_after = [&](int threads) {
+    auto e = make_engine({a}, test::options("cpu", threads, false));
+    e->step(400);
+    std::vector<std::vector<uint8_t>> s;
+    for (const std::string& n : e->state_names()) s.push_back(e->state(n).bytes);
+    return s;
+  };
+  EXPECT_EQ(state_after(1), state_after(2));
+  a.topology.radix = b.topology.radix = {8, 8};
+  const InstanceResult alone = test::run_one(b, test::options("cpu", 2, false));
+  const InstanceResult batched = make_engine({a, b}, test::options("cpu", 2, false))->run().at(1);
+  EXPECT_EQ(alone.latency_mean, batched.latency_mean);
+  EXPECT_EQ(alone.accepted, batched.accepted);
+  EXPECT_EQ(alone.cycles, batched.cycles);
+}
+
+TEST(Sconnect, ConfigErrorsNameTheKey) {
+  Config c = sconnect("torus", {4, 4}, 0.3);
+  c.traffic.packet_size = 4;
+  EXPECT_THROW(
+      {
+        try {
+          make_engine({c}, test::options());
+        } catch (const ConfigError& e) {
+          EXPECT_NE(std::string(e.what()).find("traffic.packet_size = 4"), std::string::npos);
+          throw;
+        }
+      },
+      ConfigError);
+  c = sconnect("torus", {4, 4}, 0.3);
+  c.sconnect.buffers = 12;
+  c.sconnect.reserve = 1;  // 4 priorities x 3 classes = 12 reserved: none left to share
+  EXPECT_THROW(make_engine({c}, test::options()), ConfigError);
+  c = sconnect("torus", {4, 4}, 0.3);
+  c.traffic.priority_weights = {1, 1, 1, 1};
+  c.sconnect.priorities = 2;
+  EXPECT_THROW(make_engine({c}, test::options()), ConfigError);
+}
+
+namespace {
+std::vector<std::vector<uint8_t>> state_after(const std::vector<Config>& cs, const EngineOptions& o,
+                                              uint64_t cycles) {
+  auto e = make_engine(cs, o);
+  e->step(cycles);
+  std::vector<std::vector<uint8_t>> s;
+  for (const std::string& n : e->state_names()) s.push_back(e->state(n).bytes);
+  return s;
+}
+std::vector<Config> mixed_batch() {
+  std::vector<Config> cs;
+  for (double o : {0.1, 0.5, 0.9}) {
+    Config c = sconnect("torus", {4, 4}, o);
+    c.topology.link_delay = 2;
+    c.traffic.priority_weights = {0.6, 0.3, 0.1};
+    c.sconnect.buffers = 14;
+    c.run.seed = static_cast<int64_t>(o * 100);
+    cs.push_back(c);
+  }
+  return cs;
+}
+}  // namespace
+
+// Debug mode steps cycle by cycle over all routers (thrust::for_each), the production schedule
+// instance by instance: the same state.
+TEST(Sconnect, DebugAndProductionSchedulesGiveIdenticalState) {
+  EXPECT_EQ(state_after(mixed_batch(), test::options("cpu", 2, true), 1500),
+            state_after(mixed_batch(), test::options("cpu", 2, false), 1500));
+}
+
+TEST(Sconnect, CpuAndCudaGiveBitIdenticalState) {
+  if (!cuda_available())
+    GTEST_SKIP() << "no CUDA device on this machine: S-Connect CPU/GPU equality not checked";
+  EXPECT_EQ(state_after(mixed_batch(), test::options("cpu", 2, false), 3000),
+            state_after(mixed_batch(), test::options("cuda", 0, false), 3000));
+}
