@@ -73,6 +73,10 @@ COVERAGE = {
                                  "traffic.offered": 0.6, "sconnect.buffers": 5,
                                  "sconnect.priorities": 1, "sconnect.bypass": False,
                                  "traffic.pattern": "tornado"},
+    "sconnect_near_optimal": {"router.family": "sconnect", "topology.kind": "hypercube",
+                              "topology.dimension": 5, "topology.max_ports": 5,
+                              "traffic.offered": 0.6, "sconnect.assignment": "near_optimal",
+                              "sconnect.buffers": 9, "sconnect.priorities": 1},
 }
 
 

@@ -314,8 +314,9 @@ std::vector<KeyInfo> make_schema() {
               "request-reply: replies a terminal can hold; while full it stops taking requests "
               "(at least vcs/2 x vc_depth)"),
       float_list_key("traffic", "priority_weights", trf, &F::priority_weights, 4,
-                     "message priorities 0, 1, ... drawn with these relative weights (empty: all "
-                     "priority 0; router.family = sconnect only, 3 is the highest)",
+                     "the offered load split over message priorities 0, 1, ... in these proportions, "
+                     "each priority a source queue of its own at the host (empty: all priority 0; "
+                     "router.family = sconnect only, 3 is the highest)",
                      true),
       int_key("sconnect", "buffers", sc, &S::buffers, 2, 64,
               "messages the shared buffer pool of a router holds (the TIC: 64)"),
@@ -331,9 +332,12 @@ std::vector<KeyInfo> make_schema() {
       bool_key("sconnect", "bypass", sc, &S::bypass,
                "a message for an idle channel leaves in the cycle it arrives, without waiting "
                "in the pool (section 3.1)"),
-      enum_key("sconnect", "assignment", sc, &S::assignment, {"tic"},
+      enum_key("sconnect", "assignment", sc, &S::assignment, {"tic", "near_optimal"},
                "transmitter work assignment: the TIC's fixed order (a message joins the queue of "
-               "its permissible channel with the fewest pending messages)"),
+               "its permissible channel with the fewest pending messages), or Figure 4's "
+               "near-optimal one (each cycle, transmitters with the fewest pending messages "
+               "first take the highest-priority, oldest, least flexible message; a nearly full "
+               "pool sends its excess to random neighbours)"),
       int_key("sconnect", "sink_min_priority", sc, &S::sink_min_priority, 0, 3,
               "hosts take only messages of at least this priority; the others stay in the "
               "network (section 2.3's case of a network saturated with messages nobody removes)"),

@@ -338,6 +338,7 @@ RoutingTable build_routing_table(const Topology& t, RoutingStats* stats, uint32_
       }
     }
   RoutingTable rt = build_with(t, g, best, s);
+  rt.rank = best.rank;
   if (stats) *stats = s;
   return rt;
 }

@@ -18,6 +18,10 @@ struct RoutingTable {
   // destination's own router, which delivers to the terminal.
   std::vector<uint32_t> port_mask;
   std::vector<uint8_t> vc;  // [router, dest]: the VC (0 or 1) it leaves this router on
+  // [router] the resource order the table was built with (build_routing_table; the root
+  // highest): a hop off the table from n to n' keeps the buffer classes acyclic when it is one the
+  // order allows (VC 0 to VC 0 upwards, VC 1 to VC 1 downwards, VC 0 to VC 1 anywhere).
+  std::vector<uint32_t> rank;
   size_t at(uint32_t router, uint32_t dest) const { return size_t{router} * nodes + dest; }
 };
 

@@ -54,6 +54,7 @@ class SconnectEngine final : public BatchEngine<Exec> {
     std::vector<uint32_t> z(n, 0);
     x_.upload(v_.s.sent, z.data(), n * 4);
     x_.upload(v_.s.rejected, z.data(), n * 4);
+    x_.upload(v_.s.misrouted, z.data(), n * 4);
   }
   void family_results(uint32_t i, double measure, InstanceResult& r) override;
   std::vector<uint64_t> in_flight() const override {
@@ -95,6 +96,7 @@ void SconnectEngine<Exec>::allocate() {
   s.buf_class = alloc<uint8_t>(*this, bufs, "buf_class", {I, R, Bf});
   s.buf_failed = alloc<uint8_t>(*this, bufs, "buf_failed", {I, R, Bf});
   s.buf_ready = alloc<uint32_t>(*this, bufs, "buf_ready", {I, R, Bf});
+  s.buf_opts = alloc<uint32_t>(*this, bufs, "buf_options", {I, R, Bf});
   s.free_mask = alloc<uint64_t>(*this, E_, "free_mask", {I, R});
   s.class_used = alloc<uint8_t>(*this, E_ * kClasses, "class_used", {I, R, kPriorities, kKinds});
   s.q_head = alloc<uint8_t>(*this, queues, "queue_head", {I, R, P, kPriorities, kVcs});
@@ -106,6 +108,7 @@ void SconnectEngine<Exec>::allocate() {
   s.ack_belt = alloc<int16_t>(*this, belts, "ack_belt", {I, R, S, P});
   s.sent = alloc<uint32_t>(*this, E_ * P, "link_messages", {I, R, P});
   s.rejected = alloc<uint32_t>(*this, E_ * P, "link_rejects", {I, R, P});
+  s.misrouted = alloc<uint32_t>(*this, E_ * P, "link_misroutes", {I, R, P});
   s.viol = alloc<uint32_t>(*this, E_);
   s.viol_info = alloc<uint32_t>(*this, E_ * 4);
   owned_ = alloc<uint64_t>(*this, E_);
@@ -142,6 +145,7 @@ void SconnectEngine<Exec>::allocate() {
   t.node_router = upload(topo_.node_router);
   t.port_mask = upload(tables.port_mask, "route_ports", {R, N});
   t.route_vc = upload(tables.vc, "route_vc", {R, N});
+  t.rank = upload(tables.rank);
   v_.traffic = upload(sconnect::priority_traffic(cfgs_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
 
@@ -217,19 +221,22 @@ std::string SconnectEngine<Exec>::stuck(uint32_t i) const {
   return o.str();
 }
 
-// Messages per cycle on each channel, and the share of transmissions refused downstream.
+// Messages per cycle on each channel, and the shares of transmissions refused downstream and
+// sent off the routing table.
 template <class Exec>
 void SconnectEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
   const uint64_t rp = uint64_t{v_.prm.routers} * v_.prm.ports, rp0 = i * rp;
   const std::vector<uint32_t> sent = download(v_.s.sent + rp0, rp),
-                              rej = download(v_.s.rejected + rp0, rp);
+                              rej = download(v_.s.rejected + rp0, rp),
+                              mis = download(v_.s.misrouted + rp0, rp);
   r.link_utilization.resize(rp);
-  double sum = 0, mx = 0, total = 0, refused = 0;
+  double sum = 0, mx = 0, total = 0, refused = 0, misrouted = 0;
   uint64_t links = 0;
   for (uint64_t k = 0; k < rp; ++k) {
     r.link_utilization[k] = sent[k] / m;
     total += sent[k];
     refused += rej[k];
+    misrouted += mis[k];
     if (topo_.peer[k] < 0) continue;
     sum += r.link_utilization[k];
     mx = std::max(mx, r.link_utilization[k]);
@@ -238,6 +245,7 @@ void SconnectEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& 
   r.link_util_mean = links ? sum / links : 0;
   r.link_util_max = mx;
   r.extra.emplace_back("reject_fraction", total > 0 ? refused / total : 0.0);
+  r.extra.emplace_back("misroute_fraction", total > 0 ? misrouted / total : 0.0);
 }
 
 }  // namespace ls

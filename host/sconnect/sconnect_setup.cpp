@@ -23,7 +23,9 @@ SconnectParams make_params(const Config& c, const Topology& t) {
   p.bypass = c.sconnect.bypass;
   p.sink_min_priority = static_cast<uint32_t>(c.sconnect.sink_min_priority);
   p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
-  p.assignment = pick<Assignment>(c.sconnect.assignment, {{"tic", Assignment::kTic}});
+  p.assignment =
+      pick<Assignment>(c.sconnect.assignment,
+                       {{"tic", Assignment::kTic}, {"near_optimal", Assignment::kNearOptimal}});
   p.shape = t.shape;
   return p;
 }
@@ -55,6 +57,7 @@ Tables make_tables(const Config&, const Topology& t) {
   RoutingTable rt = build_routing_table(t);
   tb.port_mask = std::move(rt.port_mask);
   tb.vc = std::move(rt.vc);
+  tb.rank = std::move(rt.rank);
   return tb;
 }
 

@@ -17,16 +17,24 @@ struct ChannelModule {
 
   LS_HD BufferPool pool() const { return {v, e}; }
 
-  // A message of this router's, in buffer b, joins queue q: it may leave this very cycle when
-  // bypass is on (a message for an idle channel cuts through), else from the next.
+  // A message of this router's, in buffer b, waits to leave: in the TIC's queue for it (at the
+  // head when requeued), or in the pool with its options (Figure 4), or in the host's queue. It
+  // may leave this very cycle when bypass is on (a message for an idle channel cuts through),
+  // else from the next.
   LS_HD void enqueue(uint32_t b, bool requeued, uint32_t failed) const {
     const uint64_t k = v.lay.buf(e, b);
+    v.s.buf_ready[k] = static_cast<uint32_t>(v.t) + (v.prm.bypass || requeued ? 0u : 1u);
+    const uint32_t dest = v.s.pool[k].dest;
+    if (v.prm.assignment == Assignment::kNearOptimal && !for_host(v, r, dest)) {
+      v.s.buf_state[k] = kBufPool;
+      v.s.buf_opts[k] = options(v, r, dest, failed);
+      return;
+    }
     const uint32_t q = choose_queue(pool(), r, v.s.pool[k], failed);
     if (requeued)
       pool().push_head(q, b);
     else
       pool().push_tail(q, b);
-    v.s.buf_ready[k] = static_cast<uint32_t>(v.t) + (v.prm.bypass || requeued ? 0u : 1u);
   }
 
   // Acknowledgements arriving this cycle for what the router sent.

@@ -1,9 +1,9 @@
 // Debug mode's checks of one S-Connect router after a cycle: the pool's bookkeeping agrees
 // with itself (free buffers + buffers held by the classes = the pool; each class's count = its
 // buffers; every queue's linked list holds as many queued buffers as its count says, and queued
-// + sent = held), and how many messages the router owns for the conservation check: those it
-// holds less those it has sent and that the receiver has already accepted (a positive
-// acknowledgement on its way back).
+// + waiting unassigned + sent = held), and how many messages the router owns for the conservation
+// check: those it holds less those it has sent and that the receiver has already accepted (a
+// positive acknowledgement on its way back).
 #pragma once
 #include "../common/violation.hpp"
 #include "buffer_pool.hpp"
@@ -21,7 +21,7 @@ struct CheckInvariants {
   LS_HD void operator()(uint64_t e) const {
     const uint32_t B = v.lay.buffers;
     uint32_t per_class[kClasses] = {};
-    uint32_t held = 0, sent = 0;
+    uint32_t held = 0, sent = 0, pooled = 0;
     for (uint32_t b = 0; b < B; ++b) {
       const uint64_t k = v.lay.buf(e, b);
       const bool free = v.s.free_mask[e] >> b & 1u;
@@ -29,6 +29,7 @@ struct CheckInvariants {
       if (free) continue;
       ++held;
       sent += v.s.buf_state[k] == kBufSent;
+      pooled += v.s.buf_state[k] == kBufPool;
       per_class[v.s.buf_class[k] % kClasses] += 1;
     }
     for (uint32_t c = 0; c < kClasses; ++c)
@@ -48,7 +49,7 @@ struct CheckInvariants {
       }
       queued += n;
     }
-    if (queued + sent != held) fail(e, kViolQueue, v.lay.queues(), queued + sent);
+    if (queued + pooled + sent != held) fail(e, kViolQueue, v.lay.queues(), queued + sent);
     uint32_t accepted = 0;  // positive acknowledgements coming back to this router
     for (uint32_t s = 0; s < v.lay.slots; ++s)
       for (uint32_t p = 1; p < v.lay.ports; ++p) {

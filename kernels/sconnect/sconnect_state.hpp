@@ -60,11 +60,14 @@ enum SconnectViolation : uint32_t {
 };
 
 // A buffer's state.
-enum BufState : uint8_t { kBufFree = 0, kBufQueued = 1, kBufSent = 2 };
+// Queued: in a linked queue (the TIC's assignment, and delivery to the host); pool: waiting
+// unassigned, its permissible channels in buf_opts (the near-optimal assignment of Figure 4).
+enum BufState : uint8_t { kBufFree = 0, kBufQueued = 1, kBufSent = 2, kBufPool = 3 };
 // An acknowledgement on its belt: -1 none, else sender's buffer << 1 | accepted.
 constexpr int16_t kNoAck = -1;
 
-enum class Assignment : uint32_t { kTic };  // transmitter work assignment (section 3)
+// Transmitter work assignment: the TIC's fixed order (section 3), or Figure 4's.
+enum class Assignment : uint32_t { kTic, kNearOptimal };
 
 struct SconnectParams {
   uint32_t routers, ports, nodes;  // ports: the host port (0) and the network channels
@@ -94,6 +97,7 @@ struct SconnectLayout {
   LS_HD uint64_t slot(uint64_t e, uint32_t s, uint32_t p) const {
     return (e * slots + s) * ports + p;
   }
+  LS_HD uint32_t router_of(uint64_t e) const { return static_cast<uint32_t>(e % routers); }
   LS_HD uint64_t node_elem(uint32_t inst, uint32_t n) const {
     return static_cast<uint64_t>(inst) * nodes + n;
   }
@@ -106,6 +110,7 @@ struct SconnectTopology {
   const int32_t* router_node;  // [R] the host attached to the router, -1 none
   const uint32_t* port_mask;   // [R, N] permissible outbound channels to each destination
   const uint8_t* route_vc;     // [R, N] the virtual channel to leave on
+  const uint32_t* rank;        // [R] the tables' resource order (host/routing/routing_table.hpp)
   const int32_t* node_router;  // [N]
 };
 
@@ -117,13 +122,15 @@ struct SconnectState {
   uint8_t* buf_class;   // its reservation class (prio * kKinds + kind)
   uint8_t* buf_failed;  // the channel its last transmission was refused on, 0 none
   uint32_t* buf_ready;  // first cycle it may be transmitted (bypass or not)
+  uint32_t* buf_opts;   // kBufPool: the channels it may leave on
   uint64_t* free_mask;  // [inst, router] bit b set: buffer b free
   uint8_t* class_used;  // [inst, router, class] buffers held by each class
   // Queues [inst, router, queue]: linked lists through buf_next
   uint8_t* q_head;
   uint8_t* q_tail;
   uint8_t* q_count;
-  uint8_t* tx_vc;  // [inst, router, port] the VC served last at each priority (bit prio)
+  uint8_t* tx_vc;  // [inst, router, port] the VC served last: at each priority (bit prio) with
+                   // the TIC's assignment, bit 0 with Figure 4's
   // Belts at the receiving end [inst, router, slot, port]
   Message* msg_belt;
   uint8_t* msg_valid;
@@ -131,6 +138,7 @@ struct SconnectState {
   // Counters
   uint32_t* sent;       // [inst, router, port] messages sent in the window
   uint32_t* rejected;   // [inst, router, port] of those, refused downstream
+  uint32_t* misrouted;  // [inst, router, port] of those, sent off the routing table (Figure 4)
   uint32_t* last_move;  // [inst, router] last cycle a message was accepted or delivered here
   uint32_t* viol;       // [inst, router] first invariant violation (debug), 0 none
   uint32_t* viol_info;  // [inst, router, 4]

@@ -1,12 +1,32 @@
 // The transmitters (sections 2.2, 3): each outbound channel sends at most one message per
-// routing cycle, into the slot entering its belt. Queues are served in strict priority order (no
-// lower priority while a higher one has a message ready) and, within a priority, the two virtual
+// routing cycle, into the slot entering its belt; the message stays locked in its buffer until
+// acknowledged. With the TIC's assignment, queues are served in strict priority order (no lower
+// priority while a higher one has a message ready) and, within a priority, the two virtual
 // channels fairly (alternating when both have traffic; either takes the whole channel when the
-// other has none). The message stays locked in its buffer until acknowledged.
+// other has none). With Figure 4's, the pool's waiting messages are matched to transmitters
+// (assignment.hpp); when the pool is nearly full, the excess goes to a random neighbour, off the
+// routing table (step 4), so that the next cycle's arrivals find buffers.
 #pragma once
+#include "../common/rng.hpp"
+#include "assignment.hpp"
 #include "channel_module.hpp"
 
 namespace ls::sconnect {
+
+// The pool's waiting messages as Figure 4's candidates (assignment.hpp).
+struct PoolCandidates {
+  const SconnectView& v;
+  uint64_t e;
+  LS_HD uint32_t opts(uint32_t b) const { return v.s.buf_opts[v.lay.buf(e, b)]; }
+  LS_HD uint32_t prio(uint32_t b) const {
+    return MessageMeta::prio(v.s.pool[v.lay.buf(e, b)].meta);
+  }
+  LS_HD uint32_t age(uint32_t b) const { return MessageMeta::age(v.s.pool[v.lay.buf(e, b)].meta); }
+  LS_HD uint32_t vc(uint32_t b) const {
+    return v.topo
+        .route_vc[uint64_t{v.lay.router_of(e)} * v.lay.nodes + v.s.pool[v.lay.buf(e, b)].dest];
+  }
+};
 
 struct Transmitter {
   const SconnectView& v;
@@ -20,9 +40,25 @@ struct Transmitter {
            v.s.buf_ready[v.lay.buf(e, v.s.q_head[qi])] <= static_cast<uint32_t>(v.t);
   }
 
-  LS_HD void send(uint32_t p) const {
+  // Channel p sends the message in buffer b on virtual channel vc.
+  LS_HD void transmit(uint32_t p, uint32_t b, uint32_t vc) const {
     const int32_t peer = v.topo.peer[uint64_t{r} * v.lay.ports + p];
-    if (peer < 0) return;
+    const uint64_t k = v.lay.buf(e, b);
+    v.s.buf_state[k] = kBufSent;
+    Message m = v.s.pool[k];
+    m.meta = MessageMeta::with_sbuf(MessageMeta::with_vc(m.meta, vc), b);
+    const uint32_t rp = static_cast<uint32_t>(peer) / v.lay.ports,
+                   pp = static_cast<uint32_t>(peer) % v.lay.ports;
+    const uint32_t slot = (v.now + v.topo.delay[uint64_t{r} * v.lay.ports + p]) % v.lay.slots;
+    const uint64_t at = v.lay.slot(uint64_t{inst} * v.lay.routers + rp, slot, pp);
+    v.s.msg_belt[at] = m;
+    v.s.msg_valid[at] = 1;
+    if (v.win.contains(v.t)) v.s.sent[v.lay.port(e, p)] += 1;
+  }
+
+  // The TIC: channel p sends the head of its highest-priority queue that has one ready.
+  LS_HD void send(uint32_t p) const {
+    if (v.topo.peer[uint64_t{r} * v.lay.ports + p] < 0) return;
     for (uint32_t prio = v.prm.priorities; prio-- > 0;) {
       const bool r0 = ready(SconnectLayout::queue(p, prio, 0)),
                  r1 = ready(SconnectLayout::queue(p, prio, 1));
@@ -30,23 +66,67 @@ struct Transmitter {
       uint8_t& last = v.s.tx_vc[v.lay.port(e, p)];
       const uint32_t vc = r0 && r1 ? 1u - (last >> prio & 1u) : (r1 ? 1u : 0u);
       last = static_cast<uint8_t>((last & ~(1u << prio)) | vc << prio);
-      const uint32_t b = BufferPool{v, e}.pop(SconnectLayout::queue(p, prio, vc));
-      const uint64_t k = v.lay.buf(e, b);
-      v.s.buf_state[k] = kBufSent;
-      Message m = v.s.pool[k];
-      m.meta = MessageMeta::with_sbuf(MessageMeta::with_vc(m.meta, vc), b);
-      const uint32_t rp = static_cast<uint32_t>(peer) / v.lay.ports,
-                     pp = static_cast<uint32_t>(peer) % v.lay.ports;
-      const uint32_t slot = (v.now + v.topo.delay[uint64_t{r} * v.lay.ports + p]) % v.lay.slots;
-      const uint64_t at = v.lay.slot(uint64_t{inst} * v.lay.routers + rp, slot, pp);
-      v.s.msg_belt[at] = m;
-      v.s.msg_valid[at] = 1;
-      if (v.win.contains(v.t)) v.s.sent[v.lay.port(e, p)] += 1;
+      transmit(p, BufferPool{v, e}.pop(SconnectLayout::queue(p, prio, vc)), vc);
       return;
     }
   }
 
+  // Figure 4: the waiting messages matched to the transmitters, then the excess sent at random.
+  LS_HD void near_optimal() const {
+    uint64_t waiting = 0;
+    for (uint32_t b = 0; b < v.lay.buffers; ++b) {
+      const uint64_t k = v.lay.buf(e, b);
+      const bool w = v.s.buf_state[k] == kBufPool && v.s.buf_ready[k] <= static_cast<uint32_t>(v.t);
+      waiting |= static_cast<uint64_t>(w) << b;
+    }
+    uint32_t links = 0;
+    for (uint32_t p = 1; p < v.lay.ports; ++p)
+      links |= static_cast<uint32_t>(v.topo.peer[uint64_t{r} * v.lay.ports + p] >= 0) << p;
+    const PoolCandidates c{v, e};
+    uint8_t choice[kMaxTransmitters];
+    uint32_t last_vc1 = 0;  // bit 0 of tx_vc: the VC a transmitter sent last
+    for (uint32_t p = 1; p < v.lay.ports; ++p) last_vc1 |= (v.s.tx_vc[v.lay.port(e, p)] & 1u) << p;
+    waiting &= ~assign_near_optimal(c, waiting, links, last_vc1, choice);
+    uint32_t idle = links;
+    for (uint32_t p = 1; p < v.lay.ports; ++p)
+      if (choice[p] != kNoMessage) {
+        const uint32_t vc = c.vc(choice[p]);
+        transmit(p, choice[p], vc);
+        v.s.tx_vc[v.lay.port(e, p)] = static_cast<uint8_t>(vc);
+        idle &= ~(1u << p);
+      }
+    // Steps 3 and 4: the pool keeps what it can while still taking a message on every channel
+    // next cycle; the excess, the lowest-ranked messages, leave on idle channels at random, to
+    // neighbours the resource order allows (so no cycle of buffer classes can form).
+    const uint32_t free = popcount64(v.s.free_mask[e]), arriving = popcount32(links);
+    uint32_t excess = arriving > free ? arriving - free : 0;
+    const Draw d = philox_draw(v.traffic[uint64_t{inst} * kPriorities].seed, v.t, e, kStreamRoute);
+    for (uint32_t k = 0; excess > 0 && waiting && idle; ++k) {
+      uint32_t worst = lowest_bit64(waiting);
+      for (uint64_t w = waiting; w; w &= w - 1)
+        if (ranks_before(c, worst, lowest_bit64(w))) worst = lowest_bit64(w);
+      waiting &= ~(uint64_t{1} << worst);
+      uint32_t allowed = 0;
+      for (uint32_t o = idle; o; o &= o - 1) {
+        const uint32_t p = lowest_bit(o);
+        const uint32_t n =
+            static_cast<uint32_t>(v.topo.peer[uint64_t{r} * v.lay.ports + p]) / v.lay.ports;
+        allowed |= static_cast<uint32_t>(order_allows(v, r, n, v.s.pool[v.lay.buf(e, worst)].dest))
+                   << p;
+      }
+      if (!allowed) continue;
+      uint32_t p = lowest_bit(allowed);
+      for (uint32_t skip = d.w[k % 4] % popcount32(allowed); skip; --skip)
+        p = lowest_bit(allowed & ~((2u << p) - 1));
+      transmit(p, worst, c.vc(worst));
+      if (v.win.contains(v.t)) v.s.misrouted[v.lay.port(e, p)] += 1;
+      idle &= ~(1u << p);
+      --excess;
+    }
+  }
+
   LS_HD void operator()() const {
+    if (v.prm.assignment == Assignment::kNearOptimal) return near_optimal();
     for (uint32_t p = 1; p < v.lay.ports; ++p) send(p);
   }
 };

@@ -127,6 +127,34 @@ TEST(Sconnect, SaturatedNetworksDoNotDeadlock) {
     }
 }
 
+// Figure 4's assignment under saturation: nothing lost or duplicated (debug mode), the pool
+// bookkeeping holds with messages waiting unassigned, and a nearly full pool sends its excess off
+// the routing table (misroute_fraction > 0) rather than refusing most transmissions as the TIC
+// does past saturation.
+TEST(Sconnect, NearOptimalAssignmentKeepsEveryMessageAndSpillsTheExcess) {
+  double extra[2][2];  // [tic, near_optimal][reject, misroute]
+  for (int k = 0; k < 2; ++k) {
+    Config c = sconnect("torus", {6, 6}, 0.9);
+    c.sconnect.assignment = k ? "near_optimal" : "tic";
+    c.sconnect.buffers = 12;
+    c.sconnect.priorities = 1;
+    c.traffic.priority_weights = {};
+    c.run.warmup = 500;
+    c.run.measure = 1500;
+    c.run.drain = 4000;
+    c.run.watchdog = 1000;
+    const InstanceResult r = test::run_one(c, test::options("cpu", 1, true));
+    for (const auto& [name, x] : r.extra) {
+      if (name == "reject_fraction") extra[k][0] = x;
+      if (name == "misroute_fraction") extra[k][1] = x;
+    }
+    EXPECT_GT(r.accepted, 0.1) << c.sconnect.assignment;
+  }
+  EXPECT_EQ(extra[0][1], 0.0);  // the TIC never leaves its table
+  EXPECT_GT(extra[1][1], 0.0);
+  EXPECT_LT(extra[1][0], extra[0][0]);
+}
+
 // The same state whatever the thread count, and an instance's results whatever its batch.
 TEST(Sconnect, ThreadsAndBatchesDoNotChangeResults) {
   Config a = sconnect("torus", {16, 16}, 0.4), b = a;
@@ -180,11 +208,12 @@ std::vector<std::vector<uint8_t>> state_after(const std::vector<Config>& cs, con
   for (const std::string& n : e->state_names()) s.push_back(e->state(n).bytes);
   return s;
 }
-std::vector<Config> mixed_batch() {
+std::vector<Config> mixed_batch(const char* assignment) {
   std::vector<Config> cs;
   for (double o : {0.1, 0.5, 0.9}) {
     Config c = sconnect("torus", {4, 4}, o);
     c.topology.link_delay = 2;
+    c.sconnect.assignment = assignment;
     c.traffic.priority_weights = {0.6, 0.3, 0.1};
     c.sconnect.buffers = 14;
     c.run.seed = static_cast<int64_t>(o * 100);
@@ -197,13 +226,17 @@ std::vector<Config> mixed_batch() {
 // Debug mode steps cycle by cycle over all routers (thrust::for_each), the production schedule
 // instance by instance: the same state.
 TEST(Sconnect, DebugAndProductionSchedulesGiveIdenticalState) {
-  EXPECT_EQ(state_after(mixed_batch(), test::options("cpu", 2, true), 1500),
-            state_after(mixed_batch(), test::options("cpu", 2, false), 1500));
+  for (const char* a : {"tic", "near_optimal"})
+    EXPECT_EQ(state_after(mixed_batch(a), test::options("cpu", 2, true), 1500),
+              state_after(mixed_batch(a), test::options("cpu", 2, false), 1500))
+        << a;
 }
 
 TEST(Sconnect, CpuAndCudaGiveBitIdenticalState) {
   if (!cuda_available())
     GTEST_SKIP() << "no CUDA device on this machine: S-Connect CPU/GPU equality not checked";
-  EXPECT_EQ(state_after(mixed_batch(), test::options("cpu", 2, false), 3000),
-            state_after(mixed_batch(), test::options("cuda", 0, false), 3000));
+  for (const char* a : {"tic", "near_optimal"})
+    EXPECT_EQ(state_after(mixed_batch(a), test::options("cpu", 2, false), 3000),
+              state_after(mixed_batch(a), test::options("cuda", 0, false), 3000))
+        << a;
 }
