@@ -77,6 +77,9 @@ COVERAGE = {
                               "topology.dimension": 5, "topology.max_ports": 5,
                               "traffic.offered": 0.6, "sconnect.assignment": "near_optimal",
                               "sconnect.buffers": 9, "sconnect.priorities": 1},
+    "sconnect_errors": {"router.family": "sconnect", "topology.kind": "mesh",
+                        "topology.link_delay": 2, "traffic.offered": 0.5,
+                        "sconnect.bit_error_rate": 0.002, "sconnect.buffers": 16},
 }
 
 

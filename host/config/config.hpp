@@ -75,6 +75,8 @@ struct SconnectConfig {
   bool bypass = true;
   std::string assignment = "tic";
   int64_t sink_min_priority = 0;
+  double bit_error_rate = 0.0;
+  int64_t message_bits = 100;
 };
 
 struct RunConfig {

@@ -313,11 +313,12 @@ std::vector<KeyInfo> make_schema() {
       int_key("traffic", "reply_queue", trf, &F::reply_queue, 1, 65535,
               "request-reply: replies a terminal can hold; while full it stops taking requests "
               "(at least vcs/2 x vc_depth)"),
-      float_list_key("traffic", "priority_weights", trf, &F::priority_weights, 4,
-                     "the offered load split over message priorities 0, 1, ... in these proportions, "
-                     "each priority a source queue of its own at the host (empty: all priority 0; "
-                     "router.family = sconnect only, 3 is the highest)",
-                     true),
+      float_list_key(
+          "traffic", "priority_weights", trf, &F::priority_weights, 4,
+          "the offered load split over message priorities 0, 1, ... in these proportions, "
+          "each priority a source queue of its own at the host (empty: all priority 0; "
+          "router.family = sconnect only, 3 is the highest)",
+          true),
       int_key("sconnect", "buffers", sc, &S::buffers, 2, 64,
               "messages the shared buffer pool of a router holds (the TIC: 64)"),
       int_key("sconnect", "reserve", sc, &S::reserve, 0, 21,
@@ -338,6 +339,11 @@ std::vector<KeyInfo> make_schema() {
                "near-optimal one (each cycle, transmitters with the fewest pending messages "
                "first take the highest-priority, oldest, least flexible message; a nearly full "
                "pool sends its excess to random neighbours)"),
+      float_key("sconnect", "bit_error_rate", sc, &S::bit_error_rate, 0.0, 0.01,
+                "transmission errors: the probability that a bit of a slot (message, or "
+                "acknowledgement) is corrupted; the channel protocol (section 3.2) retransmits"),
+      int_key("sconnect", "message_bits", sc, &S::message_bits, 16, 65536,
+              "bits a slot carries, for bit_error_rate (the paper's example: a 100-bit message)"),
       int_key("sconnect", "sink_min_priority", sc, &S::sink_min_priority, 0, 3,
               "hosts take only messages of at least this priority; the others stay in the "
               "network (section 2.3's case of a network saturated with messages nobody removes)"),

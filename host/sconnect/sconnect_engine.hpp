@@ -55,6 +55,8 @@ class SconnectEngine final : public BatchEngine<Exec> {
     x_.upload(v_.s.sent, z.data(), n * 4);
     x_.upload(v_.s.rejected, z.data(), n * 4);
     x_.upload(v_.s.misrouted, z.data(), n * 4);
+    x_.upload(v_.s.errors, z.data(), n * 4);
+    x_.upload(v_.s.duplicates, z.data(), n * 4);
   }
   void family_results(uint32_t i, double measure, InstanceResult& r) override;
   std::vector<uint64_t> in_flight() const override {
@@ -106,9 +108,15 @@ void SconnectEngine<Exec>::allocate() {
   s.msg_belt = alloc<Message>(*this, belts);
   s.msg_valid = alloc<uint8_t>(*this, belts, "message_belt", {I, R, S, P});
   s.ack_belt = alloc<int16_t>(*this, belts, "ack_belt", {I, R, S, P});
+  const uint64_t W = v_.lay.engines();
+  s.tx_seq = alloc<uint8_t>(*this, E_ * P * W, "tx_engines", {I, R, P, W});
+  s.rx_seq = alloc<uint8_t>(*this, E_ * P * W, "rx_engines", {I, R, P, W});
+  s.resend = alloc<uint8_t>(*this, E_ * P);
   s.sent = alloc<uint32_t>(*this, E_ * P, "link_messages", {I, R, P});
   s.rejected = alloc<uint32_t>(*this, E_ * P, "link_rejects", {I, R, P});
   s.misrouted = alloc<uint32_t>(*this, E_ * P, "link_misroutes", {I, R, P});
+  s.errors = alloc<uint32_t>(*this, E_ * P, "link_errors", {I, R, P});
+  s.duplicates = alloc<uint32_t>(*this, E_ * P, "link_duplicates", {I, R, P});
   s.viol = alloc<uint32_t>(*this, E_);
   s.viol_info = alloc<uint32_t>(*this, E_ * 4);
   owned_ = alloc<uint64_t>(*this, E_);
@@ -157,6 +165,7 @@ void SconnectEngine<Exec>::allocate() {
   std::vector<uint8_t> nil(queues, kNil);
   x_.upload(s.q_head, nil.data(), queues);
   x_.upload(s.q_tail, nil.data(), queues);
+  x_.upload(s.resend, nil.data(), E_ * P);
 }
 
 template <class Exec>
@@ -228,15 +237,19 @@ void SconnectEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& 
   const uint64_t rp = uint64_t{v_.prm.routers} * v_.prm.ports, rp0 = i * rp;
   const std::vector<uint32_t> sent = download(v_.s.sent + rp0, rp),
                               rej = download(v_.s.rejected + rp0, rp),
-                              mis = download(v_.s.misrouted + rp0, rp);
+                              mis = download(v_.s.misrouted + rp0, rp),
+                              err = download(v_.s.errors + rp0, rp),
+                              dup = download(v_.s.duplicates + rp0, rp);
   r.link_utilization.resize(rp);
-  double sum = 0, mx = 0, total = 0, refused = 0, misrouted = 0;
+  double sum = 0, mx = 0, total = 0, refused = 0, misrouted = 0, errors = 0, duplicates = 0;
   uint64_t links = 0;
   for (uint64_t k = 0; k < rp; ++k) {
     r.link_utilization[k] = sent[k] / m;
     total += sent[k];
     refused += rej[k];
     misrouted += mis[k];
+    errors += err[k];
+    duplicates += dup[k];
     if (topo_.peer[k] < 0) continue;
     sum += r.link_utilization[k];
     mx = std::max(mx, r.link_utilization[k]);
@@ -246,6 +259,8 @@ void SconnectEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& 
   r.link_util_max = mx;
   r.extra.emplace_back("reject_fraction", total > 0 ? refused / total : 0.0);
   r.extra.emplace_back("misroute_fraction", total > 0 ? misrouted / total : 0.0);
+  r.extra.emplace_back("error_fraction", total > 0 ? errors / total : 0.0);
+  r.extra.emplace_back("duplicates", duplicates);
 }
 
 }  // namespace ls

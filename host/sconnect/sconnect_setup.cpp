@@ -1,6 +1,7 @@
 #include "sconnect_setup.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "../config/pick.hpp"
 #include "../routing/routing_table.hpp"
@@ -22,6 +23,10 @@ SconnectParams make_params(const Config& c, const Topology& t) {
   p.host_ports = static_cast<uint32_t>(c.sconnect.host_ports);
   p.bypass = c.sconnect.bypass;
   p.sink_min_priority = static_cast<uint32_t>(c.sconnect.sink_min_priority);
+  // A slot survives when all its bits do; plain IEEE doubles, the same on every machine.
+  const double hit =
+      1.0 - std::pow(1.0 - c.sconnect.bit_error_rate, static_cast<double>(c.sconnect.message_bits));
+  p.error_threshold = static_cast<uint32_t>(std::min(4294967295.0, std::ldexp(hit, 32)));
   p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
   p.assignment =
       pick<Assignment>(c.sconnect.assignment,

@@ -18,6 +18,7 @@ enum RngStream : uint32_t {
   kStreamSize = 3,      // size of that packet
   kStreamRoute = 4,     // routing tie-breaks
   kStreamOnOff = 5,     // on/off source state changes
+  kStreamError = 6,     // transmission errors on a channel (S-Connect)
 };
 
 struct Draw {

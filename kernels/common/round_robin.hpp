@@ -24,6 +24,23 @@ LS_HD LS_FORCEINLINE uint32_t lowest_bit64(uint64_t m) {
 #endif
 }
 
+// Set bits of a mask.
+LS_HD inline uint32_t popcount32(uint32_t x) {
+#if defined(__CUDA_ARCH__)
+  return static_cast<uint32_t>(__popc(x));
+#else
+  return static_cast<uint32_t>(__builtin_popcount(x));
+#endif
+}
+
+LS_HD inline uint32_t popcount64(uint64_t x) {
+#if defined(__CUDA_ARCH__)
+  return static_cast<uint32_t>(__popcll(x));
+#else
+  return static_cast<uint32_t>(__builtin_popcountll(x));
+#endif
+}
+
 // The winner among a non-empty mask of requesters; ptr < 64.
 LS_HD LS_FORCEINLINE uint32_t rr_first(uint64_t mask, uint32_t ptr) {
   const uint64_t hi = mask >> ptr << ptr;  // requesters at or after ptr

@@ -22,14 +22,6 @@ namespace ls::sconnect {
 constexpr uint32_t kMaxTransmitters = 16;
 constexpr uint8_t kNoMessage = 0xFF;
 
-LS_HD inline uint32_t popcount32(uint32_t x) {
-#if defined(__CUDA_ARCH__)
-  return static_cast<uint32_t>(__popc(x));
-#else
-  return static_cast<uint32_t>(__builtin_popcount(x));
-#endif
-}
-
 // Whether candidate a ranks before candidate b by Figure 4's criteria a-d, for a transmitter that
 // prefers VC `vc` (2: none).
 template <class Pool>

@@ -9,13 +9,6 @@
 
 namespace ls::sconnect {
 
-LS_HD inline uint32_t popcount64(uint64_t x) {
-#if defined(__CUDA_ARCH__)
-  return static_cast<uint32_t>(__popcll(x));
-#else
-  return static_cast<uint32_t>(__builtin_popcountll(x));
-#endif
-}
 // The pool of router element e.
 struct BufferPool {
   const SconnectView& v;

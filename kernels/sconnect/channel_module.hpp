@@ -1,11 +1,20 @@
 // The channel module (CM, section 3.2), receiving side: each channel is a conveyor belt with a
 // fixed number of slots, each holding one message, and the receiver answers every slot with a
 // piggybacked acknowledgement on the reverse channel. A message the receiver has no buffer for
-// (reservation included) is refused; the sender keeps every message it sent locked in its
-// buffer until the acknowledgement tells it the transfer succeeded (the buffer is freed) or
-// failed (the message goes through a routing cycle again and is inserted at the head of its new
-// queue, its age field incremented). Nothing is dropped or duplicated.
+// (reservation included), or that arrived corrupted, is refused; the sender keeps every message it
+// sent locked in its buffer until the acknowledgement tells it the transfer succeeded (the buffer
+// is freed) or failed (the message goes through a routing cycle again and is inserted at the head
+// of its new queue, its age field incremented).
+//
+// Each slot runs its own 1-bit window: a message carries its engine's sequence bit, which the
+// receiving engine expects to alternate. A corrupted acknowledgement leaves the sender not
+// knowing whether the message got in, so it sends it again in the same slot with the same bit;
+// a receiver that had taken it sees the old bit, discards the duplicate and acknowledges again.
+// Nothing is dropped or duplicated. Late abort (a cut-through message whose incoming copy turns
+// out corrupted is annihilated downstream) needs no slot here: the check happens on arrival,
+// before the message may leave.
 #pragma once
+#include "../common/rng.hpp"
 #include "routing.hpp"
 
 namespace ls::sconnect {
@@ -37,50 +46,96 @@ struct ChannelModule {
       pool().push_tail(q, b);
   }
 
-  // Acknowledgements arriving this cycle for what the router sent.
+  // Whether the slot this cycle's message or acknowledgement on port p travels in is corrupted;
+  // `which` tells the two apart (a draw per slot and direction: a pure function of the cycle).
+  LS_HD bool hit(uint32_t p, uint32_t which) const {
+    if (v.prm.error_threshold == 0) return false;
+    const Draw d = philox_draw(v.traffic[uint64_t{inst} * kPriorities].seed, v.t, v.lay.port(e, p),
+                               kStreamError);
+    return d.w[which] < v.prm.error_threshold;
+  }
+  // The protocol engine of port p that this cycle's slot belongs to.
+  LS_HD uint64_t engine(uint32_t p) const {
+    return v.lay.engine(e, p, v.t % (2u * v.topo.delay[uint64_t{r} * v.lay.ports + p]));
+  }
+  LS_HD void count(uint32_t* counter, uint32_t p) const {
+    if (v.win.contains(v.t)) counter[v.lay.port(e, p)] += 1;
+  }
+
+  // The message in buffer b was refused: it goes through a routing cycle again, preferring
+  // another channel, to the head of its new queue, one failure older.
+  LS_HD void reject(uint32_t b, uint32_t p) const {
+    const uint64_t k = v.lay.buf(e, b);
+    count(v.s.rejected, p);
+    v.s.pool[k].meta = MessageMeta::aged(v.s.pool[k].meta);
+    v.s.buf_failed[k] = static_cast<uint8_t>(p);
+    enqueue(b, true, p);
+  }
+
+  // Acknowledgements arriving this cycle for what the router sent. A corrupted one leaves the
+  // outcome unknown: the message goes again in its slot, and stays there (a report of a
+  // corrupted arrival included) until a clean answer says whether the receiver has it.
   LS_HD void receive_acks() const {
     for (uint32_t p = 1; p < v.lay.ports; ++p) {
       const uint64_t at = v.lay.slot(e, v.now, p);
       const int16_t a = v.s.ack_belt[at];
       if (a == kNoAck) continue;
       v.s.ack_belt[at] = kNoAck;
-      const uint32_t b = static_cast<uint32_t>(a) >> 1;
-      if (a & 1) {
-        pool().release(b);
-        v.s.last_move[e] = static_cast<uint32_t>(v.t);
+      const uint32_t b = Ack::sbuf(a);
+      uint8_t& tx = v.s.tx_seq[engine(p)];
+      if (Ack::is(a, Ack::kCorrupt) || (Ack::is(a, Ack::kError) && (tx & kUnsure))) {
+        if (Ack::is(a, Ack::kCorrupt)) count(v.s.errors, p);
+        tx |= kUnsure;
+        v.s.resend[v.lay.port(e, p)] = static_cast<uint8_t>(b);
         continue;
       }
-      const uint64_t k = v.lay.buf(e, b);
-      if (v.win.contains(v.t)) v.s.rejected[v.lay.port(e, p)] += 1;
-      v.s.pool[k].meta = MessageMeta::aged(v.s.pool[k].meta);
-      v.s.buf_failed[k] = static_cast<uint8_t>(p);
-      enqueue(b, true, p);
+      tx &= kSeqBit;
+      if (Ack::is(a, Ack::kOk)) {
+        tx ^= kSeqBit;
+        pool().release(b);
+        v.s.last_move[e] = static_cast<uint32_t>(v.t);
+      } else {
+        reject(b, p);
+      }
     }
   }
 
-  // Messages arriving this cycle: each is taken into the pool and routed, or refused; either way
-  // the answer goes back to the sender on the reverse channel, arriving as far in the future
-  // as the message took to come.
+  // Messages arriving this cycle: each is taken into the pool and routed, or refused (no buffer,
+  // or corrupted), or discarded as a duplicate of one taken already (acknowledged again); the
+  // answer goes back to the sender on the reverse channel, arriving as far in the future as the
+  // message took to come.
   LS_HD void receive_messages() const {
     for (uint32_t p = 1; p < v.lay.ports; ++p) {
       const uint64_t at = v.lay.slot(e, v.now, p);
       if (!v.s.msg_valid[at]) continue;
       v.s.msg_valid[at] = 0;
       Message m = v.s.msg_belt[at];
-      const uint32_t sbuf = MessageMeta::sbuf(m.meta);
-      m.meta = MessageMeta::with_hop(m.meta);
-      const uint32_t cls = message_class(v, r, m.dest, MessageMeta::prio(m.meta));
-      const bool ok = pool().can_take(cls);
-      if (ok) {
-        enqueue(pool().take(cls, m), false, 0);
-        v.s.last_move[e] = static_cast<uint32_t>(v.t);
+      uint8_t& rx = v.s.rx_seq[engine(p)];
+      const bool owned = MessageMeta::seq(m.meta) != rx;
+      uint32_t bits = owned ? Ack::kOwned : 0u;
+      if (MessageMeta::corrupt(m.meta)) {
+        count(v.s.errors, p);
+        bits |= Ack::kError;
+      } else if (owned) {
+        count(v.s.duplicates, p);
+        bits |= Ack::kOk;
+      } else {
+        m.meta = MessageMeta::with_hop(m.meta);
+        const uint32_t cls = message_class(v, r, m.dest, MessageMeta::prio(m.meta));
+        if (pool().can_take(cls)) {
+          rx ^= 1u;
+          enqueue(pool().take(cls, m), false, 0);
+          v.s.last_move[e] = static_cast<uint32_t>(v.t);
+          bits |= Ack::kOk | Ack::kOwned;
+        }
       }
+      if (hit(p, 1)) bits |= Ack::kCorrupt;
       const int32_t peer = v.topo.peer[uint64_t{r} * v.lay.ports + p];
       const uint32_t rp = static_cast<uint32_t>(peer) / v.lay.ports,
                      pp = static_cast<uint32_t>(peer) % v.lay.ports;
       const uint32_t slot = (v.now + v.topo.delay[uint64_t{r} * v.lay.ports + p]) % v.lay.slots;
       v.s.ack_belt[v.lay.slot(uint64_t{inst} * v.lay.routers + rp, slot, pp)] =
-          static_cast<int16_t>(sbuf << 1 | (ok ? 1u : 0u));
+          Ack::make(MessageMeta::sbuf(m.meta), bits);
     }
   }
 };

@@ -2,8 +2,9 @@
 // with itself (free buffers + buffers held by the classes = the pool; each class's count = its
 // buffers; every queue's linked list holds as many queued buffers as its count says, and queued
 // + waiting unassigned + sent = held), and how many messages the router owns for the conservation
-// check: those it holds less those it has sent and that the receiver has already accepted (a
-// positive acknowledgement on its way back).
+// check: those it holds less those it has sent and the receiver has already taken (its
+// acknowledgement, on its way back, says so), less the copies sent again after a corrupted
+// acknowledgement that are on their way to this router and that it has taken already.
 #pragma once
 #include "../common/violation.hpp"
 #include "buffer_pool.hpp"
@@ -50,13 +51,21 @@ struct CheckInvariants {
       queued += n;
     }
     if (queued + pooled + sent != held) fail(e, kViolQueue, v.lay.queues(), queued + sent);
-    uint32_t accepted = 0;  // positive acknowledgements coming back to this router
-    for (uint32_t s = 0; s < v.lay.slots; ++s)
+    uint32_t shadows = 0;
+    const uint32_t r = v.lay.router_of(e), S = v.lay.slots;
+    for (uint32_t s = 0; s < S; ++s)
       for (uint32_t p = 1; p < v.lay.ports; ++p) {
-        const int16_t a = v.s.ack_belt[v.lay.slot(e, s, p)];
-        accepted += a != kNoAck && (a & 1);
+        const uint64_t at = v.lay.slot(e, s, p);
+        const int16_t a = v.s.ack_belt[at];
+        shadows += a != kNoAck && Ack::is(a, Ack::kOwned);
+        if (!v.s.msg_valid[at]) continue;
+        const uint64_t arrives = v.t + (s + S - v.t % S) % S;
+        const uint32_t k = arrives % (2u * v.topo.delay[uint64_t{r} * v.lay.ports + p]);
+        shadows += MessageMeta::seq(v.s.msg_belt[at].meta) != v.s.rx_seq[v.lay.engine(e, p, k)];
       }
-    owned[e] = held - accepted;
+    // The copies coming to this router are other routers' shadows: a router's count may be
+    // negative, the instance's sum (modulo 2^64) is right.
+    owned[e] = static_cast<uint64_t>(int64_t{held} - int64_t{shadows});
   }
 };
 

@@ -17,7 +17,9 @@ namespace ls::sconnect {
 // A message is one fixed-length unit, stored in the same 32-byte record as a flit (dest, src,
 // seq, ctime, itime) with its own meta word: [0..1] priority, [2] the virtual channel it
 // travels on, [3..10] hops, [11..18] age (failed transmissions), [19..26] the sender's buffer
-// (echoed in the acknowledgement, as the CM's per-slot shift register would remember it).
+// (echoed in the acknowledgement, as the CM's per-slot shift register would remember it), [27]
+// the slot's sequence bit and [28] a transmission error (the receiver's CRC check fails), both
+// set by the sending channel module.
 using Message = Flit;
 struct MessageMeta {
   LS_HD static uint32_t make(uint32_t prio, uint32_t vc) { return (prio & 3u) | ((vc & 1u) << 2); }
@@ -37,6 +39,12 @@ struct MessageMeta {
   }
   LS_HD static uint32_t with_sbuf(uint32_t m, uint32_t b) {
     return (m & ~(255u << 19)) | ((b & 255u) << 19);
+  }
+  static constexpr uint32_t kSeq = 1u << 27, kCorrupt = 1u << 28;
+  LS_HD static uint32_t seq(uint32_t m) { return (m >> 27) & 1u; }
+  LS_HD static bool corrupt(uint32_t m) { return m & kCorrupt; }
+  LS_HD static uint32_t framed(uint32_t m, uint32_t seq, bool corrupt) {
+    return (m & ~(kSeq | kCorrupt)) | (seq << 27) | (corrupt ? kCorrupt : 0u);
   }
 };
 
@@ -63,8 +71,22 @@ enum SconnectViolation : uint32_t {
 // Queued: in a linked queue (the TIC's assignment, and delivery to the host); pool: waiting
 // unassigned, its permissible channels in buf_opts (the near-optimal assignment of Figure 4).
 enum BufState : uint8_t { kBufFree = 0, kBufQueued = 1, kBufSent = 2, kBufPool = 3 };
-// An acknowledgement on its belt: -1 none, else sender's buffer << 1 | accepted.
+// An acknowledgement on its belt: -1 none, else bits [0] accepted (or a duplicate of one
+// accepted), [1] the acknowledgement itself corrupted, [2] the message arrived corrupted, [3] the
+// receiver owns the message already (for debug mode's count only: the sender never reads it),
+// [4..] the sender's buffer.
 constexpr int16_t kNoAck = -1;
+struct Ack {
+  static constexpr uint32_t kOk = 1, kCorrupt = 2, kError = 4, kOwned = 8;
+  LS_HD static int16_t make(uint32_t sbuf, uint32_t bits) {
+    return static_cast<int16_t>(sbuf << 4 | bits);
+  }
+  LS_HD static uint32_t sbuf(int16_t a) { return static_cast<uint32_t>(a) >> 4; }
+  LS_HD static bool is(int16_t a, uint32_t bit) { return a & bit; }
+};
+// A sending engine's state (SconnectState::tx_seq): [0] the sequence bit of its message, [1] the
+// outcome of its message is unknown (an acknowledgement was corrupted).
+constexpr uint8_t kSeqBit = 1, kUnsure = 2;
 
 // Transmitter work assignment: the TIC's fixed order (section 3), or Figure 4's.
 enum class Assignment : uint32_t { kTic, kNearOptimal };
@@ -78,6 +100,7 @@ struct SconnectParams {
   uint32_t host_ports;             // messages the host can inject, and take, per cycle
   bool bypass;                     // a message for an idle channel leaves in its arrival cycle
   uint32_t sink_min_priority;      // hosts leave messages of lower priorities in the network
+  uint32_t error_threshold;        // P(a slot's message or acknowledgement is corrupted) * 2^32
   uint32_t source_queue;
   Assignment assignment;
   Shape shape;
@@ -87,6 +110,12 @@ struct SconnectParams {
 struct SconnectLayout {
   uint32_t routers, ports, nodes, slots, buffers;
   LS_HD uint32_t queues() const { return ports * kPriorities * kVcs; }
+  // The channel protocol's engines per port (section 3.2): a message and its acknowledgement
+  // take 2 x delay cycles, so a channel of delay D keeps 2D independent 1-bit windows.
+  LS_HD uint32_t engines() const { return 2 * (slots - 1); }
+  LS_HD uint64_t engine(uint64_t e, uint32_t p, uint32_t k) const {
+    return (e * ports + p) * engines() + k;
+  }
   LS_HD static uint32_t queue(uint32_t port, uint32_t prio, uint32_t vc) {
     return (port * kPriorities + prio) * kVcs + vc;
   }
@@ -135,13 +164,20 @@ struct SconnectState {
   Message* msg_belt;
   uint8_t* msg_valid;
   int16_t* ack_belt;  // at the sender: acknowledgements of what it sent on the port
+  // The per-slot 1-bit window protocol [inst, router, port, engine]: the sequence bit each
+  // sending engine puts on its next message, and the one each receiving engine expects
+  uint8_t* tx_seq;
+  uint8_t* rx_seq;
+  uint8_t* resend;  // [inst, router, port] the buffer to send again this cycle, kNil none
   // Counters
   uint32_t* sent;       // [inst, router, port] messages sent in the window
   uint32_t* rejected;   // [inst, router, port] of those, refused downstream
   uint32_t* misrouted;  // [inst, router, port] of those, sent off the routing table (Figure 4)
-  uint32_t* last_move;  // [inst, router] last cycle a message was accepted or delivered here
-  uint32_t* viol;       // [inst, router] first invariant violation (debug), 0 none
-  uint32_t* viol_info;  // [inst, router, 4]
+  uint32_t* errors;     // [inst, router, port] messages and acknowledgements that arrived corrupted
+  uint32_t* duplicates;  // [inst, router, port] messages that arrived twice, discarded
+  uint32_t* last_move;   // [inst, router] last cycle a message was accepted or delivered here
+  uint32_t* viol;        // [inst, router] first invariant violation (debug), 0 none
+  uint32_t* viol_info;   // [inst, router, 4]
 };
 
 // Hosts [inst, node, priority]: messages injected and delivered since cycle 0 (conservation,

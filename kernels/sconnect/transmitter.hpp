@@ -40,13 +40,16 @@ struct Transmitter {
            v.s.buf_ready[v.lay.buf(e, v.s.q_head[qi])] <= static_cast<uint32_t>(v.t);
   }
 
-  // Channel p sends the message in buffer b on virtual channel vc.
+  // Channel p sends the message in buffer b on virtual channel vc, with its slot's sequence bit;
+  // the slot may corrupt it on the way.
   LS_HD void transmit(uint32_t p, uint32_t b, uint32_t vc) const {
     const int32_t peer = v.topo.peer[uint64_t{r} * v.lay.ports + p];
     const uint64_t k = v.lay.buf(e, b);
     v.s.buf_state[k] = kBufSent;
     Message m = v.s.pool[k];
-    m.meta = MessageMeta::with_sbuf(MessageMeta::with_vc(m.meta, vc), b);
+    const ChannelModule cm{v, e, inst, r};
+    m.meta = MessageMeta::framed(MessageMeta::with_sbuf(MessageMeta::with_vc(m.meta, vc), b),
+                                 v.s.tx_seq[cm.engine(p)] & kSeqBit, cm.hit(p, 0));
     const uint32_t rp = static_cast<uint32_t>(peer) / v.lay.ports,
                    pp = static_cast<uint32_t>(peer) % v.lay.ports;
     const uint32_t slot = (v.now + v.topo.delay[uint64_t{r} * v.lay.ports + p]) % v.lay.slots;
@@ -54,6 +57,20 @@ struct Transmitter {
     v.s.msg_belt[at] = m;
     v.s.msg_valid[at] = 1;
     if (v.win.contains(v.t)) v.s.sent[v.lay.port(e, p)] += 1;
+  }
+
+  // A message whose acknowledgement was corrupted goes again first, in the slot it went in
+  // (ChannelModule): channels that do so are busy this cycle.
+  LS_HD uint32_t resend() const {
+    uint32_t busy = 0;
+    for (uint32_t p = 1; p < v.lay.ports; ++p) {
+      uint8_t& b = v.s.resend[v.lay.port(e, p)];
+      if (b == kNil) continue;
+      transmit(p, b, MessageMeta::vc(v.s.pool[v.lay.buf(e, b)].meta));
+      b = kNil;
+      busy |= 1u << p;
+    }
+    return busy;
   }
 
   // The TIC: channel p sends the head of its highest-priority queue that has one ready.
@@ -72,7 +89,7 @@ struct Transmitter {
   }
 
   // Figure 4: the waiting messages matched to the transmitters, then the excess sent at random.
-  LS_HD void near_optimal() const {
+  LS_HD void near_optimal(uint32_t busy) const {
     uint64_t waiting = 0;
     for (uint32_t b = 0; b < v.lay.buffers; ++b) {
       const uint64_t k = v.lay.buf(e, b);
@@ -82,6 +99,7 @@ struct Transmitter {
     uint32_t links = 0;
     for (uint32_t p = 1; p < v.lay.ports; ++p)
       links |= static_cast<uint32_t>(v.topo.peer[uint64_t{r} * v.lay.ports + p] >= 0) << p;
+    links &= ~busy;
     const PoolCandidates c{v, e};
     uint8_t choice[kMaxTransmitters];
     uint32_t last_vc1 = 0;  // bit 0 of tx_vc: the VC a transmitter sent last
@@ -98,7 +116,7 @@ struct Transmitter {
     // Steps 3 and 4: the pool keeps what it can while still taking a message on every channel
     // next cycle; the excess, the lowest-ranked messages, leave on idle channels at random, to
     // neighbours the resource order allows (so no cycle of buffer classes can form).
-    const uint32_t free = popcount64(v.s.free_mask[e]), arriving = popcount32(links);
+    const uint32_t free = popcount64(v.s.free_mask[e]), arriving = popcount32(links | busy);
     uint32_t excess = arriving > free ? arriving - free : 0;
     const Draw d = philox_draw(v.traffic[uint64_t{inst} * kPriorities].seed, v.t, e, kStreamRoute);
     for (uint32_t k = 0; excess > 0 && waiting && idle; ++k) {
@@ -126,8 +144,10 @@ struct Transmitter {
   }
 
   LS_HD void operator()() const {
-    if (v.prm.assignment == Assignment::kNearOptimal) return near_optimal();
-    for (uint32_t p = 1; p < v.lay.ports; ++p) send(p);
+    const uint32_t busy = resend();
+    if (v.prm.assignment == Assignment::kNearOptimal) return near_optimal(busy);
+    for (uint32_t p = 1; p < v.lay.ports; ++p)
+      if (!(busy >> p & 1u)) send(p);
   }
 };
 
