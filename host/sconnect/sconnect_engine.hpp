@@ -120,6 +120,9 @@ void SconnectEngine<Exec>::allocate() {
   s.viol = alloc<uint32_t>(*this, E_);
   s.viol_info = alloc<uint32_t>(*this, E_ * 4);
   owned_ = alloc<uint64_t>(*this, E_);
+  s.perf_select = alloc<uint8_t>(*this, E_, "perf_select", {I, R});
+  s.perf_count = alloc<uint32_t>(*this, E_, "perf_count", {I, R});
+  s.timer = alloc<uint16_t>(*this, E_, "timer", {I, R});
   // The pool's fields of each message, for drawing a router.
   const std::pair<const char*, uint32_t Message::*> fields[] = {
       {"pool_dest", &Message::dest},   {"pool_src", &Message::src},

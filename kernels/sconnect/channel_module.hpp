@@ -15,6 +15,7 @@
 // before the message may leave.
 #pragma once
 #include "../common/rng.hpp"
+#include "monitor.hpp"
 #include "routing.hpp"
 
 namespace ls::sconnect {
@@ -67,6 +68,7 @@ struct ChannelModule {
   LS_HD void reject(uint32_t b, uint32_t p) const {
     const uint64_t k = v.lay.buf(e, b);
     count(v.s.rejected, p);
+    perf_event(v, e, kEvRejected);
     v.s.pool[k].meta = MessageMeta::aged(v.s.pool[k].meta);
     v.s.buf_failed[k] = static_cast<uint8_t>(p);
     enqueue(b, true, p);
@@ -84,7 +86,10 @@ struct ChannelModule {
       const uint32_t b = Ack::sbuf(a);
       uint8_t& tx = v.s.tx_seq[engine(p)];
       if (Ack::is(a, Ack::kCorrupt) || (Ack::is(a, Ack::kError) && (tx & kUnsure))) {
-        if (Ack::is(a, Ack::kCorrupt)) count(v.s.errors, p);
+        if (Ack::is(a, Ack::kCorrupt)) {
+          count(v.s.errors, p);
+          perf_event(v, e, kEvErrors);
+        }
         tx |= kUnsure;
         v.s.resend[v.lay.port(e, p)] = static_cast<uint8_t>(b);
         continue;
@@ -115,9 +120,11 @@ struct ChannelModule {
       uint32_t bits = owned ? Ack::kOwned : 0u;
       if (MessageMeta::corrupt(m.meta)) {
         count(v.s.errors, p);
+        perf_event(v, e, kEvErrors);
         bits |= Ack::kError;
       } else if (owned) {
         count(v.s.duplicates, p);
+        perf_event(v, e, kEvDuplicates);
         bits |= Ack::kOk;
       } else {
         m.meta = MessageMeta::with_hop(m.meta);
@@ -126,7 +133,10 @@ struct ChannelModule {
           rx ^= 1u;
           enqueue(pool().take(cls, m), false, 0);
           v.s.last_move[e] = static_cast<uint32_t>(v.t);
+          perf_event(v, e, kEvAccepted);
           bits |= Ack::kOk | Ack::kOwned;
+        } else {
+          perf_event(v, e, kEvRefused);
         }
       }
       if (hit(p, 1)) bits |= Ack::kCorrupt;

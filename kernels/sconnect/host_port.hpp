@@ -41,6 +41,7 @@ struct HostPort {
         m.meta = MessageMeta::make(prio, 0);
         ChannelModule{v, e, inst, r}.enqueue(pool.take(cls, m), false, 0);
         v.host.injected[lane] += 1;
+        perf_event(v, e, kEvInjected);
         ++sent;
       }
     }
@@ -71,6 +72,7 @@ struct HostPort {
       pool.release(b);
       v.host.delivered[ne * kPriorities + MessageMeta::prio(m.meta)] += 1;
       v.s.last_move[e] = static_cast<uint32_t>(v.t);
+      perf_event(v, e, kEvDelivered);
       if (m.dest != n)
         record_violation(v.s.viol, v.s.viol_info, e, kViolWrongDest, v.t, 0, 0, m.dest);
       if (v.win.contains(v.t)) v.st.ejected_flits[ne] += 1;

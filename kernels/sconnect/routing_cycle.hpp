@@ -7,6 +7,7 @@
 //   4. the transmitters send (one message per channel)
 //   5. the host takes what arrived for it (up to host_ports messages)
 //   6. the host's sources create their next messages (kernels/common/source.hpp)
+//   7. the timer advances; the cycle's own events are counted (monitor.hpp)
 // A router writes only its own state and the slots entering its channels' belts (messages at
 // the far end, acknowledgements at the sender), so all routers of a batch run as one parallel
 // step per cycle, on the GPU one thread each, with the same results in any order.
@@ -30,9 +31,13 @@ struct RoutingCycle {
     const uint64_t ne = n >= 0 ? v.lay.node_elem(inst, static_cast<uint32_t>(n)) : 0;
     if (n >= 0) host.inject(ne, static_cast<uint32_t>(n));
     Transmitter{v, e, inst, r}();
-    if (n < 0) return;
-    host.deliver(ne, static_cast<uint32_t>(n));
-    host.generate(ne, static_cast<uint32_t>(n));
+    if (n >= 0) {
+      host.deliver(ne, static_cast<uint32_t>(n));
+      host.generate(ne, static_cast<uint32_t>(n));
+    }
+    v.s.timer[e] = static_cast<uint16_t>(v.s.timer[e] + 1u);
+    perf_event(v, e, kEvCycle);
+    if (v.s.free_mask[e] == 0) perf_event(v, e, kEvPoolFull);
   }
   // The routers [e0, e1) of one instance, on one CPU thread (CpuExec::run_cycles).
   void range(uint64_t e0, uint64_t e1) const {

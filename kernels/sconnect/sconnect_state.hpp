@@ -175,6 +175,9 @@ struct SconnectState {
   uint32_t* misrouted;  // [inst, router, port] of those, sent off the routing table (Figure 4)
   uint32_t* errors;     // [inst, router, port] messages and acknowledgements that arrived corrupted
   uint32_t* duplicates;  // [inst, router, port] messages that arrived twice, discarded
+  uint8_t* perf_select;  // [inst, router] the event the programmable counter counts (monitor.hpp)
+  uint32_t* perf_count;  // [inst, router]
+  uint16_t* timer;       // [inst, router] the 16-bit timer, one per routing cycle
   uint32_t* last_move;   // [inst, router] last cycle a message was accepted or delivered here
   uint32_t* viol;        // [inst, router] first invariant violation (debug), 0 none
   uint32_t* viol_info;   // [inst, router, 4]

@@ -57,6 +57,8 @@ struct Transmitter {
     v.s.msg_belt[at] = m;
     v.s.msg_valid[at] = 1;
     if (v.win.contains(v.t)) v.s.sent[v.lay.port(e, p)] += 1;
+    perf_event(v, e, kEvSent);
+    perf_event(v, e, kEvSentOnPort + p);
   }
 
   // A message whose acknowledgement was corrupted goes again first, in the slot it went in
@@ -138,6 +140,7 @@ struct Transmitter {
         p = lowest_bit(allowed & ~((2u << p) - 1));
       transmit(p, worst, c.vc(worst));
       if (v.win.contains(v.t)) v.s.misrouted[v.lay.port(e, p)] += 1;
+      perf_event(v, e, kEvMisrouted);
       idle &= ~(1u << p);
       --excess;
     }

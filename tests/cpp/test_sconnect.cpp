@@ -289,3 +289,34 @@ TEST(Sconnect, CpuAndCudaGiveBitIdenticalState) {
               state_after(mixed_batch(a), test::options("cuda", 0, false), 3000))
         << a;
 }
+
+// Section 3.4's monitoring: each router's programmable counter counts the event its perf_select
+// names, and the 16-bit timer advances one per routing cycle and can be adjusted. Five identical
+// instances (same seed), counting messages sent on each of the four channels and on any.
+TEST(Sconnect, PerformanceCountersCountTheSelectedEvent) {
+  std::vector<Config> cs(6, sconnect("torus", {4, 4}, 0.6));
+  auto e = make_engine(cs, test::options("cpu", 1, false));
+  HostArray select = e->state("perf_select");
+  const uint8_t events[6] = {16 + 1, 16 + 2, 16 + 3, 16 + 4, 11, 2};  // sent on 1..4, any; injected
+  for (size_t i = 0; i < 6; ++i) std::fill_n(select.bytes.begin() + i * 16, 16, events[i]);
+  e->set_state("perf_select", select);
+  HostArray timer = e->state("timer");
+  timer.bytes[0] = 0xF0;  // router 0 of instance 0: 65520, wraps
+  timer.bytes[1] = 0xFF;
+  e->set_state("timer", timer);
+  e->step(1000);
+  const std::vector<uint32_t> count = values<uint32_t>(e->state("perf_count"));
+  const std::vector<uint64_t> injected = values<uint64_t>(e->state("injected_messages"));
+  uint64_t any = 0;
+  for (size_t r = 0; r < 16; ++r) {
+    EXPECT_EQ(count[r] + count[16 + r] + count[32 + r] + count[48 + r], count[64 + r]) << r;
+    any += count[64 + r];
+    uint64_t inj = 0;
+    for (size_t p = 0; p < 4; ++p) inj += injected[(5 * 16 + r) * 4 + p];
+    EXPECT_EQ(count[80 + r], inj) << r;
+  }
+  EXPECT_GT(any, 16u * 1000u * 6 / 10);  // about a message per node per cycle and hop
+  const std::vector<uint16_t> t = values<uint16_t>(e->state("timer"));
+  EXPECT_EQ(t[0], static_cast<uint16_t>(65520 + 1000));
+  EXPECT_EQ(t[1], 1000);
+}
