@@ -28,8 +28,9 @@ RESULT_COLUMNS = [
 ]
 # Constant configuration values added to every row so a saved table says what it measured.
 LABEL_KEYS = {
-    "topology": "topology.kind", "radix": "topology.radix", "routing": "router.routing",
-    "vcs": "router.vcs", "packet_size": "traffic.packet_size", "pattern": "traffic.pattern",
+    "family": "router.family", "topology": "topology.kind", "radix": "topology.radix",
+    "routing": "router.routing", "vcs": "router.vcs", "packet_size": "traffic.packet_size",
+    "pattern": "traffic.pattern",
 }
 
 
