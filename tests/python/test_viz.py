@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 import lockstep as ls
-from conftest import wait_for
+from conftest import REPO, wait_for
 from lockstep import viz
 
 matplotlib.use("Agg")
@@ -353,3 +353,71 @@ def test_player_steps_the_simulator_as_far_as_the_user_goes(tiny):
 def title(player) -> str:
     return " ".join(ax.get_title(loc) for ax in player.figure.axes
                     for loc in ("left", "center", "right"))
+
+
+# --- S-Connect and graph topologies -------------------------------------------------------
+
+# The 4 workstations of configs/sconnect_cluster4.toml, every TIC wired to the other three, the
+# links of delays 1 to 3 cycles; node n sends to node n ^ 3 (bit complement): every message
+# crosses one link, the one from router n to router n ^ 3.
+CLUSTER_DELAYS = [0, 1, 1, 0, 2, 2, 0, 3, 3, 1, 2, 3, 1, 3, 2, 2, 3, 1]
+
+
+def test_sconnect_link_use_counts_every_message_once_on_its_link():
+    per_source = 30
+    cfg = ls.Config().with_(family="sconnect", kind="graph", edges=CLUSTER_DELAYS, max_ports=4,
+                            pattern="bitcomp", offered=0.4, max_packets=per_source, threads=1,
+                            debug=True)
+    h = viz.History(ls.Simulator(cfg))
+    total = np.zeros(h.peer.shape)
+    t = -1
+    while h.sim.state("delivered_messages").sum() < 4 * per_source:
+        t += 1
+        total += h.link_use(t, window=1)
+        assert t < 500, "every message delivered within 500 cycles"
+    ports = h.peer.shape[1]
+    for r in range(4):
+        for p in range(ports):
+            far = h.peer[r, p]
+            expected = per_source if far >= 0 and far // ports == r ^ 3 else 0
+            assert total[r, p] == expected, (r, p)
+    # A sender holds each message until its acknowledgement is back, a channel delay after the
+    # message arrived; nothing moves in between.
+    assert h.link_use(t + 3, window=3).sum() == 0
+    assert (h.family.buffered(h.cycle(t + 3).after) == 0).all(), "the pools are empty again"
+
+
+@pytest.mark.parametrize("net", [dict(kind="hypercube", dimension=4, max_ports=4),
+                                 dict(kind="random_regular", nodes=12, degree=3, max_ports=3)])
+def test_network_view_draws_an_sconnect_graph(net, tmp_path):
+    sim = ls.Simulator(ls.Config().with_(family="sconnect", offered=0.5, threads=1, **net))
+    h = viz.History(sim.step(30))
+    ax = viz.network_view(h, cycle=39, window=10)
+    links = int((h.peer >= 0).sum())
+    arrows = [a for a in ax.texts if isinstance(a, matplotlib.text.Annotation)]
+    assert len(arrows) == links, "one arrow per direction of every link"
+    coloured = [a for a in arrows if a.arrow_patch.get_edgecolor()[:3] != matplotlib.colors.
+                to_rgb("#d0d0d0")]
+    used = int((h.link_use(39, 10)[h.peer >= 0] > 0).sum())
+    assert used > 0 and len(coloured) == used, "links that sent messages are coloured"
+    title = ax.get_title()
+    assert "cycle 39" in title and ("4-cube (16 routers)" in title
+                                    or "random 3-regular graph of 12 routers" in title)
+    labels = [a.get_ylabel() for a in ax.figure.axes]  # the colour bars'
+    assert any("messages/cycle" in t for t in labels) and "messages held by the router" in labels
+    ax.figure.savefig(tmp_path / "graph.png")
+    plt.close("all")
+
+
+def test_sconnect_router_view_shows_the_pool(tmp_path):
+    cfg = ls.load_config(REPO / "configs" / "sconnect_hypercube64.toml").with_(offered=0.7,
+                                                                               threads=1)
+    h = viz.History(ls.Simulator(cfg).step(100))
+    ax = viz.router_view(h, router=5, cycle=105)
+    held = int(h.family.buffered(h.cycle(105).after)[5])
+    texts = [t.get_text() for t in ax.texts]
+    assert f"buffer pool: {held} of 10 held" in " ".join(texts)
+    assert sum(t.startswith(">") for t in texts) == held  # every held buffer's destination
+    assert "S-Connect router 5, cycle 105" in ax.get_title(loc="left")
+    ax.figure.savefig(tmp_path / "router.png")
+    plt.close("all")

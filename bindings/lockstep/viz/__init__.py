@@ -17,7 +17,9 @@ from .history import Cycle, History
 from .network_view import network_view
 from .registry import RouterFamily, families, register
 from .router_view import router_view, vc_requests
+from .sconnect_view import sconnect_link_use  # registers the sconnect family's views
 from .tracer import trace
 
 __all__ = ["Cycle", "History", "Player", "RouterFamily", "animation", "export", "families",
-           "network_view", "player", "register", "router_view", "trace", "vc_requests"]
+           "network_view", "player", "register", "router_view", "sconnect_link_use", "trace",
+           "vc_requests"]

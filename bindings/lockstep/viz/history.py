@@ -77,10 +77,10 @@ class History:
                      self.port_node)
 
     def link_use(self, t: int, window: int) -> np.ndarray:
-        """Flits per cycle sent by each output port over cycles t-window+1 .. t (those
-        recorded): [routers, ports]."""
+        """Flits (S-Connect: messages) per cycle sent by each output port over cycles
+        t-window+1 .. t (those recorded): [routers, ports]."""
         ts = range(max(self.first, t - window + 1), t + 1)
-        return np.mean([self.family.link_use(self.cycle(u).after) for u in ts], axis=0)
+        return np.mean([self.family.link_use(self.cycle(u)) for u in ts], axis=0)
 
 
 def as_history(source: Simulator | History, instance: int = 0) -> History:

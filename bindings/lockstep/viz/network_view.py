@@ -77,14 +77,16 @@ def _draw_path(ax, cycle: Cycle, pos: np.ndarray, path: pd.DataFrame) -> None:
 
 
 def network_view(source: Simulator | History, cycle: int | None = None, window: int = 16,
-                 path: pd.DataFrame | None = None, flits_max: int = 16, ax=None):
+                 path: pd.DataFrame | None = None, flits_max: int | None = None, ax=None):
     """Draws the network during cycle `cycle` (default: the next cycle a Simulator runs, which
     this steps, or a History's last cycle) and returns the Axes.
 
-    Links are coloured by flits per cycle over the `window` cycles up to `cycle` (those
-    recorded), routers by the flits they hold after it (the colour scale ends at
-    `flits_max`, fixed so frames of an animation compare). `path` is a `trace` DataFrame:
+    Links are coloured by flits (S-Connect: messages) per cycle over the `window` cycles up to
+    `cycle` (those recorded), routers by the flits (messages) they hold after it (the colour
+    scale ends at `flits_max`, fixed so frames of an animation compare; default: the family's,
+    16 flits for the vc family, the buffer pool for S-Connect). `path` is a `trace` DataFrame:
     its packets' hops are drawn on top, each router labelled with the cycle the head arrived.
+    Graph topologies (hypercubes, random regular graphs, edge lists) are laid out by networkx.
     """
     history = as_history(source)
     if window < 1:
@@ -96,6 +98,9 @@ def network_view(source: Simulator | History, cycle: int | None = None, window: 
     routers = len(pos)
     use = history.link_use(t, window)
     held = history.family.buffered(c.after)
+    unit = history.family.unit
+    if flits_max is None:
+        flits_max = history.family.held_max(cfg)
     span = np.ptp(pos, axis=0) + 1 if routers > 1 else np.array([6.0, 6.0])
     if ax is None:
         scale = min(1.6, 11 / max(span))
@@ -125,16 +130,16 @@ def network_view(source: Simulator | History, cycle: int | None = None, window: 
         _draw_path(ax, c, pos, path)
     fig = ax.figure
     fig.colorbar(plt.cm.ScalarMappable(link_norm, LINK_CMAP), ax=ax, shrink=0.7, pad=0.01,
-                 label=f"link use: flits/cycle, cycles {max(history.first, t - window + 1)}-{t}")
+                 label=f"link use: {unit}s/cycle, cycles "
+                 f"{max(history.first, t - window + 1)}-{t}")
     if cfg.get("topology.kind") != "crossbar":
         fig.colorbar(plt.cm.ScalarMappable(router_norm, ROUTER_CMAP), ax=ax, shrink=0.7,
-                     pad=0.01, extend="max", label="flits held by the router")
+                     pad=0.01, extend="max", label=f"{unit}s held by the router")
     kind, radix = cfg.get("topology.kind"), cfg.get("topology.radix")
-    shape = "x".join(map(str, radix)) if kind in CUBES else f"{radix[0]}-port"
     note = "; links leaving an edge wrap around" if kind == "torus" else ""
     if kind in CUBES and len(radix) > 2:
         note += "; z links: diagonal strokes"
-    ax.set_title(f"{shape} {kind}, cycle {t}{note}", fontsize=11)
+    ax.set_title(f"{network_name(cfg, c.peer)}, cycle {t}{note}", fontsize=11)
     ax.set_aspect("equal")
     if kind != "crossbar":
         lo, hi = pos.min(axis=0) - 1, pos.max(axis=0) + 1
@@ -142,6 +147,23 @@ def network_view(source: Simulator | History, cycle: int | None = None, window: 
         ax.set_ylim(lo[1] - (0.4 if path is not None else 0), hi[1] + 0.3)
     ax.axis("off")
     return ax
+
+
+def network_name(cfg, peer: np.ndarray) -> str:
+    """What the network is, for a title: "8x8 torus", "6-cube (64 routers)", "random
+    4-regular graph of 32 routers", "graph of 4 routers, 6 links"."""
+    kind, radix, routers = cfg.get("topology.kind"), cfg.get("topology.radix"), len(peer)
+    dual = ", dual-TIC nodes" if kind not in (*CUBES, "crossbar") and cfg.get(
+        "topology.dual_tic") else ""
+    if kind in CUBES:
+        return f"{'x'.join(map(str, radix))} {kind}"
+    if kind == "crossbar":
+        return f"{radix[0]}-port crossbar"
+    if kind == "hypercube":
+        return f"{cfg.get('topology.dimension')}-cube ({routers} routers{dual})"
+    if kind == "random_regular":
+        return f"random {cfg.get('topology.degree')}-regular graph of {routers} routers{dual}"
+    return f"graph of {routers} routers, {int((peer >= 0).sum()) // 2} links{dual}"
 
 
 def _draw_crossbar(ax, c: Cycle, use: np.ndarray) -> None:

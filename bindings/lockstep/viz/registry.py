@@ -31,17 +31,22 @@ class RouterFamily:
     draw_router(ax, cycle, router): draws router `router` as hardware during `cycle` (a
         `Cycle`: the state before and after it) on `ax`.
     buffered(state) -> [routers]: flits held in each router, for the network view's colours.
-    link_use(state) -> [routers, ports]: 1 where an output port sent a flit in the cycle that
-        led to `state`, for the links' colours.
+    link_use(cycle) -> [routers, ports]: 1 where an output port sent a flit during `cycle` (a
+        `Cycle`: the state before and after it), for the links' colours.
     figsize(config, ports) -> (width, height): inches for one router's drawing.
+    unit: what its links carry and its routers hold ("flit"; S-Connect: "message").
+    held_max(config): the end of the colour scale of what a router holds (the network view's
+        default; the vc family: 16 flits).
     """
 
     name: str
     state_names: tuple[str, ...]
     draw_router: Callable[["Axes", "Cycle", int], None]
     buffered: Callable[[State], np.ndarray]
-    link_use: Callable[[State], np.ndarray]
+    link_use: Callable[["Cycle"], np.ndarray]
     figsize: Callable[["Config", int], tuple[float, float]]
+    unit: str = "flit"
+    held_max: Callable[["Config"], int] = lambda config: 16
 
 
 _FAMILIES: dict[str, RouterFamily] = {}

@@ -230,8 +230,8 @@ def vc_buffered(state: State) -> np.ndarray:
     return state["occupancy"].sum(axis=(1, 2))
 
 
-def vc_link_use(state: State) -> np.ndarray:
-    return (state["sa_grant"] >= 0).astype(float)
+def vc_link_use(cycle: Cycle) -> np.ndarray:
+    return (cycle.after["sa_grant"] >= 0).astype(float)
 
 
 def vc_figsize(config, ports: int) -> tuple[float, float]:

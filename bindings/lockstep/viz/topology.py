@@ -3,7 +3,8 @@ topology tables (`peer`, `port_node`).
 
 k-ary n-cubes are drawn as grids: dimension 0 across, dimension 1 up, a 3-D network as a row of
 z-planes (and a 4-D one as a grid of them); a crossbar as one box with its terminals around it;
-any other topology (the families to come) is laid out by networkx from its links.
+any other topology (hypercubes, random regular graphs, edge lists) is laid out by networkx from
+its links.
 """
 
 from __future__ import annotations
