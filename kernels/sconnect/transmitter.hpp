@@ -120,7 +120,7 @@ struct Transmitter {
     // neighbours the resource order allows (so no cycle of buffer classes can form).
     const uint32_t free = popcount64(v.s.free_mask[e]), arriving = popcount32(links | busy);
     uint32_t excess = arriving > free ? arriving - free : 0;
-    const Draw d = philox_draw(v.traffic[uint64_t{inst} * kPriorities].seed, v.t, e, kStreamRoute);
+    const Draw d = philox_draw(v.traffic[uint64_t{inst} * kPriorities].seed, v.t, r, kStreamRoute);
     for (uint32_t k = 0; excess > 0 && waiting && idle; ++k) {
       uint32_t worst = lowest_bit64(waiting);
       for (uint64_t w = waiting; w; w &= w - 1)

@@ -216,12 +216,21 @@ TEST(Sconnect, ThreadsAndBatchesDoNotChangeResults) {
     return s;
   };
   EXPECT_EQ(state_after(1), state_after(2));
-  a.topology.radix = b.topology.radix = {8, 8};
-  const InstanceResult alone = test::run_one(b, test::options("cpu", 2, false));
-  const InstanceResult batched = make_engine({a, b}, test::options("cpu", 2, false))->run().at(1);
-  EXPECT_EQ(alone.latency_mean, batched.latency_mean);
-  EXPECT_EQ(alone.accepted, batched.accepted);
-  EXPECT_EQ(alone.cycles, batched.cycles);
+  // Batches: with the random draws of errors and of Figure 4's excess rule too.
+  for (const char* assignment : {"tic", "near_optimal"}) {
+    a.topology.radix = b.topology.radix = {8, 8};
+    a.sconnect.assignment = b.sconnect.assignment = assignment;
+    a.sconnect.bit_error_rate = b.sconnect.bit_error_rate = 0.001;
+    a.sconnect.buffers = b.sconnect.buffers = 10;
+    a.sconnect.priorities = b.sconnect.priorities = 1;
+    b.traffic.offered = 0.9;
+    const InstanceResult alone = test::run_one(b, test::options("cpu", 2, false));
+    const InstanceResult batched = make_engine({a, b}, test::options("cpu", 2, false))->run().at(1);
+    EXPECT_EQ(alone.latency_mean, batched.latency_mean) << assignment;
+    EXPECT_EQ(alone.accepted, batched.accepted) << assignment;
+    EXPECT_EQ(alone.cycles, batched.cycles) << assignment;
+    EXPECT_EQ(alone.extra, batched.extra) << assignment;
+  }
 }
 
 TEST(Sconnect, ConfigErrorsNameTheKey) {
