@@ -294,6 +294,8 @@ PYBIND11_MODULE(_core, m) {
         stats["options"] = s.options;
         stats["minimal_options"] = s.minimal_options;
         stats["root"] = s.root;
+        stats["max_channel_load"] = s.max_channel_load;
+        stats["natural_order"] = s.natural_order;
         out["stats"] = stats;
         return out;
       },

@@ -32,6 +32,11 @@ struct RoutingStats {
   double options = 0;          // mean permitted ports
   double minimal_options = 0;  // mean ports on some shortest path (all a minimal router could use)
   uint32_t root = 0;           // the router whose BFS order the table's resource order is
+  // The busiest channel's load under uniform traffic, each router splitting what it forwards
+  // evenly over the ports its table permits, per unit of offered load per node: the table's
+  // saturation bound is its inverse.
+  double max_channel_load = 0;
+  bool natural_order = false;  // the order is the routers' numbering, not grown from a root
 };
 
 // Hop counts between routers over the network links, [router, router]; 0xFFFF unreachable.
