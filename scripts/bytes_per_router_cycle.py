@@ -317,7 +317,7 @@ def array_name(chains, ras):
     """An allocation's name: what host/ assigned it to (`s.buf = alloc<Flit>(...)`), with the
     local alias resolved (`VcState& s = v_.s;`), or its file:line."""
     for fn, path, line in (f for ra in ras for f in chains.get(ra, [])):
-        if re.search(r"::(alloc|upload)<|alloc_bytes", fn) or "/host/" not in path:
+        if re.search(r"::(alloc|alloc_array|upload)<|alloc_bytes", fn) or "/host/" not in path:
             continue
         text = lines_of(path)[:line]
         m = re.search(r"([\w.]+)\s*=[^=;(]*\b(?:alloc|upload)\s*[<(]", text[-1])
