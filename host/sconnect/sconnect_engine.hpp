@@ -17,7 +17,7 @@ namespace ls {
 template <class Exec>
 class SconnectEngine final : public BatchEngine<Exec> {
   using B = BatchEngine<Exec>;
-  using B::derived, B::download, B::upload;
+  using B::derived, B::download, B::upload, B::per_instance_sum;
   using B::x_, B::cfgs_, B::I_, B::E_, B::NN_, B::t_;
 
  public:
@@ -60,12 +60,10 @@ class SconnectEngine final : public BatchEngine<Exec> {
   }
   void family_results(uint32_t i, double measure, InstanceResult& r) override;
   std::vector<uint64_t> in_flight() const override {
-    const uint64_t n = NN_ * sconnect::kPriorities;
-    const std::vector<uint64_t> inj = download(v_.host.injected, n),
-                                got = download(v_.host.delivered, n);
-    std::vector<uint64_t> out(I_, 0);
-    for (uint64_t k = 0; k < n; ++k) out[k / (n / I_)] += inj[k] - got[k];
-    return out;
+    std::vector<uint64_t> inj = per_instance_sum(v_.host.injected, sconnect::kPriorities);
+    const std::vector<uint64_t> got = per_instance_sum(v_.host.delivered, sconnect::kPriorities);
+    for (uint32_t i = 0; i < I_; ++i) inj[i] -= got[i];
+    return inj;
   }
   std::string stuck(uint32_t i) const override;
   const char* unit() const override { return "message"; }
@@ -96,7 +94,6 @@ void SconnectEngine<Exec>::allocate() {
   s.buf_state = alloc<uint8_t>(*this, bufs, "buf_state", {I, R, Bf});
   s.buf_next = alloc<uint8_t>(*this, bufs, "buf_next", {I, R, Bf});
   s.buf_class = alloc<uint8_t>(*this, bufs, "buf_class", {I, R, Bf});
-  s.buf_failed = alloc<uint8_t>(*this, bufs, "buf_failed", {I, R, Bf});
   s.buf_ready = alloc<uint32_t>(*this, bufs, "buf_ready", {I, R, Bf});
   s.buf_opts = alloc<uint32_t>(*this, bufs, "buf_options", {I, R, Bf});
   s.free_mask = alloc<uint64_t>(*this, E_, "free_mask", {I, R});

@@ -14,6 +14,7 @@
 // out corrupted is annihilated downstream) needs no slot here: the check happens on arrival,
 // before the message may leave.
 #pragma once
+#include "../common/belt.hpp"
 #include "../common/rng.hpp"
 #include "monitor.hpp"
 #include "routing.hpp"
@@ -61,6 +62,15 @@ struct ChannelModule {
   LS_HD uint64_t engine(uint32_t p) const {
     return v.lay.engine(e, p, v.t % (2u * v.topo.delay[uint64_t{r} * v.lay.ports + p]));
   }
+  // The belt slot, at the far end of port p, of what this router sends on it this cycle (a
+  // message, or the answer to one): the far router's column of the slot arriving a channel
+  // delay from now.
+  LS_HD uint64_t far_slot(uint32_t p) const {
+    const uint64_t rp = uint64_t{r} * v.lay.ports + p;
+    const uint32_t peer = static_cast<uint32_t>(v.topo.peer[rp]);
+    return v.lay.slot(uint64_t{inst} * v.lay.routers + peer / v.lay.ports,
+                      belt_arrival_slot(v.now, v.topo.delay[rp], v.lay.slots), peer % v.lay.ports);
+  }
   LS_HD void count(uint32_t* counter, uint32_t p) const {
     if (v.win.contains(v.t)) counter[v.lay.port(e, p)] += 1;
   }
@@ -72,7 +82,6 @@ struct ChannelModule {
     count(v.s.rejected, p);
     perf_event(v, e, kEvRejected);
     v.s.pool[k].meta = MessageMeta::aged(v.s.pool[k].meta);
-    v.s.buf_failed[k] = static_cast<uint8_t>(p);
     enqueue(b, true, p);
   }
 
@@ -142,12 +151,7 @@ struct ChannelModule {
         }
       }
       if (hit(p, 1)) bits |= Ack::kCorrupt;
-      const int32_t peer = v.topo.peer[uint64_t{r} * v.lay.ports + p];
-      const uint32_t rp = static_cast<uint32_t>(peer) / v.lay.ports,
-                     pp = static_cast<uint32_t>(peer) % v.lay.ports;
-      const uint32_t slot = (v.now + v.topo.delay[uint64_t{r} * v.lay.ports + p]) % v.lay.slots;
-      v.s.ack_belt[v.lay.slot(uint64_t{inst} * v.lay.routers + rp, slot, pp)] =
-          Ack::make(MessageMeta::sbuf(m.meta), bits);
+      v.s.ack_belt[far_slot(p)] = Ack::make(MessageMeta::sbuf(m.meta), bits);
     }
   }
 };

@@ -149,7 +149,6 @@ struct SconnectState {
   uint8_t* buf_state;   // BufState
   uint8_t* buf_next;    // the next buffer of its queue, kNil last
   uint8_t* buf_class;   // its reservation class (prio * kKinds + kind)
-  uint8_t* buf_failed;  // the channel its last transmission was refused on, 0 none
   uint32_t* buf_ready;  // first cycle it may be transmitted (bypass or not)
   uint32_t* buf_opts;   // kBufPool: the channels it may leave on
   uint64_t* free_mask;  // [inst, router] bit b set: buffer b free

@@ -43,17 +43,13 @@ struct Transmitter {
   // Channel p sends the message in buffer b on virtual channel vc, with its slot's sequence bit;
   // the slot may corrupt it on the way.
   LS_HD void transmit(uint32_t p, uint32_t b, uint32_t vc) const {
-    const int32_t peer = v.topo.peer[uint64_t{r} * v.lay.ports + p];
     const uint64_t k = v.lay.buf(e, b);
     v.s.buf_state[k] = kBufSent;
     Message m = v.s.pool[k];
     const ChannelModule cm{v, e, inst, r};
     m.meta = MessageMeta::framed(MessageMeta::with_sbuf(MessageMeta::with_vc(m.meta, vc), b),
                                  v.s.tx_seq[cm.engine(p)] & kSeqBit, cm.hit(p, 0));
-    const uint32_t rp = static_cast<uint32_t>(peer) / v.lay.ports,
-                   pp = static_cast<uint32_t>(peer) % v.lay.ports;
-    const uint32_t slot = (v.now + v.topo.delay[uint64_t{r} * v.lay.ports + p]) % v.lay.slots;
-    const uint64_t at = v.lay.slot(uint64_t{inst} * v.lay.routers + rp, slot, pp);
+    const uint64_t at = cm.far_slot(p);
     v.s.msg_belt[at] = m;
     v.s.msg_valid[at] = 1;
     if (v.win.contains(v.t)) v.s.sent[v.lay.port(e, p)] += 1;
