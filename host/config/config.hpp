@@ -79,6 +79,24 @@ struct SconnectConfig {
   int64_t message_bits = 100;
 };
 
+// The Cray T3E router (router.family = "t3e"; seeds 000, the paper, and 002, the manual).
+struct T3eConfig {
+  int64_t buffer_depth = 12;    // flits per deterministic VC buffer (paper section 1)
+  int64_t adaptive_depth = 22;  // flits per adaptive VC buffer
+  bool adaptive = true;         // the ADAPT bit of the default routing tags
+  std::string packet_type = "single_word_get";  // Table 3
+  int64_t response_queue = 64;        // responses a PE holds before it stops taking requests
+  int64_t outstanding = 0;            // requests a PE may have in flight, 0: no limit
+  int64_t fall_through_straight = 3;  // Table 2
+  int64_t fall_through_turn = 6;
+  int64_t end_point = 10;
+  int64_t credit_delay = 2;
+  std::string lut_mode = "auto";  // R_NET_LUT mode
+  std::string logical_format = "linear";
+  int64_t r_orient = 0;
+  bool no_fast = false;  // R_CHAN NO_FAST on every network channel
+};
+
 struct RunConfig {
   int64_t warmup = 2000;
   bool warmup_auto = false;
@@ -99,6 +117,7 @@ struct Config {
   RouterConfig router;
   TrafficConfig traffic;
   SconnectConfig sconnect;
+  T3eConfig t3e;
   RunConfig run;
 };
 

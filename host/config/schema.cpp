@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "../../kernels/vc/vc_state.hpp"
+#include "../t3e/packet_types.hpp"
 #include "../topology/topology.hpp"
 
 namespace ls {
@@ -209,14 +210,17 @@ std::vector<KeyInfo> make_schema() {
   const auto run = &Config::run;
   using S = SconnectConfig;
   const auto sc = &Config::sconnect;
+  using E = T3eConfig;
+  const auto t3 = &Config::t3e;
   return {
       enum_key("topology", "kind", topo, &T::kind,
                {"mesh", "torus", "crossbar", "hypercube", "random_regular", "graph"},
                "k-ary n-cube mesh or torus (one terminal per router), one crossbar router with "
                "radix[0] terminals, or a graph of routers with at most max_ports channels each: a "
                "hypercube, a random regular graph, or an edge list (edges or edge_file)"),
-      int_list_key("topology", "radix", topo, &T::radix, 1, 4, 2, 4096,
-                   "routers per dimension, dimension 0 first (crossbar: [ports], at most 16)"),
+      int_list_key("topology", "radix", topo, &T::radix, 1, 4, 1, 4096,
+                   "routers per dimension, dimension 0 first (crossbar: [ports], at most 16); "
+                   "1 only for router.family = t3e, whose machines may be one node thick"),
       int_key("topology", "link_delay", topo, &T::link_delay, 1, 255,
               "cycles a flit (and a credit) spends on a router-to-router link (mesh, torus: at "
               "most 64; graph kinds: every link whose edge gives no delay of its own)"),
@@ -246,9 +250,11 @@ std::vector<KeyInfo> make_schema() {
                "graph kinds: each node is two routers (TICs) joined by their parallel ports, a "
                "link of delay 1 (paper Figure 9): the host on the first, the node's channels "
                "alternating between the two, up to 2 x max_ports"),
-      enum_key("router", "family", rtr, &R::family, {"vc", "sconnect"},
-               "router model: the generic virtual-channel router, or Sun's S-Connect (shared "
-               "buffer pool, fixed-length messages; [sconnect])"),
+      enum_key("router", "family", rtr, &R::family, {"vc", "sconnect", "t3e"},
+               "router model: the generic virtual-channel router, Sun's S-Connect (shared "
+               "buffer pool, fixed-length messages; [sconnect]), or the Cray T3E's 3-D torus "
+               "router (direction-order and adaptive routing, datelines, requests and "
+               "responses; [t3e])"),
       int_key("router", "vcs", rtr, &R::vcs, 1, 16, "virtual channels per port"),
       int_key("router", "vc_depth", rtr, &R::vc_depth, 1, 255, "flits per VC buffer"),
       enum_key("router", "routing", rtr, &R::routing, {"dor", "min_adaptive"},
@@ -347,6 +353,50 @@ std::vector<KeyInfo> make_schema() {
       int_key("sconnect", "sink_min_priority", sc, &S::sink_min_priority, 0, 3,
               "hosts take only messages of at least this priority; the others stay in the "
               "network (section 2.3's case of a network saturated with messages nobody removes)"),
+      int_key("t3e", "buffer_depth", t3, &E::buffer_depth, 2, 64,
+              "flits each of the four deterministic VCs of an input buffers (the T3E: 12), and "
+              "the PE's injection VCs"),
+      int_key("t3e", "adaptive_depth", t3, &E::adaptive_depth, 10, 64,
+              "flits the adaptive VC of an input buffers (the T3E: 22); at least the longest "
+              "packet, 10 flits, since a packet enters it only if it fits whole"),
+      bool_key("t3e", "adaptive", t3, &E::adaptive,
+               "the ADAPT bit of the default routing tags: packets may take the adaptive VC "
+               "in a profitable direction (paper section 5)"),
+      enum_key("t3e", "packet_type", t3, &E::packet_type,
+               {"single_word_get", "vector_get", "single_word_put", "vector_put"},
+               "what every PE sends (paper Table 3: request and response flits 2/2, 2/10, "
+               "4/2, 10/2); traffic.offered counts request and response flits"),
+      int_key("t3e", "response_queue", t3, &E::response_queue, 10, 65535,
+              "responses a PE holds before injecting them; while it is full the PE stops "
+              "taking requests (never responses)"),
+      int_key("t3e", "outstanding", t3, &E::outstanding, 0, 65535,
+              "requests a PE may have waiting for their responses (0: no limit)"),
+      int_key("t3e", "fall_through_straight", t3, &E::fall_through_straight, 1, 15,
+              "clocks from a router's input pins to the next router's, going straight "
+              "through on the fast path (Table 2: 3)"),
+      int_key("t3e", "fall_through_turn", t3, &E::fall_through_turn, 1, 15,
+              "the same through the crossbar: turning, or straight when the fast path is "
+              "ruled out (Table 2: 6)"),
+      int_key("t3e", "end_point", t3, &E::end_point, 1, 30,
+              "clocks through the source router from its PE, and through the destination "
+              "router to its PE (Table 2: about 10)"),
+      int_key("t3e", "credit_delay", t3, &E::credit_delay, 1, 15,
+              "clocks for a freed buffer slot to be known upstream"),
+      enum_key("t3e", "lut_mode", t3, &E::lut_mode,
+               {"auto", "mode0", "mode1", "mode2", "mode3", "computed"},
+               "R_NET_LUT mode: one entry per logical PE (mode0, up to 544 PEs), one per 4 PEs "
+               "(mode1, mode2, up to 2176), R_LUT_OVERRIDE's one tag for every packet (mode3), "
+               "or tags computed from coordinates (ours, for machines beyond 2176 PEs); auto "
+               "takes the first that fits"),
+      enum_key("t3e", "logical_format", t3, &E::logical_format,
+               {"linear", "format1", "format3", "random"},
+               "logical PE numbers (R_LWHO): X fastest, then Y, then Z (the manual's Format 2), "
+               "the manual's Formats 1 and 3 generalised, or a random renaming (run.seed)"),
+      int_key("t3e", "r_orient", t3, &E::r_orient, 0, 7,
+              "R_ORIENT: bit d set makes port 1 of dimension d (X0, Y0, Z0) the - direction"),
+      bool_key("t3e", "no_fast", t3, &E::no_fast,
+               "R_CHAN NO_FAST on every network channel: straight-through traffic crosses the "
+               "crossbar too"),
       int_key("run", "warmup", run, &U::warmup, 0, 1ll << 30, "cycles before measuring"),
       bool_key("run", "warmup_auto", run, &U::warmup_auto,
                "detect the end of warm-up: repeat warm-up periods of run.warmup cycles until "
@@ -473,6 +523,45 @@ void validate_sconnect(const Config& c) {
                       std::to_string(reserved) +
                       ") below sconnect.buffers = " + std::to_string(s.buffers));
 }
+
+// The T3E is a 3-D torus of one PE per router, rings of at most 32 nodes (5-bit addresses).
+void validate_t3e(const Config& c) {
+  const auto& t = c.topology;
+  const auto& f = c.traffic;
+  const auto& e = c.t3e;
+  if (t.kind != "torus" || t.radix.size() != 3)
+    throw ConfigError("topology.kind = \"" + t.kind + "\", topology.radix = " + to_string(t.radix) +
+                      ": allowed for router.family = \"t3e\" a torus of 3 dimensions");
+  for (int64_t k : t.radix)
+    if (k > 32)
+      throw ConfigError("topology.radix = " + to_string(t.radix) +
+                        ": allowed at most 32 nodes per ring for router.family = \"t3e\"");
+  if (f.request_reply || f.packet_size != 1 || !f.packet_sizes.empty())
+    throw ConfigError(
+        "traffic.request_reply, traffic.packet_size, traffic.packet_sizes: allowed only their "
+        "defaults for router.family = \"t3e\" (every packet is a request of "
+        "t3e.packet_type, answered by its response)");
+  if (e.fall_through_turn < e.fall_through_straight)
+    throw ConfigError("t3e.fall_through_turn = " + std::to_string(e.fall_through_turn) +
+                      ": allowed at least t3e.fall_through_straight = " +
+                      std::to_string(e.fall_through_straight));
+  if (e.end_point <= e.fall_through_turn)
+    throw ConfigError(
+        "t3e.end_point = " + std::to_string(e.end_point) +
+        ": allowed above t3e.fall_through_turn = " + std::to_string(e.fall_through_turn) +
+        " (the PE's lookup and formatting take the difference)");
+  if (e.response_queue < e.buffer_depth)
+    throw ConfigError("t3e.response_queue = " + std::to_string(e.response_queue) +
+                      ": allowed at least t3e.buffer_depth = " + std::to_string(e.buffer_depth) +
+                      " (a slot for every request flit the router may send the PE)");
+  const int64_t nodes = t.radix[0] * t.radix[1] * t.radix[2];
+  const int64_t limit = e.lut_mode == "mode0"                            ? 544
+                        : e.lut_mode == "mode1" || e.lut_mode == "mode2" ? 2176
+                                                                         : 0;
+  if (limit && nodes > limit)
+    throw ConfigError("t3e.lut_mode = \"" + e.lut_mode + "\": allowed for at most " +
+                      std::to_string(limit) + " PEs, here " + std::to_string(nodes));
+}
 }  // namespace
 
 TopologySize validate_topology(const TopologyConfig& t) {
@@ -510,6 +599,10 @@ void validate(const Config& c) {
   const auto& f = c.traffic;
   const bool crossbar = t.kind == "crossbar", torus = t.kind == "torus";
   const TopologySize size = validate_topology(t);
+  for (int64_t k : t.radix)
+    if (k < 2 && r.family != "t3e")
+      throw ConfigError("topology.radix = " + to_string(t.radix) +
+                        ": allowed at least 2 per dimension (1 only for router.family = t3e)");
   if (r.family == "vc" && is_graph_kind(t.kind))
     throw ConfigError("topology.kind = \"" + t.kind +
                       "\": allowed only mesh, torus, crossbar for router.family = vc");
@@ -546,6 +639,7 @@ void validate(const Config& c) {
                       ": allowed at least " + std::to_string(width * r.vc_depth) +
                       " (vcs/2 x vc_depth: a slot for every request flit a router may send)");
   if (r.family == "sconnect") validate_sconnect(c);
+  if (r.family == "t3e") validate_t3e(c);
   if (r.family != "sconnect" && !f.priority_weights.empty())
     throw ConfigError("traffic.priority_weights = " + to_string(f.priority_weights) +
                       ": allowed only [] for router.family = \"" + r.family + "\"");
@@ -578,9 +672,13 @@ void validate(const Config& c) {
     throw ConfigError("router.vc_depth = " + std::to_string(r.vc_depth) +
                       ": allowed for virtual cut-through at least the largest packet (" +
                       std::to_string(static_cast<int64_t>(max_size)) + " flits)");
-  // Offered load counts every flit: with request-reply, each request brings its reply.
+  // Offered load counts every flit: with request-reply (and on the T3E), each request brings its
+  // reply.
+  const t3e::PacketLengths t3e_len = t3e::packet_lengths(c.t3e.packet_type);
   double rate =
-      f.offered / (mean_size + (f.request_reply ? static_cast<double>(f.reply_size) : 0.0));
+      f.offered / (r.family == "t3e"
+                       ? t3e_len.request + t3e_len.response
+                       : mean_size + (f.request_reply ? static_cast<double>(f.reply_size) : 0.0));
   if (f.injection == "onoff") {
     if (!(f.burst_alpha > 0))
       throw ConfigError("traffic.burst_alpha = " + num(f.burst_alpha) + ": allowed > 0 for onoff");

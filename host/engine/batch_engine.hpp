@@ -184,6 +184,29 @@ class BatchEngine : public Engine {
     return out;
   }
 
+  // Link results of instance i from what each (router, port) sent in the window of m cycles
+  // (`sent` the family's [inst, router, port] counter): utilisation per port, and its mean and
+  // maximum over the network's links (ports with a peer). Returns the links' total.
+  double link_results(const uint32_t* sent, uint32_t i, const Topology& t, double m,
+                      InstanceResult& r) const {
+    const uint64_t rp = uint64_t{t.routers} * t.ports;
+    const std::vector<uint32_t> n = download(sent + i * rp, rp);
+    r.link_utilization.resize(rp);
+    double sum = 0, mx = 0, total = 0;
+    uint64_t links = 0;
+    for (uint64_t k = 0; k < rp; ++k) {
+      r.link_utilization[k] = n[k] / m;
+      if (t.peer[k] < 0) continue;
+      total += n[k];
+      sum += r.link_utilization[k];
+      mx = std::max(mx, r.link_utilization[k]);
+      ++links;
+    }
+    r.link_util_mean = links ? sum / links : 0;
+    r.link_util_max = mx;
+    return total;
+  }
+
   // The batch's size: `routers` router elements and `nodes` terminals per instance.
   void set_size(uint32_t routers, uint32_t nodes) {
     routers_ = routers;

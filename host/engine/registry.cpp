@@ -20,9 +20,11 @@ using Factory =
 
 std::unique_ptr<Engine> make_vc_engine_cpu(const std::vector<Config>&, const EngineOptions&);
 std::unique_ptr<Engine> make_sconnect_engine_cpu(const std::vector<Config>&, const EngineOptions&);
+std::unique_ptr<Engine> make_t3e_engine_cpu(const std::vector<Config>&, const EngineOptions&);
 #ifdef LOCKSTEP_HAVE_CUDA
 std::unique_ptr<Engine> make_vc_engine_cuda(const std::vector<Config>&, const EngineOptions&);
 std::unique_ptr<Engine> make_sconnect_engine_cuda(const std::vector<Config>&, const EngineOptions&);
+std::unique_ptr<Engine> make_t3e_engine_cuda(const std::vector<Config>&, const EngineOptions&);
 #endif
 
 namespace {
@@ -36,9 +38,11 @@ const std::map<std::string, Family>& families() {
 #ifdef LOCKSTEP_HAVE_CUDA
       {"vc", {make_vc_engine_cpu, make_vc_engine_cuda}},
       {"sconnect", {make_sconnect_engine_cpu, make_sconnect_engine_cuda}},
+      {"t3e", {make_t3e_engine_cpu, make_t3e_engine_cuda}},
 #else
       {"vc", {make_vc_engine_cpu, nullptr}},
       {"sconnect", {make_sconnect_engine_cpu, nullptr}},
+      {"t3e", {make_t3e_engine_cpu, nullptr}},
 #endif
   };
   return f;

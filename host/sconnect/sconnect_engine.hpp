@@ -235,28 +235,20 @@ std::string SconnectEngine<Exec>::stuck(uint32_t i) const {
 template <class Exec>
 void SconnectEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
   const uint64_t rp = uint64_t{v_.prm.routers} * v_.prm.ports, rp0 = i * rp;
+  B::link_results(v_.s.sent, i, topo_, m, r);
   const std::vector<uint32_t> sent = download(v_.s.sent + rp0, rp),
                               rej = download(v_.s.rejected + rp0, rp),
                               mis = download(v_.s.misrouted + rp0, rp),
                               err = download(v_.s.errors + rp0, rp),
                               dup = download(v_.s.duplicates + rp0, rp);
-  r.link_utilization.resize(rp);
-  double sum = 0, mx = 0, total = 0, refused = 0, misrouted = 0, errors = 0, duplicates = 0;
-  uint64_t links = 0;
+  double total = 0, refused = 0, misrouted = 0, errors = 0, duplicates = 0;
   for (uint64_t k = 0; k < rp; ++k) {
-    r.link_utilization[k] = sent[k] / m;
     total += sent[k];
     refused += rej[k];
     misrouted += mis[k];
     errors += err[k];
     duplicates += dup[k];
-    if (topo_.peer[k] < 0) continue;
-    sum += r.link_utilization[k];
-    mx = std::max(mx, r.link_utilization[k]);
-    ++links;
   }
-  r.link_util_mean = links ? sum / links : 0;
-  r.link_util_max = mx;
   r.extra.emplace_back("reject_fraction", total > 0 ? refused / total : 0.0);
   r.extra.emplace_back("misroute_fraction", total > 0 ? misrouted / total : 0.0);
   r.extra.emplace_back("error_fraction", total > 0 ? errors / total : 0.0);

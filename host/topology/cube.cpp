@@ -1,5 +1,6 @@
 // k-ary n-cube mesh and torus: router i sits at coordinates (i mod k0, i / k0 mod k1, ...),
-// one terminal on port 0, port 1+2d towards +d and 2+2d towards -d (torus ends wrap around).
+// one terminal on port 0, port 1+2d towards +d and 2+2d towards -d (torus ends wrap around; a
+// ring of one node has no link).
 #include "topology.hpp"
 
 namespace ls {
@@ -37,7 +38,7 @@ Topology build_cube(const TopologyConfig& c) {
     t.node_router[r] = static_cast<int32_t>(r);
     for (uint32_t d = 0; d < t.shape.ndims; ++d) {
       const uint32_t k = t.shape.radix[d], x = t.shape.coord(r, d), st = t.shape.stride[d];
-      if (torus || x + 1 < k) {  // + link: our port 1+2d to the neighbour's port 2+2d
+      if ((torus && k > 1) || x + 1 < k) {  // + link: our port 1+2d to the neighbour's port 2+2d
         uint32_t nb = r - x * st + ((x + 1) % k) * st;
         t.peer[r * t.ports + 1 + 2 * d] = static_cast<int32_t>(nb * t.ports + 2 + 2 * d);
         t.peer[nb * t.ports + 2 + 2 * d] = static_cast<int32_t>(r * t.ports + 1 + 2 * d);

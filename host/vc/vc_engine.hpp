@@ -222,7 +222,7 @@ void VcEngine<Exec>::allocate() {
 
   NicState& n = v_.nic;
   n.credits = alloc<uint8_t>(*this, NN_ * V, "nic_credits", {I, N, V});
-  n.ej_pending = alloc<uint8_t>(*this, NN_ * V, "sink_pending_credits", {I, N, V});
+  n.rq.pending = alloc<uint8_t>(*this, NN_ * V, "sink_pending_credits", {I, N, V});
   n.ej_cr_ptr = alloc<uint8_t>(*this, NN_);
   B::allocate_terminals(p.source_queue);
   v_.src = B::src_;
@@ -237,17 +237,17 @@ void VcEngine<Exec>::allocate() {
   n.cur_itime = alloc<uint32_t>(*this, NN_ * C);
   n.cur_size = alloc<uint16_t>(*this, NN_ * C);
   n.cur_seq = alloc<uint32_t>(*this, NN_ * C);
-  n.rq_dest = alloc<uint32_t>(*this, NN_ * Q);
-  n.rq_ctime = alloc<uint32_t>(*this, NN_ * Q);
-  n.rq_head = alloc<uint32_t>(*this, NN_);
-  n.rq_count = alloc<uint32_t>(*this, NN_, "reply_queue", {I, N});
-  n.rq_spare = alloc<uint32_t>(*this, NN_);
-  n.ej_withheld = alloc<uint8_t>(*this, NN_ * V, "sink_withheld_credits", {I, N, V});
+  n.rq.dest = alloc<uint32_t>(*this, NN_ * Q);
+  n.rq.time = alloc<uint32_t>(*this, NN_ * Q);
+  n.rq.head = alloc<uint32_t>(*this, NN_);
+  n.rq.count = alloc<uint32_t>(*this, NN_, "reply_queue", {I, N});
+  n.rq.spare = alloc<uint32_t>(*this, NN_);
+  n.rq.withheld = alloc<uint8_t>(*this, NN_ * V, "sink_withheld_credits", {I, N, V});
   n.injected_flits = alloc<uint64_t>(*this, NN_, "injected_flits", {I, N});
   n.ejected_flits = alloc<uint64_t>(*this, NN_, "ejected_flits", {I, N});
-  n.sink_src = alloc<uint32_t>(*this, NN_ * V);
-  n.sink_seq = alloc<uint32_t>(*this, NN_ * V);
-  n.sink_got = alloc<uint16_t>(*this, NN_ * V);
+  n.sink.src = alloc<uint32_t>(*this, NN_ * V);
+  n.sink.seq = alloc<uint32_t>(*this, NN_ * V);
+  n.sink.got = alloc<uint16_t>(*this, NN_ * V);
   n.viol = alloc<uint32_t>(*this, NN_);
   n.viol_info = alloc<uint32_t>(*this, NN_ * 4);
 
@@ -289,7 +289,7 @@ void VcEngine<Exec>::initialise() {
   // Request-reply: every request credit the router starts with has a reply slot reserved.
   if (p.pol.classes == 2) {
     std::vector<uint32_t> spare(NN_, p.reply_queue - p.vcs / 2 * p.depth);
-    x_.upload(v_.nic.rq_spare, spare.data(), NN_ * 4);
+    x_.upload(v_.nic.rq.spare, spare.data(), NN_ * 4);
   }
 }
 
@@ -417,22 +417,10 @@ template <class Exec>
 void VcEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
   const VcParams& p = v_.prm;
   const uint64_t rp = uint64_t{p.routers} * p.ports, rp0 = i * rp;
-  const std::vector<uint32_t> link = download(v_.s.out_flits + rp0, rp),
-                              vcf = download(v_.s.ovc_flits + rp0 * p.vcs, rp * p.vcs);
-  r.link_utilization.resize(rp);
+  B::link_results(v_.s.out_flits, i, topo_, m, r);
+  const std::vector<uint32_t> vcf = download(v_.s.ovc_flits + rp0 * p.vcs, rp * p.vcs);
   r.vc_utilization.resize(rp * p.vcs);
-  double sum = 0, mx = 0;
-  uint64_t links = 0;
-  for (uint64_t k = 0; k < rp; ++k) {
-    r.link_utilization[k] = link[k] / m;
-    if (topo_.peer[k] < 0) continue;
-    sum += r.link_utilization[k];
-    mx = std::max(mx, r.link_utilization[k]);
-    ++links;
-  }
   for (uint64_t k = 0; k < r.vc_utilization.size(); ++k) r.vc_utilization[k] = vcf[k] / m;
-  r.link_util_mean = links ? sum / links : 0;
-  r.link_util_max = mx;
 }
 
 }  // namespace ls

@@ -68,8 +68,8 @@ struct CheckInvariants {
       const uint32_t far = v.topo.far_end[r * L.ports + p];  // the terminal's column
       each_slot([&](uint32_t s) { flits += v.s.in_belt_valid[L.far_slot(inst, far, s)]; });
       for (uint32_t vc = 0; vc < L.vcs; ++vc) {
-        uint32_t total = v.s.ovc_credits[L.vc(e, p, vc)] + v.nic.ej_pending[ne * L.vcs + vc] +
-                         v.nic.ej_withheld[ne * L.vcs + vc];
+        uint32_t total = v.s.ovc_credits[L.vc(e, p, vc)] + v.nic.rq.pending[ne * L.vcs + vc] +
+                         v.nic.rq.withheld[ne * L.vcs + vc];
         each_slot([&](uint32_t s) {
           const uint64_t b = L.far_slot(inst, far, s);
           if (v.s.in_belt_valid[b] && FlitMeta::vc(v.s.in_belt[b].meta) == vc) total += 1;

@@ -33,28 +33,14 @@ struct TerminalOps {
   LS_HD bool in_window(uint64_t c) const { return v.win.contains(c); }
   LS_HD SourceOps source() const { return {v.src, v.st, v.prm.source_queue, v.t, v.win}; }
 
-  // A request flit was consumed. Its reply-queue reservation becomes the reply (tail) or spare;
-  // its credit goes back only if a spare slot can be reserved for the next flit, else waits.
+  LS_HD ReplyQueue replies() const { return {v.nic.rq, v.prm.reply_queue, lay().vcs}; }
+
+  // A request flit was consumed (reply_queue.hpp); its tail creates the reply.
   LS_HD void receive_request(uint64_t ne, uint32_t vc, bool tail, uint32_t src) const {
-    const NicState& s = v.nic;
-    const uint32_t Q = v.prm.reply_queue;
-    if (tail) {
-      const uint32_t slot = add_mod(s.rq_head[ne], s.rq_count[ne], Q);
-      s.rq_dest[ne * Q + slot] = src;
-      s.rq_ctime[ne * Q + slot] = static_cast<uint32_t>(v.t);
-      s.rq_count[ne] += 1;
-      if (in_window(v.t)) {
-        v.st.created_flits[ne] += v.traffic[ne / lay().nodes].reply_size;
-        v.st.meas_created[ne] += 1;
-      }
-    } else {
-      s.rq_spare[ne] += 1;
-    }
-    if (s.rq_spare[ne] > 0) {
-      s.rq_spare[ne] -= 1;
-      s.ej_pending[ne * lay().vcs + vc] += 1;
-    } else {
-      s.ej_withheld[ne * lay().vcs + vc] += 1;
+    replies().request_flit(ne, vc, tail, src, static_cast<uint32_t>(v.t));
+    if (tail && in_window(v.t)) {
+      v.st.created_flits[ne] += v.traffic[ne / lay().nodes].reply_size;
+      v.st.meas_created[ne] += 1;
     }
   }
 
@@ -69,28 +55,16 @@ struct TerminalOps {
     if (request) {
       receive_request(ne, vc, FlitMeta::tail(meta), f.src);
     } else {
-      v.nic.ej_pending[ne * L.vcs + vc] += 1;  // the slot is free again: credit to return
+      v.nic.rq.pending[ne * L.vcs + vc] += 1;  // the slot is free again: credit to return
     }
     if (f.dest != n) {
       record_violation(v.nic.viol, v.nic.viol_info, ne, kViolWrongDest, v.t, p, vc, f.dest);
       return;
     }
     // Flits of one packet arrive in order on one ejection VC: head, body..., tail.
-    const uint64_t sv = ne * L.vcs + vc;
-    if (FlitMeta::head(meta)) {
-      if (v.nic.sink_got[sv] != 0)
-        record_violation(v.nic.viol, v.nic.viol_info, ne, kViolPacketOrder, v.t, p, vc, f.seq);
-      v.nic.sink_src[sv] = f.src;
-      v.nic.sink_seq[sv] = f.seq;
-      v.nic.sink_got[sv] = 0;
-    } else if (v.nic.sink_src[sv] != f.src || v.nic.sink_seq[sv] != f.seq) {
+    if (!assemble(v.nic.sink, ne * L.vcs + vc, f))
       record_violation(v.nic.viol, v.nic.viol_info, ne, kViolPacketOrder, v.t, p, vc, f.seq);
-    }
-    v.nic.sink_got[sv] += 1;
     if (!FlitMeta::tail(meta)) return;
-    if (v.nic.sink_got[sv] != FlitMeta::size(meta))
-      record_violation(v.nic.viol, v.nic.viol_info, ne, kViolPacketOrder, v.t, p, vc, f.seq);
-    v.nic.sink_got[sv] = 0;
     const uint32_t ctime = f.ctime;
     if (!in_window(ctime)) return;
     record_delivery(v.st, ne, static_cast<uint32_t>(v.t - ctime), v.t - f.itime,
@@ -117,24 +91,13 @@ struct TerminalOps {
     s.remaining[pk] = static_cast<uint16_t>(size);
   }
 
-  // Start the oldest reply; its queue slot becomes spare and may re-reserve a withheld credit.
+  // Start the oldest reply (reply_queue.hpp).
   LS_HD void start_reply(uint64_t ne, uint32_t inst) const {
-    const NicState& s = v.nic;
     const uint64_t pk = ne * 2 + 1;
-    if (s.remaining[pk] != 0 || s.rq_count[ne] == 0) return;
-    const uint32_t Q = v.prm.reply_queue, h = s.rq_head[ne];
-    begin(pk, ne, s.rq_dest[ne * Q + h], v.traffic[inst].reply_size, s.rq_ctime[ne * Q + h]);
-    s.rq_head[ne] = next_mod(h, Q);
-    s.rq_count[ne] -= 1;
-    s.rq_spare[ne] += 1;
-    const uint32_t V = lay().vcs;
-    for (uint32_t vc = 0; vc < V; ++vc)
-      if (s.ej_withheld[ne * V + vc]) {
-        s.ej_withheld[ne * V + vc] -= 1;
-        s.ej_pending[ne * V + vc] += 1;
-        s.rq_spare[ne] -= 1;
-        break;
-      }
+    if (v.nic.remaining[pk] != 0 || v.nic.rq.count[ne] == 0) return;
+    uint32_t dest, ctime, origin;
+    replies().pop(ne, dest, ctime, origin);
+    begin(pk, ne, dest, v.traffic[inst].reply_size, ctime);
   }
 
   // Send the next flit of terminal ne's packet of class cls if it has one and its VC has a credit;
@@ -180,7 +143,7 @@ struct TerminalOps {
 
   // The sink's VCs with a credit to return, as a mask: no branch per VC.
   LS_HD uint64_t credits_to_return(uint64_t ne) const {
-    const uint8_t* const pending = v.nic.ej_pending + ne * lay().vcs;
+    const uint8_t* const pending = v.nic.rq.pending + ne * lay().vcs;
     uint64_t waiting = 0;
     for (uint32_t vc = 0; vc < lay().vcs; ++vc)
       waiting |= static_cast<uint64_t>(pending[vc] != 0) << vc;
@@ -194,7 +157,7 @@ struct TerminalOps {
     const uint64_t waiting = credits_to_return(ne);
     if (!waiting) return;
     const uint32_t vc = rr_first(waiting, v.nic.ej_cr_ptr[ne]);
-    v.nic.ej_pending[ne * L.vcs + vc] -= 1;
+    v.nic.rq.pending[ne * L.vcs + vc] -= 1;
     v.nic.ej_cr_ptr[ne] = static_cast<uint8_t>(next_mod(vc, L.vcs));
     v.s.cr_belt[at] = static_cast<int8_t>(vc);
   }
@@ -261,7 +224,7 @@ struct TerminalOps {
     if constexpr (V == 2 || V == 4) {
       using Word = std::conditional_t<V == 2, uint16_t, uint32_t>;
       Word w;
-      std::memcpy(&w, v.nic.ej_pending + ne * V, sizeof w);
+      std::memcpy(&w, v.nic.rq.pending + ne * V, sizeof w);
       return w != 0;
     }
 #endif
@@ -270,7 +233,7 @@ struct TerminalOps {
   LS_HD bool sending(uint64_t ne, bool arriving) const {
     const NicState& s = v.nic;
     if (pol().classes == 2)  // a request arriving may create a reply to start at once
-      return (s.remaining[ne * 2] | s.remaining[ne * 2 + 1] | v.src.queued[ne] | s.rq_count[ne] |
+      return (s.remaining[ne * 2] | s.remaining[ne * 2 + 1] | v.src.queued[ne] | s.rq.count[ne] |
               static_cast<uint32_t>(arriving)) != 0;
     return (s.remaining[ne] | v.src.queued[ne]) != 0;
   }

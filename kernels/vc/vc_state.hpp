@@ -6,6 +6,8 @@
 
 #include "../common/flit.hpp"
 #include "../common/hd.hpp"
+#include "../common/packet_assembly.hpp"
+#include "../common/reply_queue.hpp"
 #include "../common/rng.hpp"
 #include "../common/source.hpp"
 #include "../common/terminal_stats.hpp"
@@ -139,9 +141,8 @@ struct VcState {
 
 // Terminals (network interfaces) [inst, node].
 struct NicState {
-  uint8_t* credits;     // [inst, node, vc] free slots in the router's terminal input VCs
-  uint8_t* ej_pending;  // [inst, node, vc] consumed flits whose credit is not yet returned
-  uint8_t* ej_cr_ptr;   // round-robin pointer over ej_pending
+  uint8_t* credits;    // [inst, node, vc] free slots in the router's terminal input VCs
+  uint8_t* ej_cr_ptr;  // round-robin pointer over rq.pending
   // The packet being injected, one per message class [inst, node, class]:
   uint16_t* remaining;  // flits still to inject
   uint8_t* cur_vc;      // its VC
@@ -151,19 +152,12 @@ struct NicState {
   uint32_t* cur_itime;
   uint16_t* cur_size;
   uint32_t* cur_seq;
-  // Request-reply: the replies waiting to be injected [inst, node, reply_queue] and the
-  // reply-queue slots neither holding a reply nor reserved for a request flit.
-  uint32_t* rq_dest;
-  uint32_t* rq_ctime;
-  uint32_t* rq_head;
-  uint32_t* rq_count;
-  uint32_t* rq_spare;
-  uint8_t* ej_withheld;      // [inst, node, vc] request credits held back: reply queue full
+  // The ejection credits due to the router (pending) and, with request-reply, the replies
+  // waiting to be injected and the request credits withheld (kernels/common/reply_queue.hpp).
+  ReplyQueueState rq;
   uint64_t* injected_flits;  // totals since cycle 0 (conservation checks)
   uint64_t* ejected_flits;
-  uint32_t* sink_src;  // [inst, node, vc] packet being received on each ejection VC
-  uint32_t* sink_seq;
-  uint16_t* sink_got;   // flits of it received so far
+  AssemblyState sink;   // [inst, node, vc] the packet being received on each ejection VC
   uint32_t* viol;       // [inst, node]
   uint32_t* viol_info;  // [inst, node, 4]
 };

@@ -2,6 +2,7 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,14 @@ inline std::vector<std::string> backends() {
   std::vector<std::string> b = {"cpu"};
   if (cuda_available()) b.push_back("cuda");
   return b;
+}
+
+// The elements of a state array read from an engine.
+template <class T>
+std::vector<T> values(const HostArray& a) {
+  std::vector<T> v(a.bytes.size() / sizeof(T));
+  std::memcpy(v.data(), a.bytes.data(), a.bytes.size());
+  return v;
 }
 
 }  // namespace ls::test

@@ -16,13 +16,6 @@ Config sconnect(const std::string& kind, std::vector<int64_t> radix, double offe
   return c;
 }
 
-template <class T>
-std::vector<T> values(const HostArray& a) {
-  std::vector<T> v(a.bytes.size() / sizeof(T));
-  std::memcpy(v.data(), a.bytes.data(), a.bytes.size());
-  return v;
-}
-
 }  // namespace
 
 // A message created in cycle c enters the network in c + 1 and, with nothing in its way, crosses
@@ -56,9 +49,9 @@ TEST(Sconnect, HigherPriorityIsDeliveredThroughASaturatedLowerPriority) {
   c.sconnect.sink_min_priority = 1;
   auto e = make_engine({c}, test::options("cpu", 1, true));
   e->step(8000);
-  const std::vector<uint64_t> inj = values<uint64_t>(e->state("injected_messages")),
-                              got = values<uint64_t>(e->state("delivered_messages"));
-  const std::vector<uint32_t> queued = values<uint32_t>(e->state("source_queue"));
+  const std::vector<uint64_t> inj = test::values<uint64_t>(e->state("injected_messages")),
+                              got = test::values<uint64_t>(e->state("delivered_messages"));
+  const std::vector<uint32_t> queued = test::values<uint32_t>(e->state("source_queue"));
   uint64_t inj0 = 0, inj1 = 0, got0 = 0, got1 = 0;
   for (size_t n = 0; n < 16; ++n) {
     EXPECT_EQ(queued[n * 4 + 1], 0u) << "node " << n;
@@ -115,8 +108,8 @@ TEST(Sconnect, NothingIsLostOrDuplicatedUnderTransmissionErrors) {
       auto e = make_engine({c}, test::options("cpu", 1, true));
       e->step(6000);
       e->check_deadlock();
-      const std::vector<uint64_t> inj = values<uint64_t>(e->state("injected_messages")),
-                                  got = values<uint64_t>(e->state("delivered_messages"));
+      const std::vector<uint64_t> inj = test::values<uint64_t>(e->state("injected_messages")),
+                                  got = test::values<uint64_t>(e->state("delivered_messages"));
       uint64_t i = 0, g = 0;
       for (size_t k = 0; k < inj.size(); ++k) {
         i += inj[k];
@@ -314,8 +307,8 @@ TEST(Sconnect, PerformanceCountersCountTheSelectedEvent) {
   timer.bytes[1] = 0xFF;
   e->set_state("timer", timer);
   e->step(1000);
-  const std::vector<uint32_t> count = values<uint32_t>(e->state("perf_count"));
-  const std::vector<uint64_t> injected = values<uint64_t>(e->state("injected_messages"));
+  const std::vector<uint32_t> count = test::values<uint32_t>(e->state("perf_count"));
+  const std::vector<uint64_t> injected = test::values<uint64_t>(e->state("injected_messages"));
   uint64_t any = 0;
   for (size_t r = 0; r < 16; ++r) {
     EXPECT_EQ(count[r] + count[16 + r] + count[32 + r] + count[48 + r], count[64 + r]) << r;
@@ -325,7 +318,7 @@ TEST(Sconnect, PerformanceCountersCountTheSelectedEvent) {
     EXPECT_EQ(count[80 + r], inj) << r;
   }
   EXPECT_GT(any, 16u * 1000u * 6 / 10);  // about a message per node per cycle and hop
-  const std::vector<uint16_t> t = values<uint16_t>(e->state("timer"));
+  const std::vector<uint16_t> t = test::values<uint16_t>(e->state("timer"));
   EXPECT_EQ(t[0], static_cast<uint16_t>(65520 + 1000));
   EXPECT_EQ(t[1], 1000);
 }

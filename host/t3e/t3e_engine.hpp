@@ -1,0 +1,299 @@
+// The T3E family's engine, a template over the backend; compiled once per backend by
+// t3e_engine_cpu.cpp and t3e_engine_cuda.cu. Its state, registers, cycle and results; the
+// named arrays, terminals, run loop and watchdog are the shared BatchEngine's.
+#pragma once
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../../kernels/t3e/invariants.hpp"
+#include "../../kernels/t3e/router_cycle.hpp"
+#include "../engine/batch_engine.hpp"
+#include "../topology/topology.hpp"
+#include "t3e_registers.hpp"
+#include "t3e_setup.hpp"
+
+namespace ls {
+
+template <class Exec>
+class T3eEngine final : public BatchEngine<Exec> {
+  using B = BatchEngine<Exec>;
+  using B::download, B::upload, B::per_instance_sum;
+  using B::x_, B::cfgs_, B::I_, B::E_, B::NN_, B::t_;
+
+ public:
+  T3eEngine(const std::vector<Config>& cfgs, const EngineOptions& opts)
+      : B(cfgs, opts), debug_(opts.debug) {
+    const Config& c = cfgs_[0];
+    topo_ = build_topology(c.topology);
+    B::set_size(topo_.routers, topo_.nodes);
+    std::vector<t3e::Registers> regs;
+    for (const Config& ci : cfgs_) regs.push_back(t3e::make_registers(ci, topo_));
+    v_.prm = t3e::make_params(c, topo_, regs[0]);
+    const t3e::T3eParams& p = v_.prm;
+    v_.lay = {p.routers, p.depth, p.adaptive_depth, p.slots};
+    allocate(regs);
+  }
+
+  void step(uint64_t cycles) override {
+    if (debug_) {
+      for (uint64_t k = 0; k < cycles; ++k) {
+        x_.for_each(E_, t3e::RouterCycle{at(t_)});
+        ++t_;
+        check_invariants();
+      }
+    } else {
+      x_.run_cycles(t_, cycles, I_, v_.prm.routers,
+                    [this](uint64_t t) { return t3e::RouterCycle{at(t)}; });
+      t_ += cycles;
+    }
+    x_.sync();
+    check_errors();
+  }
+
+ private:
+  void set_window(Window w) override { v_.win = w; }
+  void reset_family_stats() override {
+    const uint64_t n = E_ * t3e::kPorts;
+    std::vector<uint32_t> z(n, 0);
+    x_.upload(v_.s.out_flits, z.data(), n * 4);
+    x_.upload(v_.s.out_adaptive, z.data(), n * 4);
+    std::vector<uint64_t> z64(E_, 0);
+    x_.upload(v_.pe.rt_sum, z64.data(), E_ * 8);
+    x_.upload(v_.pe.rt_count, z64.data(), E_ * 8);
+    x_.upload(v_.pe.rt_max, z.data(), E_ * 4);
+  }
+  void family_results(uint32_t i, double measure, InstanceResult& r) override;
+  std::vector<uint64_t> in_flight() const override {
+    std::vector<uint64_t> inj = per_instance_sum(v_.pe.injected);
+    const std::vector<uint64_t> got = per_instance_sum(v_.pe.ejected);
+    for (uint32_t i = 0; i < I_; ++i) inj[i] -= got[i];
+    return inj;
+  }
+  std::string stuck(uint32_t i) const override;
+  const char* unit() const override { return "flit"; }
+
+  t3e::T3eView at(uint64_t t) const {
+    t3e::T3eView w = v_;
+    w.t = t;
+    w.now = static_cast<uint32_t>(t % w.lay.slots);
+    return w;
+  }
+  void allocate(const std::vector<t3e::Registers>& regs);
+  void check_invariants();
+  void check_errors();
+
+  bool debug_;
+  Topology topo_;
+  t3e::T3eView v_{};
+  uint64_t* held_ = nullptr;  // [inst, R] flits each router holds (debug)
+};
+
+template <class Exec>
+void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
+  using namespace t3e;
+  const T3eParams& p = v_.prm;
+  const uint64_t I = I_, R = p.routers, P = kPorts, V = kVcs, S = p.slots, W = kWidth;
+  const uint64_t ivcs = E_ * P * V, ports = E_ * P, belts = E_ * S * W;
+  T3eState& s = v_.s;
+  // The registers, every instance's own.
+  auto gather = [&](auto member) {
+    std::vector<std::decay_t<decltype((regs[0].*member)[0])>> all;
+    for (const Registers& g : regs) all.insert(all.end(), (g.*member).begin(), (g.*member).end());
+    return all;
+  };
+  s.pwho = upload(gather(&Registers::pwho), "r_pwho", {I, R});
+  s.lwho = upload(gather(&Registers::lwho), "r_lwho", {I, R});
+  s.net_lut = upload(gather(&Registers::net_lut), "r_net_lut", {I, R, p.lut_entries});
+  s.lut_override = upload(gather(&Registers::lut_override), "r_lut_override", {I, R});
+  s.vcsel = upload(gather(&Registers::vcsel), "r_vcsel", {I, R, kDirections});
+  s.chan = upload(gather(&Registers::chan), "r_chan", {I, R, 8});
+  std::vector<uint8_t> dir_port = gather(&Registers::dir_port), port_dir(E_ * P, 255);
+  for (uint64_t e = 0; e < E_; ++e)
+    for (uint32_t d = 0; d < kDirections; ++d) port_dir[e * P + dir_port[e * kDirections + d]] = d;
+  s.dir_port = upload(dir_port);
+  s.port_dir = upload(port_dir);
+  s.buf = alloc<Flit>(*this, E_ * P * v_.lay.port_slots());
+  s.ivc_head = alloc<uint8_t>(*this, ivcs, "ivc_head", {I, R, P, V});
+  s.ivc_count = alloc<uint8_t>(*this, ivcs, "occupancy", {I, R, P, V});
+  s.ivc_out = alloc<int8_t>(*this, ivcs, "ivc_out_port", {I, R, P, V});
+  s.ivc_out_vc = alloc<uint8_t>(*this, ivcs, "ivc_out_vc", {I, R, P, V});
+  s.ovc_credits = alloc<uint8_t>(*this, ivcs, "credits", {I, R, P, V});
+  s.ovc_owner = alloc<int8_t>(*this, ivcs, "ovc_owner", {I, R, P, V});
+  s.ovc_requests = alloc<uint64_t>(*this, ivcs, "ovc_requests", {I, R, P, V});
+  s.ovc_rr = alloc<uint8_t>(*this, ivcs);
+  s.ovc_started = alloc<uint8_t>(*this, ivcs, "ovc_started", {I, R, P, V});
+  s.in_sel = alloc<int8_t>(*this, ports, "in_sel", {I, R, P});
+  s.in_rr = alloc<uint8_t>(*this, ports);
+  s.out_hold = alloc<int8_t>(*this, ports, "out_hold", {I, R, P});
+  s.out_rr = alloc<uint8_t>(*this, ports);
+  s.out_last = alloc<uint32_t>(*this, ports);
+  s.out_flits = alloc<uint32_t>(*this, ports, "link_flits", {I, R, P});
+  s.out_adaptive = alloc<uint32_t>(*this, ports, "link_adaptive_flits", {I, R, P});
+  s.in_belt = alloc<Flit>(*this, belts);
+  s.in_valid = alloc<uint8_t>(*this, belts, "flit_belt", {I, R, S, W});
+  s.cr_belt = alloc<int8_t>(*this, belts, "credit_belt", {I, R, S, W});
+  s.error = alloc<uint32_t>(*this, E_, "config_error", {I, R});
+  s.error_info = alloc<uint32_t>(*this, E_ * 4);
+  s.viol = alloc<uint32_t>(*this, E_);
+  s.viol_info = alloc<uint32_t>(*this, E_ * 4);
+  held_ = alloc<uint64_t>(*this, E_);
+  PeState& pe = v_.pe;
+  const uint64_t Q = p.response_queue;
+  pe.credits = alloc<uint8_t>(*this, E_ * V, "pe_credits", {I, R, V});
+  pe.remaining = alloc<uint16_t>(*this, E_ * 2, "pe_remaining", {I, R, 2});
+  for (uint32_t** a : {&pe.dest, &pe.ctime, &pe.itime, &pe.seq, &pe.tag, &pe.rtime})
+    *a = alloc<uint32_t>(*this, E_ * 2);
+  pe.outstanding = alloc<uint32_t>(*this, E_, "outstanding", {I, R});
+  pe.rq.dest = alloc<uint32_t>(*this, E_ * Q);
+  pe.rq.time = alloc<uint32_t>(*this, E_ * Q);
+  pe.rq.origin = alloc<uint32_t>(*this, E_ * Q);
+  pe.rq.head = alloc<uint32_t>(*this, E_);
+  pe.rq.count = alloc<uint32_t>(*this, E_, "responses_waiting", {I, R});
+  pe.rq.spare = alloc<uint32_t>(*this, E_);
+  pe.rq.pending = alloc<uint8_t>(*this, E_ * V);
+  pe.rq.withheld = alloc<uint8_t>(*this, E_ * V);
+  pe.ej_cr_ptr = alloc<uint8_t>(*this, E_);
+  pe.sink.src = alloc<uint32_t>(*this, E_ * V);
+  pe.sink.seq = alloc<uint32_t>(*this, E_ * V);
+  pe.sink.got = alloc<uint16_t>(*this, E_ * V);
+  pe.injected = alloc<uint64_t>(*this, E_, "injected_flits", {I, R});
+  pe.ejected = alloc<uint64_t>(*this, E_, "ejected_flits", {I, R});
+  pe.rt_sum = alloc<uint64_t>(*this, E_);
+  pe.rt_count = alloc<uint64_t>(*this, E_);
+  pe.rt_max = alloc<uint32_t>(*this, E_);
+  B::allocate_terminals(p.source_queue);
+  v_.src = B::src_;
+  v_.st = B::st_;
+  s.last_move = B::last_move_;
+  B::topology_views(topo_);
+  v_.topo.peer = upload(topo_.peer);
+  v_.traffic = upload(request_traffic(cfgs_));
+  v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
+
+  // Empty buffers and belts, every credit in hand, nothing owned or selected.
+  std::vector<int8_t> none(std::max(belts, ivcs), kNone);
+  x_.upload(s.cr_belt, none.data(), belts);
+  x_.upload(s.ivc_out, none.data(), ivcs);
+  x_.upload(s.ovc_owner, none.data(), ivcs);
+  x_.upload(s.in_sel, none.data(), ports);
+  x_.upload(s.out_hold, none.data(), ports);
+  std::vector<uint8_t> credits(ivcs);
+  for (uint64_t k = 0; k < ivcs; ++k) credits[k] = static_cast<uint8_t>(v_.lay.capacity(k % V));
+  x_.upload(s.ovc_credits, credits.data(), ivcs);
+  std::vector<uint8_t> pe_credits(E_ * V, static_cast<uint8_t>(p.depth));
+  x_.upload(pe.credits, pe_credits.data(), E_ * V);
+  // Each PE can reserve a response slot for every request flit its ejection VC may hold.
+  std::vector<uint32_t> spare(E_, p.response_queue - p.depth);
+  x_.upload(pe.rq.spare, spare.data(), E_ * 4);
+}
+
+template <class Exec>
+void T3eEngine<Exec>::check_invariants() {
+  using namespace t3e;
+  x_.for_each(E_, CheckInvariants{at(t_), held_});
+  x_.sync();
+  static const char* what[] = {"", "a packet for router %v reached this PE",
+                               "packets interleaved or incomplete on an ejection VC (seq %v)",
+                               "a flit arrived at a full buffer (%v flits)",
+                               "credits above the buffer's size (%v)"};
+  const std::vector<uint32_t> viol = download(v_.s.viol, E_);
+  for (uint64_t e = 0; e < E_; ++e)
+    if (viol[e]) {
+      const std::vector<uint32_t> info = download(v_.s.viol_info, E_ * 4);
+      std::string s = what[viol[e]];
+      s.replace(s.find("%v"), 2, std::to_string(info[e * 4 + 3]));
+      std::ostringstream o;
+      o << "invariant violated at instance " << e / v_.prm.routers << ", cycle " << info[e * 4]
+        << ", router " << e % v_.prm.routers << " (port " << info[e * 4 + 1] << ", VC "
+        << info[e * 4 + 2] << "): " << s;
+      throw SimulationError(o.str());
+    }
+  const std::vector<uint64_t> held = download(held_, E_), flying = in_flight();
+  for (uint32_t i = 0; i < I_; ++i) {
+    uint64_t n = 0;
+    for (uint64_t r = 0; r < v_.prm.routers; ++r) n += held[i * v_.prm.routers + r];
+    if (n != flying[i]) {
+      std::ostringstream o;
+      o << "invariant violated at instance " << i << ", cycle " << t_
+        << ": flits injected - ejected (" << flying[i] << ") != flits in buffers and on links ("
+        << n << ")";
+      throw SimulationError(o.str());
+    }
+  }
+}
+
+// A router stopped a packet for a configuration error, as the hardware does: the run cannot
+// go on as configured, so it ends with the error.
+template <class Exec>
+void T3eEngine<Exec>::check_errors() {
+  using namespace t3e;
+  const std::vector<uint32_t> err = download(v_.s.error, E_);
+  for (uint64_t e = 0; e < E_; ++e) {
+    if (!err[e]) continue;
+    const std::vector<uint32_t> info = download(v_.s.error_info + e * 4, 4);
+    static const char* dirs[] = {"+X", "+Y", "+Z", "-X", "-Y", "-Z"};
+    std::ostringstream o;
+    o << "configuration error at instance " << e / v_.prm.routers << ", cycle " << info[0]
+      << ", router " << e % v_.prm.routers << " (input port " << info[1] << ", VC " << info[2]
+      << "): "
+      << (err[e] == kErrDateline
+              ? std::string("a packet on VC1 reached the dateline of ") + dirs[info[3]] +
+                    " and was stopped (an R_VCSEL SELECT bit sends it on VC1 across the "
+                    "dateline)"
+              : std::string("its routing tag leads ") + dirs[info[3]] +
+                    ", where the router has no link (R_NET_LUT)");
+    throw SimulationError(o.str());
+  }
+}
+
+// The first eight routers of instance i holding flits: flits per input port.
+template <class Exec>
+std::string T3eEngine<Exec>::stuck(uint32_t i) const {
+  using namespace t3e;
+  const uint64_t R = v_.prm.routers, n = R * kPorts * kVcs;
+  const std::vector<uint8_t> count = download(v_.s.ivc_count + i * n, n);
+  std::ostringstream o;
+  int shown = 0;
+  for (uint64_t r = 0; r < R && shown < 8; ++r) {
+    std::ostringstream ports;
+    bool any = false;
+    for (uint32_t p = 0; p < kPorts; ++p)
+      for (uint32_t vc = 0; vc < kVcs; ++vc)
+        if (const uint32_t c = count[(r * kPorts + p) * kVcs + vc]) {
+          ports << " port " << p << " VC " << vc << ": " << c;
+          any = true;
+        }
+    if (!any) continue;
+    o << " [router " << r << ":" << ports.str() << "]";
+    ++shown;
+  }
+  return o.str();
+}
+
+// Flits per cycle on each channel, the adaptive VC's share, and the round trip of requests
+// created in the window (creation to their response's delivery; paper Figure 7).
+template <class Exec>
+void T3eEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
+  using namespace t3e;
+  const uint64_t R = v_.prm.routers;
+  const double total = B::link_results(v_.s.out_flits, i, topo_, m, r);
+  const std::vector<uint32_t> ad = download(v_.s.out_adaptive + i * R * kPorts, R * kPorts);
+  double adaptive = 0;
+  for (uint64_t k = 0; k < ad.size(); ++k)
+    if (topo_.peer[k] >= 0) adaptive += ad[k];
+  const std::vector<uint64_t> rs = download(v_.pe.rt_sum + i * R, R),
+                              rc = download(v_.pe.rt_count + i * R, R);
+  const std::vector<uint32_t> rm = download(v_.pe.rt_max + i * R, R);
+  double rt = 0, count = 0, rt_max = 0;
+  for (uint64_t k = 0; k < R; ++k) {
+    rt += static_cast<double>(rs[k]);
+    count += static_cast<double>(rc[k]);
+    rt_max = std::max<double>(rt_max, rm[k]);
+  }
+  r.extra.emplace_back("round_trip_mean", count > 0 ? rt / count : 0.0);
+  r.extra.emplace_back("round_trip_max", rt_max);
+  r.extra.emplace_back("adaptive_fraction", total > 0 ? adaptive / total : 0.0);
+}
+
+}  // namespace ls

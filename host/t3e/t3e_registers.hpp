@@ -1,0 +1,45 @@
+// The T3E router registers as software loads them (manual, "Information Routing" and "Node and
+// PE Numbers"), built by the host for every router of a configuration: physical and logical
+// numbers, port orientation, routing tables, VC selection and channel control. The engine
+// uploads them as named state arrays, so Python can read and edit them between cycles.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../config/config.hpp"
+#include "../topology/topology.hpp"
+
+namespace ls::t3e {
+
+// R_NET_LUT modes (R_LUT_OVERRIDE selects one): an entry per logical PE, an entry per 4 PEs
+// (two fillings of the entries' low address bits), the override register's tag for every
+// packet; and ours, tags computed from coordinates, for machines beyond 2176 PEs.
+enum LutMode : uint32_t { kMode0, kMode1, kMode2, kMode3, kComputed };
+
+// R_CHAN bits (manual Table 10).
+enum ChanBits : uint8_t { kIgnoreNormal = 1, kIgnoreSpcl = 2, kNoAdapt = 4, kNoFast = 8 };
+// R_VCSEL: SELECT<7:0>, DATELINE bit 32 (manual Table 18).
+constexpr uint64_t kDatelineBit = uint64_t{1} << 32;
+
+struct Registers {
+  LutMode lut_mode = kMode0;
+  uint32_t lut_entries = 0;            // R_NET_LUT entries per router (1 for mode3 and computed)
+  std::vector<uint32_t> pwho;          // [R] R_PWHO: physical coordinates (routing_tag.hpp)
+  std::vector<uint32_t> lwho;          // [R] R_LWHO: logical PE number of the router's PE
+  std::vector<uint32_t> pe_router;     // [N] router of each logical PE
+  std::vector<uint32_t> net_lut;       // [R, lut_entries] routing tags (routing_tag.hpp)
+  std::vector<uint32_t> lut_override;  // [R] R_LUT_OVERRIDE's tag (mode3)
+  std::vector<uint64_t> vcsel;         // [R, 6] R_VCSEL per direction
+  std::vector<uint8_t> chan;           // [R, 8] R_CHAN per direction, then PE and I/O channel
+  std::vector<uint8_t> dir_port;       // [R, 6] the router port of each direction (R_ORIENT)
+};
+
+// The registers of every router of a kx x ky x kz torus (build_cube's ports: 1 + 2d towards
+// +d, 2 + 2d towards -d), as the configuration's [t3e] section asks.
+Registers make_registers(const Config& c, const Topology& t);
+
+// The LUT mode `lut_mode` names for `nodes` PEs ("auto": the first that fits).
+LutMode lut_mode(const std::string& name, uint32_t nodes);
+
+}  // namespace ls::t3e

@@ -1,0 +1,155 @@
+// The PE interface of a T3E router (paper sections 1, 2 and 11): at the source it looks up the
+// destination's routing tag in R_NET_LUT (by logical PE number; manual "R_NET_LUT Format") and
+// injects the request; at the destination it takes the packet and answers every request with
+// its response on the response class. Requests and responses of Table 3's lengths; a PE may be
+// limited to `outstanding` requests waiting for responses. The source is the shared one
+// (kernels/common/source.hpp), and so is the response queue (reply_queue.hpp).
+#pragma once
+#include "../common/belt.hpp"
+#include "../common/violation.hpp"
+#include "t3e_state.hpp"
+
+namespace ls::t3e {
+
+struct PeInterface {
+  const T3eView& v;
+  uint64_t e;  // the router, and its PE (one per router)
+  uint32_t inst, r;
+
+  LS_HD SourceOps source() const { return {v.src, v.st, v.prm.source_queue, v.t, v.win}; }
+  LS_HD ReplyQueue responses() const { return {v.pe.rq, v.prm.response_queue, kVcs}; }
+  LS_HD bool in_window(uint64_t c) const { return v.win.contains(c); }
+
+  // The flit arriving from the router's PE port this cycle, if any.
+  LS_HD void receive() const {
+    const uint64_t b = v.lay.row(e, v.now) + kPeColumn;
+    if (!v.s.in_valid[b]) return;
+    v.s.in_valid[b] = 0;
+    const Flit& f = v.s.in_belt[b];
+    const uint32_t vc = FlitMeta::vc(f.meta), cls = FlitMeta::cls(f.meta);
+    const bool tail = FlitMeta::tail(f.meta);
+    v.pe.ejected[e] += 1;
+    if (in_window(v.t)) v.st.ejected_flits[e] += 1;
+    if (cls == 0) {
+      responses().request_flit(e, vc, tail, f.src, static_cast<uint32_t>(v.t), f.ctime);
+      if (tail && in_window(v.t)) {  // the response is created now
+        v.st.created_flits[e] += v.prm.response_size;
+        v.st.meas_created[e] += 1;
+      }
+    } else {
+      v.pe.rq.pending[e * kVcs + vc] += 1;
+      if (tail && v.pe.outstanding[e] > 0) v.pe.outstanding[e] -= 1;
+    }
+    if (f.dest != r) {
+      record_violation(v.s.viol, v.s.viol_info, e, kViolWrongPe, v.t, kPePort, vc, f.dest);
+      return;
+    }
+    if (!assemble(v.pe.sink, e * kVcs + vc, f))
+      record_violation(v.s.viol, v.s.viol_info, e, kViolPacketOrder, v.t, kPePort, vc, f.seq);
+    if (!tail) return;
+    if (in_window(f.ctime))
+      record_delivery(v.st, e, static_cast<uint32_t>(v.t - f.ctime), v.t - f.itime,
+                      FlitMeta::hops(f.meta));
+    if (cls == 1 && in_window(f.unused[1])) {  // round trip: request created to response home
+      const uint32_t rt = static_cast<uint32_t>(v.t) - f.unused[1];
+      v.pe.rt_sum[e] += rt;
+      v.pe.rt_count[e] += 1;
+      if (rt > v.pe.rt_max[e]) v.pe.rt_max[e] = rt;
+    }
+  }
+
+  // Credits: one consumed flit's back to the router per cycle (round-robin over the VCs), and
+  // those of the router's PE input VCs arriving.
+  LS_HD void credits() const {
+    uint32_t waiting = 0;
+    for (uint32_t vc = 0; vc < kVcs; ++vc)
+      waiting |= uint32_t{v.pe.rq.pending[e * kVcs + vc] != 0} << vc;
+    if (waiting) {
+      const uint32_t vc = rr_first(waiting, v.pe.ej_cr_ptr[e]);
+      v.pe.rq.pending[e * kVcs + vc] -= 1;
+      v.pe.ej_cr_ptr[e] = static_cast<uint8_t>(next_mod(vc, kVcs));
+      const uint32_t s = belt_arrival_slot(v.now, v.prm.credit_delay, v.lay.slots);
+      v.s.cr_belt[v.lay.row(e, s) + kPePort] = static_cast<int8_t>(vc);
+    }
+    const uint64_t c = v.lay.row(e, v.now) + kPeColumn;
+    if (v.s.cr_belt[c] >= 0) v.pe.credits[e * kVcs + static_cast<uint32_t>(v.s.cr_belt[c])] += 1;
+    v.s.cr_belt[c] = kNone;
+  }
+
+  // The routing tag for destination router `dest`: R_NET_LUT by its logical PE number, or
+  // computed from coordinates (lut_mode "computed").
+  LS_HD uint32_t tag_for(uint32_t dest) const {
+    const uint64_t de = uint64_t{inst} * v.lay.routers + dest;
+    if (v.prm.lut_mode == kLutComputed)
+      return default_tag(v.s.pwho[e], v.s.pwho[de], v.prm.radix, v.prm.adapt);
+    return lut_tag(v.prm.lut_mode, v.s.net_lut + e * v.prm.lut_entries, v.s.lut_override[e],
+                   v.s.lwho[de]);
+  }
+
+  // Start the next packet of class cls: 0 the oldest queued request (within the outstanding
+  // limit), 1 the oldest response waiting.
+  LS_HD void start(uint32_t cls) const {
+    const uint64_t k = e * 2 + cls;
+    if (v.pe.remaining[k] != 0) return;
+    uint32_t dest, ctime, rtime, size;
+    if (cls == 0) {
+      if (v.prm.outstanding && v.pe.outstanding[e] >= v.prm.outstanding) return;
+      const TrafficParams& tp = v.traffic[inst];
+      uint64_t c;
+      if (!source().pop(e, tp, r, c)) return;
+      dest = pattern_dest(tp, v.prm.shape, v.perm, inst, r, c);
+      ctime = rtime = static_cast<uint32_t>(c);
+      size = v.prm.request_size;
+      v.pe.outstanding[e] += 1;
+    } else {
+      if (v.pe.rq.count[e] == 0) return;
+      responses().pop(e, dest, ctime, rtime);
+      size = v.prm.response_size;
+    }
+    v.pe.dest[k] = dest;
+    v.pe.ctime[k] = ctime;
+    v.pe.rtime[k] = rtime;
+    v.pe.tag[k] = tag_for(dest);
+    v.pe.seq[k] = v.src.seq[e]++;
+    v.pe.remaining[k] = static_cast<uint16_t>(size);
+  }
+
+  // One flit per cycle into the router's PE input, responses first, each class on its own VC
+  // under credit flow control; it reaches the router's input end_point - fall_through_turn
+  // cycles later (the lookup and formatting that make up the end-point latency).
+  LS_HD void inject() const {
+    start(1);
+    start(0);
+    for (uint32_t cls = 2; cls-- > 0;) {
+      const uint64_t k = e * 2 + cls;
+      const uint32_t vc = det_vc(cls, 0);
+      if (v.pe.remaining[k] == 0 || v.pe.credits[e * kVcs + vc] == 0) continue;
+      const uint32_t size = cls ? v.prm.response_size : v.prm.request_size;
+      const bool head = v.pe.remaining[k] == size;
+      if (head) v.pe.itime[k] = static_cast<uint32_t>(v.t);
+      v.pe.credits[e * kVcs + vc] -= 1;
+      const uint64_t b =
+          v.lay.row(e, belt_arrival_slot(v.now, v.prm.inject_delay, v.lay.slots)) + kPePort;
+      Flit& f = v.s.in_belt[b];
+      f.dest = v.pe.dest[k];
+      f.src = r;
+      f.seq = v.pe.seq[k];
+      f.ctime = v.pe.ctime[k];
+      f.itime = v.pe.itime[k];
+      f.meta = FlitMeta::make(head, v.pe.remaining[k] == 1, vc, 0, size, cls);
+      flit_tag(f) = v.pe.tag[k];
+      request_time(f) = v.pe.rtime[k];
+      v.s.in_valid[b] = 1;
+      v.pe.injected[e] += 1;
+      v.pe.remaining[k] -= 1;
+      return;
+    }
+  }
+
+  LS_HD void generate() const {
+    const SourceOps src = source();
+    if (src.generating(e)) src.generate(e, v.traffic[inst], r, e);
+  }
+};
+
+}  // namespace ls::t3e

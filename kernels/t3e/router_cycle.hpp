@@ -1,0 +1,60 @@
+// One clock of one T3E router and its PE, in order:
+//   1. credits arriving for the router's outputs, flits arriving into its input buffers
+//   2. the PE (pe_interface.hpp) takes its credits, injects a flit of a packet created
+//      before this clock, takes what arrived for it and returns a credit
+//   3. arbitration and the crossbar (arbiter.hpp): at most one flit leaves each input and
+//      each output
+//   4. the PE's source creates packets (injected from the next clock, as responses are)
+// A router writes only its own state and the belt slots entering its channels (flits at the
+// far end, credits upstream), so all routers of a batch run as one parallel step per clock.
+#pragma once
+#include "arbiter.hpp"
+#include "pe_interface.hpp"
+
+namespace ls::t3e {
+
+// Step 1: the input side of each port's channel.
+LS_HD inline void receive(const T3eView& v, uint64_t e) {
+  const T3eLayout& L = v.lay;
+  const uint64_t row = L.row(e, v.now);
+  for (uint32_t p = 0; p < kPorts; ++p) {
+    const int8_t c = v.s.cr_belt[row + p];
+    if (c >= 0) {
+      v.s.ovc_credits[L.vc(e, p, static_cast<uint32_t>(c))] += 1;
+      v.s.cr_belt[row + p] = kNone;
+    }
+    if (!v.s.in_valid[row + p]) continue;
+    v.s.in_valid[row + p] = 0;
+    const Flit& f = v.s.in_belt[row + p];
+    const uint32_t vc = FlitMeta::vc(f.meta);
+    const uint64_t iv = L.vc(e, p, vc);
+    const uint32_t n = v.s.ivc_count[iv], cap = L.capacity(vc);
+    if (n >= cap) {  // credit flow control makes this impossible
+      record_violation(v.s.viol, v.s.viol_info, e, kViolOverflow, v.t, p, vc, n);
+      continue;
+    }
+    v.s.buf[L.slot(e, p, vc, add_mod(v.s.ivc_head[iv], n, cap))] = f;
+    v.s.ivc_count[iv] = static_cast<uint8_t>(n + 1);
+  }
+}
+
+struct RouterCycle {
+  T3eView v;
+
+  LS_HD void operator()(uint64_t e) const {
+    const uint32_t inst = v.lay.inst_of(e), r = static_cast<uint32_t>(e % v.lay.routers);
+    receive(v, e);
+    const PeInterface pe{v, e, inst, r};
+    pe.credits();
+    pe.inject();
+    pe.receive();
+    Arbiter{v, e, inst, r}();
+    pe.generate();
+  }
+  // The routers [e0, e1) of one instance, on one CPU thread (CpuExec::run_cycles).
+  void range(uint64_t e0, uint64_t e1) const {
+    for (uint64_t e = e0; e < e1; ++e) (*this)(e);
+  }
+};
+
+}  // namespace ls::t3e

@@ -1,0 +1,104 @@
+// The T3E routing tag (manual, "Routing Tag"; paper section 2): the X, Y and Z address and
+// direction of the destination, an initial +X/+Y/+Z hop, a final -Z hop and the ADAPT bit. The
+// PE interface reads it from the source router's R_NET_LUT (or R_LUT_OVERRIDE, mode 3) and it
+// rides in the packet's header flit; routers compare it with their physical coordinates.
+//
+// The manual's Table 12 bit layout is not in our copy of it, so the packing is ours:
+//   <4:0> X_ADR  <5> X_SGN   <10:6> Y_ADR  <11> Y_SGN   <16:12> Z_ADR  <17> Z_SGN
+//   <19:18> INITIAL_HOP (0 +X, 1 +Y, 2 +Z, 3 none)  <20> FINAL_HOP (-Z)  <21> ADAPT
+//   <22> FINAL_TAKEN (set by the router that takes the final hop; never in a table)
+// SGN 0 is +, 1 is -, as in the manual. Addresses have 5 bits: rings of up to 32 nodes.
+#pragma once
+#include <cstdint>
+
+#include "../common/hd.hpp"
+
+namespace ls::t3e {
+
+// Directions in direction order (section 2.1): +X, +Y, +Z, -X, -Y, -Z. A direction's dimension
+// is dir % 3, its sign dir / 3.
+enum Direction : uint32_t { kPlusX, kPlusY, kPlusZ, kMinusX, kMinusY, kMinusZ, kDirections };
+constexpr uint32_t kNoHop = 3;  // INITIAL_HOP "none"
+
+struct Tag {
+  static constexpr uint32_t kAdrBits = 5, kAdrMask = 31;
+  LS_HD static uint32_t adr(uint32_t tag, uint32_t dim) { return (tag >> (6 * dim)) & kAdrMask; }
+  LS_HD static uint32_t sgn(uint32_t tag, uint32_t dim) { return (tag >> (6 * dim + 5)) & 1u; }
+  LS_HD static uint32_t initial(uint32_t tag) { return (tag >> 18) & 3u; }
+  LS_HD static bool final_hop(uint32_t tag) { return (tag >> 20) & 1u; }
+  LS_HD static bool adapt(uint32_t tag) { return (tag >> 21) & 1u; }
+  LS_HD static bool final_taken(uint32_t tag) { return (tag >> 22) & 1u; }
+
+  // adr[d], sgn[d] for d = X, Y, Z; initial in 0..3; final and adapt as bits.
+  LS_HD static uint32_t make(const uint32_t adr[3], const uint32_t sgn[3], uint32_t initial,
+                             bool final_hop, bool adapt) {
+    uint32_t t = 0;
+    for (uint32_t d = 0; d < 3; ++d) t |= ((adr[d] & kAdrMask) | ((sgn[d] & 1u) << 5)) << (6 * d);
+    return t | ((initial & 3u) << 18) | (uint32_t{final_hop} << 20) | (uint32_t{adapt} << 21);
+  }
+  LS_HD static uint32_t without_initial(uint32_t tag) { return tag | (3u << 18); }
+  LS_HD static uint32_t with_final_taken(uint32_t tag) { return tag | (1u << 22); }
+  LS_HD static uint32_t with_adapt(uint32_t tag, bool a) {
+    return (tag & ~(1u << 21)) | (uint32_t{a} << 21);
+  }
+};
+
+// Physical coordinates of a router, packed as R_PWHO packs them (manual Table 4: X <2:0>,
+// Y <12:8>, Z <19:16>), each field widened to 8 bits so rings of up to 32 nodes fit.
+LS_HD inline uint32_t pwho_coord(uint32_t pwho, uint32_t dim) {
+  return (pwho >> (8 * dim)) & 255u;
+}
+LS_HD inline uint32_t make_pwho(uint32_t x, uint32_t y, uint32_t z) {
+  return x | (y << 8) | (z << 16);
+}
+
+// The directions a packet at physical node `here` still has to travel (bit dir), as its tag
+// says: dimension d is satisfied when the node's ordinate equals the tag's address.
+LS_HD inline uint32_t unsatisfied(uint32_t tag, uint32_t here) {
+  uint32_t m = 0;
+  for (uint32_t d = 0; d < 3; ++d)
+    if (pwho_coord(here, d) != Tag::adr(tag, d)) m |= 1u << (d + 3 * Tag::sgn(tag, d));
+  return m;
+}
+
+// The default routing tag from physical node `src` to `dst` of a kx x ky x kz torus: minimal in
+// each dimension, a tie at half the ring going + from even source ordinates and - from odd ones
+// (the reading of Table 1's whole-ring traffic), no initial or final hop. The host builds the
+// R_NET_LUT tables from it, and with lut_mode "computed" the PE interface calls it directly.
+LS_HD inline uint32_t default_tag(uint32_t src, uint32_t dst, const uint32_t radix[3], bool adapt) {
+  uint32_t adr[3], sgn[3];
+  for (uint32_t d = 0; d < 3; ++d) {
+    const uint32_t k = radix[d], s = pwho_coord(src, d), t = pwho_coord(dst, d);
+    const uint32_t plus = (t + k - s) % k;  // hops going +
+    adr[d] = t;
+    sgn[d] = (2 * plus < k || (2 * plus == k && s % 2 == 0)) ? 0u : 1u;
+  }
+  return Tag::make(adr, sgn, kNoHop, false, adapt);
+}
+
+}  // namespace ls::t3e
+
+namespace ls::t3e {
+
+// The tag the PE interface reads for destination logical PE `lpe` (manual, "R_NET_LUT Format"
+// and Table 11): mode 0 entry lpe; modes 1 and 2 entry lpe / 4, whose X and Y addresses leave
+// bit 0 to the low two bits of the logical PE number (the "x" bits of Tables 14 and 15: mode 1
+// takes X0 from lpe bit 0 and Y0 from bit 1, mode 2 the other way round; the manual's Table 16
+// that would say so is not in our copy); mode 3 the R_LUT_OVERRIDE register's tag.
+LS_HD inline uint32_t lut_tag(uint32_t mode, const uint32_t* lut, uint32_t lut_override,
+                              uint32_t lpe) {
+  switch (mode) {
+    case 0:
+      return lut[lpe];
+    case 1:
+    case 2: {
+      const uint32_t lo = lpe & 3u, x0 = mode == 1 ? lo & 1u : lo >> 1,
+                     y0 = mode == 1 ? lo >> 1 : lo & 1u;
+      return lut[lpe >> 2] | x0 | (y0 << 6);
+    }
+    default:
+      return lut_override;
+  }
+}
+
+}  // namespace ls::t3e

@@ -1,0 +1,167 @@
+// State of a batch of Cray T3E networks (router.family = "t3e"; docs/design/t3e.md): every
+// field one flat array, instance first. A router has 7 ports, as build_cube numbers them: 0 the
+// PE, 1 + 2d towards +d and 2 + 2d towards -d (R_ORIENT may swap which is + in the registers'
+// dir_port). Each input has five VCs (paper section 3): requests on VC0 and VC1 of the dateline
+// pair, responses on theirs, and the adaptive VC; E = inst * routers.
+#pragma once
+#include <cstdint>
+
+#include "../common/flit.hpp"
+#include "../common/packet_assembly.hpp"
+#include "../common/reply_queue.hpp"
+#include "../common/source.hpp"
+#include "../common/terminal_stats.hpp"
+#include "../common/traffic.hpp"
+#include "routing_tag.hpp"
+
+namespace ls::t3e {
+
+constexpr uint32_t kPorts = 7, kPePort = 0;
+constexpr uint32_t kVcs = 5, kAdaptiveVc = 4;
+constexpr uint32_t kPortVcs = kPorts * kVcs;  // input VCs of a router, one bit each in masks
+// Columns of a router's belt row: its 7 ports, then the PE's own (the flits it receives; the
+// credits for its injection VCs).
+constexpr uint32_t kWidth = kPorts + 1, kPeColumn = kPorts;
+constexpr int8_t kNone = -1;
+constexpr uint32_t kLutComputed = 4;  // tags computed from coordinates (ours, past 2176 PEs)
+
+// The deterministic VC of message class cls (0 request, 1 response) on set 0 or 1.
+LS_HD inline uint32_t det_vc(uint32_t cls, uint32_t set) {
+  return 2 * cls + set;
+}
+
+// A flit's words beyond the common record: unused[0] the routing tag (routing_tag.hpp),
+// unused[1] the cycle its request was created (responses: for the round trip).
+LS_HD inline uint32_t& flit_tag(Flit& f) {
+  return f.unused[0];
+}
+LS_HD inline uint32_t flit_tag(const Flit& f) {
+  return f.unused[0];
+}
+LS_HD inline uint32_t& request_time(Flit& f) {
+  return f.unused[1];
+}
+
+// Batch-wide parameters, passed by value.
+struct T3eParams {
+  uint32_t routers, nodes;
+  uint32_t radix[3];
+  uint32_t depth, adaptive_depth;  // buffer flits: deterministic VCs (and the PE's), adaptive
+  uint32_t request_size, response_size;
+  uint32_t response_queue, outstanding;
+  uint32_t straight, turn, end_point, credit_delay, inject_delay;
+  uint32_t slots;                  // belt slots: the longest delay + 1
+  uint32_t lut_mode, lut_entries;  // R_NET_LUT mode (0-3, kLutComputed) and entries per router
+  bool adapt;                      // the ADAPT bit of computed tags
+  uint32_t source_queue;
+  Shape shape;
+};
+
+// Where a router's arrays are: the only place that knows the strides.
+struct T3eLayout {
+  uint32_t routers, depth, adaptive_depth, slots;
+  LS_HD uint32_t port_slots() const { return 4 * depth + adaptive_depth; }
+  LS_HD uint32_t capacity(uint32_t vc) const { return vc == kAdaptiveVc ? adaptive_depth : depth; }
+  LS_HD uint64_t port(uint64_t e, uint32_t p) const { return e * kPorts + p; }
+  LS_HD uint64_t vc(uint64_t e, uint32_t p, uint32_t v) const {
+    return (e * kPorts + p) * kVcs + v;
+  }
+  // Slot b of input VC (p, v)'s ring buffer.
+  LS_HD uint64_t slot(uint64_t e, uint32_t p, uint32_t v, uint32_t b) const {
+    return (e * kPorts + p) * port_slots() + v * depth + b;
+  }
+  LS_HD uint64_t row(uint64_t e, uint32_t s) const { return (e * slots + s) * kWidth; }
+  LS_HD uint32_t inst_of(uint64_t e) const { return static_cast<uint32_t>(e / routers); }
+};
+
+// Shared by all instances.
+struct T3eTopology {
+  const int32_t* peer;  // [R, P] router * P + port at the far end, -1 none (build_cube)
+};
+
+// Router state.
+struct T3eState {
+  // The registers (t3e_registers.hpp), per instance so each can be loaded and edited.
+  uint32_t* pwho;          // [inst, R] R_PWHO
+  uint32_t* lwho;          // [inst, R] R_LWHO
+  uint32_t* net_lut;       // [inst, R, lut_entries] R_NET_LUT
+  uint32_t* lut_override;  // [inst, R] R_LUT_OVERRIDE
+  uint64_t* vcsel;         // [inst, R, 6] R_VCSEL
+  uint8_t* chan;           // [inst, R, 8] R_CHAN
+  uint8_t* dir_port;       // [inst, R, 6] port of each direction (R_ORIENT)
+  uint8_t* port_dir;       // [inst, R, 7] direction of each network port (its inverse), 255 PE
+  // Input VCs [inst, R, P, V]
+  Flit* buf;          // [inst, R, P, port_slots] ring buffers (layout slot())
+  uint8_t* ivc_head;  // ring read index
+  uint8_t* ivc_count;
+  int8_t* ivc_out;      // output port the packet at the front holds, -1 none
+  uint8_t* ivc_out_vc;  // ... and its VC there
+  // Output VCs [inst, R, P, V]
+  uint8_t* ovc_credits;
+  int8_t* ovc_owner;       // input VC (port * kVcs + vc) holding or reserving it, -1 free
+  uint64_t* ovc_requests;  // input VCs that asked for it and still may (section 7: it remembers)
+  uint8_t* ovc_rr;         // round-robin pointer over input VCs
+  uint8_t* ovc_started;    // its owner's packet has started on it (mid-packet)
+  // Input ports [inst, R, P]
+  int8_t* in_sel;  // the VC with the right to request, -1 none
+  uint8_t* in_rr;
+  // Output ports [inst, R, P]
+  int8_t* out_hold;  // the output VC holding the physical output, -1 none
+  uint8_t* out_rr;
+  uint32_t* out_last;      // the last cycle a flit sent here arrives downstream (fast path)
+  uint32_t* out_flits;     // flits sent in the measurement window
+  uint32_t* out_adaptive;  // of those, on the adaptive VC
+  // Belts ending at the router, by arrival cycle mod slots: [inst, R, slot, kWidth]
+  Flit* in_belt;
+  uint8_t* in_valid;
+  int8_t* cr_belt;       // the VC of a credit arriving at an output port (or the PE), -1 none
+  uint32_t* last_move;   // [inst, R] the last cycle a flit left the router (watchdog)
+  uint32_t* error;       // [inst, R] a configuration error the router stopped a packet for
+  uint32_t* error_info;  // [inst, R, 4] cycle, port, vc, direction
+  uint32_t* viol;        // [inst, R] debug: the first invariant violated
+  uint32_t* viol_info;   // [inst, R, 4]
+};
+
+// The PE interface of each router [inst, R] (one PE per router).
+struct PeState {
+  uint8_t* credits;  // [inst, R, V] free slots in the router's PE input VCs
+  // The packet being injected, per class [inst, R, 2]
+  uint16_t* remaining;
+  uint32_t *dest, *ctime, *itime, *seq, *tag, *rtime;
+  uint32_t* outstanding;  // requests waiting for their response
+  ReplyQueueState rq;     // responses to send (time: the request's creation) and ejection credits
+  uint8_t* ej_cr_ptr;
+  AssemblyState sink;            // [inst, R, V] the packet arriving on each ejection VC
+  uint64_t *injected, *ejected;  // flits since cycle 0 (conservation)
+  uint64_t *rt_sum, *rt_count;   // round trips (request creation to response delivery) measured
+  uint32_t* rt_max;
+};
+
+struct T3eView {
+  T3eParams prm;
+  T3eLayout lay;
+  T3eTopology topo;
+  T3eState s;
+  PeState pe;
+  SourceState src;
+  StatsState st;
+  const TrafficParams* traffic;  // [inst]
+  const uint32_t* perm;          // [inst, node]
+  uint64_t t;
+  uint32_t now;  // t mod slots
+  Window win;
+};
+
+// Violation and error codes.
+enum : uint32_t {
+  kViolWrongPe = 1,      // a packet reached a PE it is not for
+  kViolPacketOrder = 2,  // flits of packets interleaved or lost on an ejection VC
+  kViolOverflow = 3,     // a flit arrived at a full buffer
+  kViolCredits = 4,      // credits above a buffer's size
+};
+enum : uint32_t {
+  kErrDateline = 1,  // a VC1 packet reached the dateline (R_VCSEL SELECT misconfigured)
+  kErrNoRoute = 2,   // a routing tag leads nowhere (no link in its direction)
+};
+
+}  // namespace ls::t3e

@@ -1,0 +1,150 @@
+// The T3E family (kernels/t3e): zero-load latency worked out from Table 2's fall-through
+// times, request/response round trips, the dateline configuration error, conservation checked
+// every clock in debug mode with the watchdog quiet under saturation (deterministic and
+// adaptive), the adaptive VC used only with ADAPT, and determinism across threads and batches.
+#include <cstring>
+
+#include "helpers.hpp"
+#include "host/config/schema.hpp"
+
+using namespace ls;
+
+namespace {
+
+Config t3e(std::vector<int64_t> radix, double offered, const std::string& pattern = "uniform") {
+  Config c = test::network("torus", std::move(radix), offered);
+  c.router.family = "t3e";
+  c.traffic.pattern = pattern;
+  return c;
+}
+
+// Every PE sends one request in clock 0 (a packet every clock, at most one); the run measures
+// from clock 0 until every response has been created.
+Config one_request_each(std::vector<int64_t> radix, const std::string& pattern) {
+  Config c = t3e(std::move(radix), 4.0, pattern);  // 2 + 2 flits a clock: a request a clock
+  c.traffic.max_packets = 1;
+  c.run.warmup = 0;
+  c.run.measure = 200;
+  return c;
+}
+
+}  // namespace
+
+// Created in clock c, a packet's head enters the source router end_point - turn clocks after
+// it is sent in c + 1, crosses the crossbar (turn), each router in between (straight 3, turn
+// 6: Table 2) and the destination router to its PE (end_point); the tail follows size - 1
+// clocks later: 1 + end_point + sum + end_point + (size - 1). A response is created when its
+// request's tail arrives and sent from the next clock, so the round trip is twice that.
+TEST(T3e, ZeroLoadLatencyFollowsTable2) {
+  struct Case {
+    std::vector<int64_t> radix;
+    const char* pattern;
+    bool no_fast;
+    double between;  // fall-through of the routers in between
+  };
+  const Case cases[] = {{{8, 1, 1}, "neighbor", false, 0},   // one hop
+                        {{8, 1, 1}, "tornado", false, 6},    // three hops, straight: 3 + 3
+                        {{8, 1, 1}, "tornado", true, 12},    // NO_FAST: through the crossbar
+                        {{4, 4, 1}, "neighbor", false, 6}};  // +X then +Y: one turn
+  for (const Case& k : cases) {
+    Config c = one_request_each(k.radix, k.pattern);
+    c.t3e.no_fast = k.no_fast;
+    const InstanceResult r = test::run_one(c);
+    const double one_way = 1 + 10 + k.between + 10 + 1;  // single-word Get: 2 flits each way
+    EXPECT_EQ(r.packets, 2u * c.topology.radix[0] * c.topology.radix[1]) << k.pattern;
+    EXPECT_DOUBLE_EQ(r.latency_mean, one_way) << k.pattern << " no_fast " << k.no_fast;
+    EXPECT_DOUBLE_EQ(r.latency_max, one_way);
+    double rt = -1;
+    for (const auto& [name, value] : r.extra)
+      if (name == "round_trip_mean") rt = value;
+    EXPECT_DOUBLE_EQ(rt, 2 * one_way) << k.pattern;
+  }
+}
+
+// Table 3's lengths: a vector Get's response is 10 flits, so its round trip is 9 clocks longer.
+TEST(T3e, VectorGetResponseIsTenFlits) {
+  Config c = one_request_each({8, 1, 1}, "neighbor");
+  c.traffic.offered = 12.0;  // 2 + 10 flits: a request a clock
+  c.t3e.packet_type = "vector_get";
+  const InstanceResult r = test::run_one(c);
+  EXPECT_DOUBLE_EQ(r.latency_mean, ((1 + 20 + 1) + (1 + 20 + 9)) / 2.0);
+}
+
+// A SELECT bit that starts a packet on VC1 across the dateline (manual, R_VCSEL): the hardware
+// stops the packet; the run ends with the configuration error.
+TEST(T3e, Vc1PacketAtTheDatelineIsAConfigurationError) {
+  Config c = one_request_each({8, 1, 1}, "tornado");  // 6 -> 7 -> 0 -> 1 passes node 0
+  c.t3e.adaptive = false;
+  auto e = make_engine({c}, test::options());
+  HostArray vcsel = e->state("r_vcsel");
+  std::vector<uint64_t> v = test::values<uint64_t>(vcsel);
+  for (size_t r = 0; r < 8; ++r) v[r * 6 + 0] |= 0xFF;  // +X: every destination on VC1
+  std::memcpy(vcsel.bytes.data(), v.data(), vcsel.bytes.size());
+  e->set_state("r_vcsel", vcsel);
+  try {
+    e->step(100);
+    FAIL() << "no configuration error";
+  } catch (const SimulationError& err) {
+    EXPECT_NE(std::string(err.what()).find("dateline of +X"), std::string::npos) << err.what();
+  }
+}
+
+// Saturated, every flit conserved clock by clock (debug mode), every packet whole and at the
+// right PE, and the watchdog quiet: the dateline and request/response VCs are deadlock free,
+// with and without the adaptive VC. With ADAPT the adaptive VC carries traffic; without, none.
+TEST(T3e, SaturationIsDeadlockFreeAndConservesFlits) {
+  for (bool adaptive : {false, true})
+    for (const char* pattern : {"uniform", "transpose"}) {
+      Config c = t3e({4, 4, 4}, 1.0, pattern);
+      c.t3e.adaptive = adaptive;
+      c.run.warmup = 300;
+      c.run.measure = 1000;
+      c.run.drain = 3000;
+      c.run.watchdog = 500;
+      const InstanceResult r = test::run_one(c);
+      EXPECT_GT(r.accepted, 0.2) << pattern << " adaptive " << adaptive;
+      double share = -1;
+      for (const auto& [name, value] : r.extra)
+        if (name == "adaptive_fraction") share = value;
+      if (adaptive)
+        EXPECT_GT(share, 0.05) << pattern;
+      else
+        EXPECT_EQ(share, 0.0) << pattern;
+    }
+}
+
+// The same numbers on 1 or 2 threads, alone or in a batch of two.
+TEST(T3e, DeterministicAcrossThreadsAndBatches) {
+  Config a = t3e({4, 4, 2}, 0.6), b = a;
+  b.run.seed = 7;
+  const InstanceResult one = test::run_one(a, test::options("cpu", 1, false));
+  const InstanceResult two = test::run_one(a, test::options("cpu", 2, false));
+  const std::vector<InstanceResult> batch =
+      make_engine({b, a}, test::options("cpu", 2, false))->run();
+  for (const InstanceResult* r : {&two, &batch[1]}) {
+    EXPECT_EQ(r->packets, one.packets);
+    EXPECT_EQ(r->latency_mean, one.latency_mean);
+    EXPECT_EQ(r->accepted, one.accepted);
+  }
+}
+
+// Bad keys name the key, the value and what is allowed.
+TEST(T3e, ConfigurationErrorsNameTheKey) {
+  Config c = t3e({4, 4}, 0.1);
+  try {
+    validate(c);
+    FAIL();
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("a torus of 3 dimensions"), std::string::npos);
+  }
+  c = t3e({8, 8, 16}, 0.1);
+  c.t3e.lut_mode = "mode0";
+  try {
+    validate(c);
+    FAIL();
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("t3e.lut_mode = \"mode0\": allowed for at most 544"),
+              std::string::npos)
+        << e.what();
+  }
+}
