@@ -310,13 +310,16 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 # BookSim reference measurements (the 8x8 mesh and 8x8x8 torus rows are its C1, C6);
 # benchmarks/bench_main.cpp measures these from C++. The S-Connect rows: the same 8x8 mesh at the
 # same load (a message per packet), and the Figure 5 hypercube at 0.4 messages per node per
-# cycle, about half of where its latency turns up (0.8; docs/design/sconnect.md).
+# cycle, about half of where its latency turns up (0.8; docs/design/sconnect.md). The T3E row:
+# the 512-PE machine with adaptive routing at 0.35 flits per PE per clock (requests and
+# responses), about half of its saturation (0.70; docs/design/t3e.md), beside the vc 8x8x8 torus.
 def _net(kind: str, radix: list[int], offered: float, **keys: Any) -> dict[str, Any]:
     return {"kind": kind, "radix": radix, "offered": offered, "vcs": 2, "packet_size": 1,
             "pattern": "uniform", "link_delay": 2 if kind == "torus" else 1, **keys}
 
 
 SCONNECT = {"router.family": "sconnect"}
+T3E = {"router.family": "t3e"}
 BENCH_NETWORKS = [
     ("8x8 mesh", _net("mesh", [8, 8], 0.15), 1),
     ("16x16 torus", _net("torus", [16, 16], 0.0625), 1),
@@ -327,6 +330,7 @@ BENCH_NETWORKS = [
     ("64 hcube sconn", _net("hypercube", [2], 0.4, **SCONNECT, **{
         "topology.dimension": 6, "topology.max_ports": 6, "sconnect.buffers": 10,
         "sconnect.priorities": 1}), 1),
+    ("8x8x8 torus t3e", _net("torus", [8, 8, 8], 0.35, **T3E), 1),
 ]
 # Default work per network in router-cycles, so small networks run long enough to time.
 BENCH_ROUTER_CYCLES = 20_000_000

@@ -113,8 +113,10 @@ struct Arbiter {
       askers[req[p].port] += 1;
       if (req[p].ad_port >= 0 && req[p].ad_port != req[p].port) askers[req[p].ad_port] += 1;
     }
-    // Step 3: output VCs.
+    // Step 3: output VCs, fought over where some input asks this clock (the remembered
+    // requesters of a deterministic VC fight along with those asking now).
     for (uint32_t o = 0; o < kPorts; ++o) {
+      if (!askers[o]) continue;
       for (uint32_t ov = 0; ov < kAdaptiveVc; ++ov) {
         const uint64_t k = ivc(o, ov);
         if (v.s.ovc_owner[k] >= 0 || v.s.ovc_requests[k] == 0) continue;
@@ -135,7 +137,7 @@ struct Arbiter {
     }
     // Step 4: physical outputs.
     int8_t won[kPorts];
-    for (uint32_t o = 0; o < kPorts; ++o) won[o] = contend(o, req);
+    for (uint32_t o = 0; o < kPorts; ++o) won[o] = askers[o] ? contend(o, req) : kNone;
     // Step 5: inputs flow.
     for (uint32_t p = 0; p < kPorts; ++p) {
       const Request& q = req[p];
@@ -161,8 +163,9 @@ struct Arbiter {
         send(p, vc, static_cast<uint32_t>(q.ad_port), kAdaptiveVc, q.tag, askers);
       } else if (got_d) {
         send(p, vc, det, q.out_vc, head ? q.tag : 0, askers);
-      } else if (head && v.s.ovc_owner[ivc(det, q.out_vc)] != static_cast<int8_t>(me)) {
-        lose(p, vc);  // it failed to win an output VC
+      } else if (head && (v.s.ovc_owner[ivc(det, q.out_vc)] != static_cast<int8_t>(me) ||
+                          v.s.ovc_credits[ivc(det, q.out_vc)] == 0)) {
+        lose(p, vc);  // it failed to win an output VC, or the one it won is blocked
       }
     }
   }

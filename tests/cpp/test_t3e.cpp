@@ -113,6 +113,22 @@ TEST(T3e, SaturationIsDeadlockFreeAndConservesFlits) {
     }
 }
 
+// The 512-PE machine past saturation, with the watchdog on (not debug mode: 512 routers): an
+// input VC whose output VC has no credit must give up its input's right to request, or it holds
+// up the input's other VCs and the classes and dateline VCs wait on each other (it did).
+TEST(T3e, Saturated512PeMachineKeepsMoving) {
+  for (bool adaptive : {false, true}) {
+    Config c = t3e({8, 8, 8}, 1.0);
+    c.t3e.adaptive = adaptive;
+    c.run.warmup = 1000;
+    c.run.measure = 1500;
+    c.run.drain = 0;
+    c.run.watchdog = 500;
+    const InstanceResult r = test::run_one(c, test::options("cpu", 2, false));
+    EXPECT_GT(r.accepted, 0.25) << "adaptive " << adaptive;
+  }
+}
+
 // The same numbers on 1 or 2 threads, alone or in a batch of two.
 TEST(T3e, DeterministicAcrossThreadsAndBatches) {
   Config a = t3e({4, 4, 2}, 0.6), b = a;
