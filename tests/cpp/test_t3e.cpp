@@ -28,6 +28,13 @@ Config one_request_each(std::vector<int64_t> radix, const std::string& pattern) 
   return c;
 }
 
+// A family result beyond the common ones, -1 if missing.
+double extra(const InstanceResult& r, const std::string& name) {
+  for (const auto& [n, value] : r.extra)
+    if (n == name) return value;
+  return -1;
+}
+
 }  // namespace
 
 // Created in clock c, a packet's head enters the source router end_point - turn clocks after
@@ -54,10 +61,7 @@ TEST(T3e, ZeroLoadLatencyFollowsTable2) {
     EXPECT_EQ(r.packets, 2u * c.topology.radix[0] * c.topology.radix[1]) << k.pattern;
     EXPECT_DOUBLE_EQ(r.latency_mean, one_way) << k.pattern << " no_fast " << k.no_fast;
     EXPECT_DOUBLE_EQ(r.latency_max, one_way);
-    double rt = -1;
-    for (const auto& [name, value] : r.extra)
-      if (name == "round_trip_mean") rt = value;
-    EXPECT_DOUBLE_EQ(rt, 2 * one_way) << k.pattern;
+    EXPECT_DOUBLE_EQ(extra(r, "round_trip_mean"), 2 * one_way) << k.pattern;
   }
 }
 
@@ -68,6 +72,29 @@ TEST(T3e, VectorGetResponseIsTenFlits) {
   c.t3e.packet_type = "vector_get";
   const InstanceResult r = test::run_one(c);
   EXPECT_DOUBLE_EQ(r.latency_mean, ((1 + 20 + 1) + (1 + 20 + 9)) / 2.0);
+}
+
+// Section 7: a head that wins both its outputs flows on the adaptive one unless both are the
+// same physical output. Every PE of a 4x4x1 torus sends one request to (x+1, y+1): its first
+// hop may go +X deterministically or +Y adaptively, both free, so it takes +Y on the adaptive VC;
+// then +X is both its deterministic and its adaptive choice, so it takes the deterministic VC.
+// The responses do the same in -X/-Y: exactly half of all link flits are adaptive. NO_ADAPT on
+// every channel (R_CHAN) or ADAPT clear in the tables leaves the adaptive VC unused.
+TEST(T3e, BothOutputsWonTakesTheAdaptiveOneUnlessTheSamePort) {
+  Config c = one_request_each({4, 4, 1}, "neighbor");
+  const InstanceResult r = test::run_one(c);
+  EXPECT_DOUBLE_EQ(extra(r, "adaptive_fraction"), 0.5);
+  EXPECT_DOUBLE_EQ(r.latency_mean, 1 + 10 + 6 + 10 + 1);  // still one turn
+
+  auto e = make_engine({c}, test::options());
+  HostArray chan = e->state("r_chan");
+  for (size_t k = 0; k < chan.bytes.size(); ++k)
+    if (k % 8 < 6) chan.bytes[k] |= 4;  // NO_ADAPT
+  e->set_state("r_chan", chan);
+  EXPECT_DOUBLE_EQ(extra(e->run().at(0), "adaptive_fraction"), 0.0);
+
+  c.t3e.adaptive = false;
+  EXPECT_DOUBLE_EQ(extra(test::run_one(c), "adaptive_fraction"), 0.0);
 }
 
 // A SELECT bit that starts a packet on VC1 across the dateline (manual, R_VCSEL): the hardware
@@ -103,9 +130,7 @@ TEST(T3e, SaturationIsDeadlockFreeAndConservesFlits) {
       c.run.watchdog = 500;
       const InstanceResult r = test::run_one(c);
       EXPECT_GT(r.accepted, 0.2) << pattern << " adaptive " << adaptive;
-      double share = -1;
-      for (const auto& [name, value] : r.extra)
-        if (name == "adaptive_fraction") share = value;
+      const double share = extra(r, "adaptive_fraction");
       if (adaptive)
         EXPECT_GT(share, 0.05) << pattern;
       else
