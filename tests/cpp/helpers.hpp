@@ -51,4 +51,14 @@ std::vector<T> values(const HostArray& a) {
   return v;
 }
 
+// Every state array of a batch after `cycles` clocks, for comparing runs bit by bit.
+inline std::vector<std::vector<uint8_t>> state_after(const std::vector<Config>& cs,
+                                                     const EngineOptions& o, uint64_t cycles) {
+  auto e = make_engine(cs, o);
+  e->step(cycles);
+  std::vector<std::vector<uint8_t>> s;
+  for (const std::string& n : e->state_names()) s.push_back(e->state(n).bytes);
+  return s;
+}
+
 }  // namespace ls::test

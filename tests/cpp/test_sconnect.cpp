@@ -250,14 +250,6 @@ TEST(Sconnect, ConfigErrorsNameTheKey) {
 }
 
 namespace {
-std::vector<std::vector<uint8_t>> state_after(const std::vector<Config>& cs, const EngineOptions& o,
-                                              uint64_t cycles) {
-  auto e = make_engine(cs, o);
-  e->step(cycles);
-  std::vector<std::vector<uint8_t>> s;
-  for (const std::string& n : e->state_names()) s.push_back(e->state(n).bytes);
-  return s;
-}
 std::vector<Config> mixed_batch(const char* assignment) {
   std::vector<Config> cs;
   for (double o : {0.1, 0.5, 0.9}) {
@@ -278,8 +270,8 @@ std::vector<Config> mixed_batch(const char* assignment) {
 // instance by instance: the same state.
 TEST(Sconnect, DebugAndProductionSchedulesGiveIdenticalState) {
   for (const char* a : {"tic", "near_optimal"})
-    EXPECT_EQ(state_after(mixed_batch(a), test::options("cpu", 2, true), 1500),
-              state_after(mixed_batch(a), test::options("cpu", 2, false), 1500))
+    EXPECT_EQ(test::state_after(mixed_batch(a), test::options("cpu", 2, true), 1500),
+              test::state_after(mixed_batch(a), test::options("cpu", 2, false), 1500))
         << a;
 }
 
@@ -287,8 +279,8 @@ TEST(Sconnect, CpuAndCudaGiveBitIdenticalState) {
   if (!cuda_available())
     GTEST_SKIP() << "no CUDA device on this machine: S-Connect CPU/GPU equality not checked";
   for (const char* a : {"tic", "near_optimal"})
-    EXPECT_EQ(state_after(mixed_batch(a), test::options("cpu", 2, false), 3000),
-              state_after(mixed_batch(a), test::options("cuda", 0, false), 3000))
+    EXPECT_EQ(test::state_after(mixed_batch(a), test::options("cpu", 2, false), 3000),
+              test::state_after(mixed_batch(a), test::options("cuda", 0, false), 3000))
         << a;
 }
 

@@ -169,6 +169,39 @@ TEST(T3e, DeterministicAcrossThreadsAndBatches) {
   }
 }
 
+// A batch of three loads of vector Puts, deterministic or adaptive: every state array the same
+// on 1 and 2 threads, and on the GPU (skipped without one).
+std::vector<Config> mixed_batch(bool adaptive) {
+  std::vector<Config> cs;
+  for (double o : {0.1, 0.5, 1.0}) {
+    Config c = t3e({4, 4, 4}, o);
+    c.t3e.adaptive = adaptive;
+    c.t3e.packet_type = "vector_put";
+    c.run.seed = static_cast<int64_t>(o * 10);
+    cs.push_back(c);
+  }
+  return cs;
+}
+
+// Also debug mode (a parallel step over all routers, invariants checked every clock) against
+// the production schedule (instance by instance).
+TEST(T3e, StateIsBitIdenticalAcrossThreadsAndSchedules) {
+  for (bool a : {false, true}) {
+    const auto one = test::state_after(mixed_batch(a), test::options("cpu", 1, false), 1500);
+    EXPECT_EQ(one, test::state_after(mixed_batch(a), test::options("cpu", 2, false), 1500)) << a;
+    EXPECT_EQ(one, test::state_after(mixed_batch(a), test::options("cpu", 2, true), 1500)) << a;
+  }
+}
+
+TEST(T3e, CpuAndCudaGiveBitIdenticalState) {
+  if (!cuda_available())
+    GTEST_SKIP() << "no CUDA device on this machine: T3E CPU/GPU equality not checked";
+  for (bool a : {false, true})
+    EXPECT_EQ(test::state_after(mixed_batch(a), test::options("cpu", 2, false), 3000),
+              test::state_after(mixed_batch(a), test::options("cuda", 0, false), 3000))
+        << a;
+}
+
 // Bad keys name the key, the value and what is allowed.
 TEST(T3e, ConfigurationErrorsNameTheKey) {
   Config c = t3e({4, 4}, 0.1);

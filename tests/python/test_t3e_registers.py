@@ -210,13 +210,18 @@ def saturated(radix, table, seed):
     return load_vcsel(ls.Simulator(cfg), table).run()
 
 
-# Measured (docs/design/t3e.md, "Optimised VC tables"): accepted flits/PE/clock, seeds 1-5,
-# optimised over time of crossing: [8, 8, 1] +22..30%, [8, 1, 1] +5..6%; the floors asserted
-# leave room for seed-to-seed spread.
-@pytest.mark.parametrize("radix, floor", [([8, 8, 1], 1.15), ([8, 1, 1], 1.03)])
-def test_optimized_tables_raise_saturation_throughput(radix, floor):
+# Measured (docs/design/t3e.md, "Optimised VC tables"): accepted flits/PE/clock at offered
+# 1.0, seeds 1-5, optimised over time of crossing: [8, 8, 1] +22..30%, [16, 1, 1] +14..45%,
+# [8, 1, 1] +4.5..6.4%, and mean latency 8-29% lower on [8, 8, 1] and [8, 1, 1]. The floors
+# asserted leave room for seed-to-seed spread. (Rings of 32 show no throughput change.)
+@pytest.mark.parametrize("radix, floor, latency", [([8, 8, 1], 1.15, True),
+                                                   ([16, 1, 1], 1.10, False),
+                                                   ([8, 1, 1], 1.03, True)])
+def test_optimized_tables_raise_saturation_throughput(radix, floor, latency):
     for seed in (1, 2, 3):
         toc = saturated(radix, "time_of_crossing", seed)
         opt = saturated(radix, "optimized", seed)
         assert opt.accepted > floor * toc.accepted, (seed, toc.accepted, opt.accepted)
-        assert opt.latency_mean < toc.latency_mean, (seed, toc.latency_mean, opt.latency_mean)
+        if latency:
+            assert opt.latency_mean < 0.95 * toc.latency_mean, (seed, toc.latency_mean,
+                                                                opt.latency_mean)
