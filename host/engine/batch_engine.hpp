@@ -207,6 +207,38 @@ class BatchEngine : public Engine {
     return total;
   }
 
+  // Debug mode: the first invariant violation a router recorded (kernels/common/violation.hpp:
+  // viol [inst, router], info [inst, router, 4] = cycle, two places, value) as an error:
+  // what[code] with %v replaced by the value, `place(info)` saying where in the router.
+  void throw_violation(const uint32_t* viol, const uint32_t* info, const char* const* what,
+                       const std::function<std::string(const uint32_t*)>& place) const {
+    const std::vector<uint32_t> v = download(viol, E_);
+    for (uint64_t e = 0; e < E_; ++e) {
+      if (!v[e]) continue;
+      const std::vector<uint32_t> at = download(info + e * 4, 4);
+      std::string s = what[v[e]];
+      s.replace(s.find("%v"), 2, std::to_string(at[3]));
+      std::ostringstream o;
+      o << "invariant violated at instance " << e / routers_ << ", cycle " << at[0] << ", router "
+        << e % routers_ << " (" << place(at.data()) << "): " << s;
+      throw SimulationError(o.str());
+    }
+  }
+  // Debug mode: units are conserved, in_flight() equal to what the routers hold (`held`,
+  // [inst, router], as the family's checks counted it: `held_what`).
+  void check_conservation(const uint64_t* held, const char* held_what) const {
+    const std::vector<uint64_t> h = download(held, E_), flying = in_flight();
+    for (uint32_t i = 0; i < I_; ++i) {
+      uint64_t n = 0;
+      for (uint64_t r = 0; r < routers_; ++r) n += h[i * routers_ + r];
+      if (n == flying[i]) continue;
+      std::ostringstream o;
+      o << "invariant violated at instance " << i << ", cycle " << t_ << ": " << unit()
+        << "s injected - delivered (" << flying[i] << ") != " << held_what << " (" << n << ")";
+      throw SimulationError(o.str());
+    }
+  }
+
   // The batch's size: `routers` router elements and `nodes` terminals per instance.
   void set_size(uint32_t routers, uint32_t nodes) {
     routers_ = routers;

@@ -178,31 +178,10 @@ void SconnectEngine<Exec>::check_invariants() {
                                "free mask and buffer states disagree (state %v)",
                                "class count %v disagrees with the buffers it holds",
                                "a queue's list disagrees with its count %v"};
-  const std::vector<uint32_t> viol = download(v_.s.viol, E_);
-  for (uint64_t e = 0; e < E_; ++e)
-    if (viol[e]) {
-      const std::vector<uint32_t> info = download(v_.s.viol_info, E_ * 4);
-      std::string s = what[viol[e]];
-      s.replace(s.find("%v"), 2, std::to_string(info[e * 4 + 3]));
-      std::ostringstream o;
-      o << "invariant violated at instance " << e / v_.prm.routers << ", cycle " << info[e * 4]
-        << ", router " << e % v_.prm.routers << " (buffer, class or queue " << info[e * 4 + 1]
-        << "): " << s;
-      throw SimulationError(o.str());
-    }
-  // Messages are conserved: injected - delivered = owned by the routers' pools.
-  const std::vector<uint64_t> owned = download(owned_, E_), flying = in_flight();
-  for (uint32_t i = 0; i < I_; ++i) {
-    uint64_t held = 0;
-    for (uint64_t r = 0; r < v_.prm.routers; ++r) held += owned[i * v_.prm.routers + r];
-    if (held != flying[i]) {
-      std::ostringstream o;
-      o << "invariant violated at instance " << i << ", cycle " << t_
-        << ": messages injected - delivered (" << flying[i] << ") != messages the pools own ("
-        << held << ")";
-      throw SimulationError(o.str());
-    }
-  }
+  B::throw_violation(v_.s.viol, v_.s.viol_info, what, [](const uint32_t* at) {
+    return "buffer, class or queue " + std::to_string(at[1]);
+  });
+  B::check_conservation(owned_, "messages the pools own");
 }
 
 // The first eight routers of instance i holding messages: buffers held and waiting per channel.

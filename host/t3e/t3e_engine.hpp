@@ -28,7 +28,14 @@ class T3eEngine final : public BatchEngine<Exec> {
     topo_ = build_topology(c.topology);
     B::set_size(topo_.routers, topo_.nodes);
     std::vector<t3e::Registers> regs;
-    for (const Config& ci : cfgs_) regs.push_back(t3e::make_registers(ci, topo_));
+    for (const Config& ci : cfgs_) {
+      regs.push_back(t3e::make_registers(ci, topo_));
+      if (regs.back().lut_mode != regs[0].lut_mode)  // auto falls back per numbering
+        throw ConfigError("t3e.lut_mode = \"" + ci.t3e.lut_mode + "\" in instance " +
+                          std::to_string(regs.size() - 1) +
+                          ": allowed only a mode every instance of the batch can use (its "
+                          "numbering leads to another than instance 0's; name the mode)");
+    }
     v_.prm = t3e::make_params(c, topo_, regs[0]);
     const t3e::T3eParams& p = v_.prm;
     v_.lay = {p.routers, p.depth, p.adaptive_depth, p.slots};
@@ -197,30 +204,10 @@ void T3eEngine<Exec>::check_invariants() {
                                "packets interleaved or incomplete on an ejection VC (seq %v)",
                                "a flit arrived at a full buffer (%v flits)",
                                "credits above the buffer's size (%v)"};
-  const std::vector<uint32_t> viol = download(v_.s.viol, E_);
-  for (uint64_t e = 0; e < E_; ++e)
-    if (viol[e]) {
-      const std::vector<uint32_t> info = download(v_.s.viol_info, E_ * 4);
-      std::string s = what[viol[e]];
-      s.replace(s.find("%v"), 2, std::to_string(info[e * 4 + 3]));
-      std::ostringstream o;
-      o << "invariant violated at instance " << e / v_.prm.routers << ", cycle " << info[e * 4]
-        << ", router " << e % v_.prm.routers << " (port " << info[e * 4 + 1] << ", VC "
-        << info[e * 4 + 2] << "): " << s;
-      throw SimulationError(o.str());
-    }
-  const std::vector<uint64_t> held = download(held_, E_), flying = in_flight();
-  for (uint32_t i = 0; i < I_; ++i) {
-    uint64_t n = 0;
-    for (uint64_t r = 0; r < v_.prm.routers; ++r) n += held[i * v_.prm.routers + r];
-    if (n != flying[i]) {
-      std::ostringstream o;
-      o << "invariant violated at instance " << i << ", cycle " << t_
-        << ": flits injected - ejected (" << flying[i] << ") != flits in buffers and on links ("
-        << n << ")";
-      throw SimulationError(o.str());
-    }
-  }
+  B::throw_violation(v_.s.viol, v_.s.viol_info, what, [](const uint32_t* at) {
+    return "port " + std::to_string(at[1]) + ", VC " + std::to_string(at[2]);
+  });
+  B::check_conservation(held_, "flits in buffers and on links");
 }
 
 // A router stopped a packet for a configuration error, as the hardware does: the run cannot

@@ -7,15 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "../../kernels/t3e/routing_tag.hpp"
 #include "../config/config.hpp"
 #include "../topology/topology.hpp"
 
 namespace ls::t3e {
-
-// R_NET_LUT modes (R_LUT_OVERRIDE selects one): an entry per logical PE, an entry per 4 PEs
-// (two fillings of the entries' low address bits), the override register's tag for every
-// packet; and ours, tags computed from coordinates, for machines beyond 2176 PEs.
-enum LutMode : uint32_t { kMode0, kMode1, kMode2, kMode3, kComputed };
 
 // R_CHAN bits (manual Table 10).
 enum ChanBits : uint8_t { kIgnoreNormal = 1, kIgnoreSpcl = 2, kNoAdapt = 4, kNoFast = 8 };

@@ -358,19 +358,7 @@ void VcEngine<Exec>::check_invariants() {
       throw SimulationError(o.str());
     }
   // Flits are conserved: injected - ejected = held in buffers and on belts.
-  std::vector<uint64_t> held = download(v_.s.chk_flits, E_),
-                        inj = per_instance_sum(v_.nic.injected_flits),
-                        ej = per_instance_sum(v_.nic.ejected_flits);
-  for (uint32_t i = 0; i < I_; ++i) {
-    uint64_t h = 0;
-    for (uint64_t r = 0; r < p.routers; ++r) h += held[i * p.routers + r];
-    if (inj[i] - ej[i] != h) {
-      std::ostringstream o;
-      o << "invariant violated at instance " << i << ", cycle " << v_.t << ": flits injected ("
-        << inj[i] << ") - ejected (" << ej[i] << ") != flits in the network (" << h << ")";
-      throw SimulationError(o.str());
-    }
-  }
+  B::check_conservation(v_.s.chk_flits, "flits in the network");
 }
 
 template <class Exec>

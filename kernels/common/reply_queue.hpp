@@ -49,6 +49,23 @@ struct ReplyQueue {
     }
   }
 
+  // The ejection VCs with a credit due to the router, as a mask.
+  LS_HD uint32_t due(uint64_t ne) const {
+    uint32_t m = 0;
+    for (uint32_t vc = 0; vc < vcs; ++vc) m |= uint32_t{q.pending[ne * vcs + vc] != 0} << vc;
+    return m;
+  }
+  // One credit goes back to the router per cycle, round-robin over the VCs (`ptr` the
+  // pointer): its VC, or -1 when none is due.
+  LS_HD int return_credit(uint64_t ne, uint8_t& ptr) const {
+    const uint32_t m = due(ne);
+    if (!m) return -1;
+    const uint32_t vc = rr_first(m, ptr);
+    q.pending[ne * vcs + vc] -= 1;
+    ptr = static_cast<uint8_t>(next_mod(vc, vcs));
+    return static_cast<int>(vc);
+  }
+
   // The oldest reply leaves the queue (one must wait); its slot becomes spare and may reserve
   // for a withheld credit.
   LS_HD void pop(uint64_t ne, uint32_t& dest, uint32_t& time, uint32_t& origin) const {

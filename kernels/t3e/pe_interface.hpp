@@ -61,13 +61,8 @@ struct PeInterface {
   // Credits: one consumed flit's back to the router per cycle (round-robin over the VCs), and
   // those of the router's PE input VCs arriving.
   LS_HD void credits() const {
-    uint32_t waiting = 0;
-    for (uint32_t vc = 0; vc < kVcs; ++vc)
-      waiting |= uint32_t{v.pe.rq.pending[e * kVcs + vc] != 0} << vc;
-    if (waiting) {
-      const uint32_t vc = rr_first(waiting, v.pe.ej_cr_ptr[e]);
-      v.pe.rq.pending[e * kVcs + vc] -= 1;
-      v.pe.ej_cr_ptr[e] = static_cast<uint8_t>(next_mod(vc, kVcs));
+    const int vc = responses().return_credit(e, v.pe.ej_cr_ptr[e]);
+    if (vc >= 0) {
       const uint32_t s = belt_arrival_slot(v.now, v.prm.credit_delay, v.lay.slots);
       v.s.cr_belt[v.lay.row(e, s) + kPePort] = static_cast<int8_t>(vc);
     }
@@ -80,7 +75,7 @@ struct PeInterface {
   // computed from coordinates (lut_mode "computed").
   LS_HD uint32_t tag_for(uint32_t dest) const {
     const uint64_t de = uint64_t{inst} * v.lay.routers + dest;
-    if (v.prm.lut_mode == kLutComputed)
+    if (v.prm.lut_mode == kComputed)
       return default_tag(v.s.pwho[e], v.s.pwho[de], v.prm.radix, v.prm.adapt);
     return lut_tag(v.prm.lut_mode, v.s.net_lut + e * v.prm.lut_entries, v.s.lut_override[e],
                    v.s.lwho[de]);

@@ -20,6 +20,11 @@ namespace ls::t3e {
 enum Direction : uint32_t { kPlusX, kPlusY, kPlusZ, kMinusX, kMinusY, kMinusZ, kDirections };
 constexpr uint32_t kNoHop = 3;  // INITIAL_HOP "none"
 
+// R_NET_LUT modes (R_LUT_OVERRIDE selects one): an entry per logical PE, an entry per 4 PEs
+// (two fillings of the entries' low address bits), the override register's tag for every
+// packet; and ours, tags computed from coordinates, for machines beyond 2176 PEs.
+enum LutMode : uint32_t { kMode0, kMode1, kMode2, kMode3, kComputed };
+
 struct Tag {
   static constexpr uint32_t kAdrBits = 5, kAdrMask = 31;
   LS_HD static uint32_t adr(uint32_t tag, uint32_t dim) { return (tag >> (6 * dim)) & kAdrMask; }

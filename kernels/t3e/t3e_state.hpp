@@ -23,7 +23,6 @@ constexpr uint32_t kPortVcs = kPorts * kVcs;  // input VCs of a router, one bit 
 // credits for its injection VCs).
 constexpr uint32_t kWidth = kPorts + 1, kPeColumn = kPorts;
 constexpr int8_t kNone = -1;
-constexpr uint32_t kLutComputed = 4;  // tags computed from coordinates (ours, past 2176 PEs)
 
 // The deterministic VC of message class cls (0 request, 1 response) on set 0 or 1.
 LS_HD inline uint32_t det_vc(uint32_t cls, uint32_t set) {
@@ -44,14 +43,14 @@ LS_HD inline uint32_t& request_time(Flit& f) {
 
 // Batch-wide parameters, passed by value.
 struct T3eParams {
-  uint32_t routers, nodes;
+  uint32_t routers;
   uint32_t radix[3];
   uint32_t depth, adaptive_depth;  // buffer flits: deterministic VCs (and the PE's), adaptive
   uint32_t request_size, response_size;
   uint32_t response_queue, outstanding;
   uint32_t straight, turn, end_point, credit_delay, inject_delay;
   uint32_t slots;                  // belt slots: the longest delay + 1
-  uint32_t lut_mode, lut_entries;  // R_NET_LUT mode (0-3, kLutComputed) and entries per router
+  uint32_t lut_mode, lut_entries;  // R_NET_LUT mode (LutMode) and entries per router
   bool adapt;                      // the ADAPT bit of computed tags
   uint32_t source_queue;
   Shape shape;

@@ -141,25 +141,11 @@ struct TerminalOps {
     return true;
   }
 
-  // The sink's VCs with a credit to return, as a mask: no branch per VC.
-  LS_HD uint64_t credits_to_return(uint64_t ne) const {
-    const uint8_t* const pending = v.nic.rq.pending + ne * lay().vcs;
-    uint64_t waiting = 0;
-    for (uint32_t vc = 0; vc < lay().vcs; ++vc)
-      waiting |= static_cast<uint64_t>(pending[vc] != 0) << vc;
-    return waiting;
-  }
-
   // The sink's credits go back to the router one per cycle, round-robin over its VCs, into slot
-  // `at` of the router's credit belt.
+  // `at` of the router's credit belt (reply_queue.hpp).
   LS_HD void return_credit(uint64_t ne, uint64_t at) const {
-    const VcLayout L = lay();
-    const uint64_t waiting = credits_to_return(ne);
-    if (!waiting) return;
-    const uint32_t vc = rr_first(waiting, v.nic.ej_cr_ptr[ne]);
-    v.nic.rq.pending[ne * L.vcs + vc] -= 1;
-    v.nic.ej_cr_ptr[ne] = static_cast<uint8_t>(next_mod(vc, L.vcs));
-    v.s.cr_belt[at] = static_cast<int8_t>(vc);
+    const int vc = replies().return_credit(ne, v.nic.ej_cr_ptr[ne]);
+    if (vc >= 0) v.s.cr_belt[at] = static_cast<int8_t>(vc);
   }
 
   // Where terminal n (of instance inst) meets its router: the router element, the router's
@@ -228,7 +214,7 @@ struct TerminalOps {
       return w != 0;
     }
 #endif
-    return credits_to_return(ne) != 0;
+    return replies().due(ne) != 0;
   }
   LS_HD bool sending(uint64_t ne, bool arriving) const {
     const NicState& s = v.nic;
