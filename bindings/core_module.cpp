@@ -151,6 +151,7 @@ py::list results_to_py(const std::vector<InstanceResult>& rs, const Config& c) {
     d["hops_mean"] = r.hops_mean;
     d["packets"] = r.packets;
     d["refused"] = r.refused;
+    d["lost"] = r.lost;
     d["saturated"] = r.saturated;
     d["saturation_reason"] = r.saturation_reason;
     d["cycles"] = r.cycles;

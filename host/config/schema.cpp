@@ -5,6 +5,7 @@
 
 #include "../../kernels/vc/vc_state.hpp"
 #include "../t3e/packet_types.hpp"
+#include "../t3e/t3e_registers.hpp"
 #include "../topology/topology.hpp"
 
 namespace ls {
@@ -397,6 +398,21 @@ std::vector<KeyInfo> make_schema() {
       bool_key("t3e", "no_fast", t3, &E::no_fast,
                "R_CHAN NO_FAST on every network channel: straight-through traffic crosses the "
                "crossbar too"),
+      int_list_key("t3e", "failed_links", t3, &E::failed_links, 0, 4 * 4096, 0, 31,
+                   "links that fail, four integers each: x, y, z of a node (physical "
+                   "coordinates, R_PWHO) and a dimension (0 X, 1 Y, 2 Z), the link from that "
+                   "node to its + neighbour in the dimension (both directions fail); the host "
+                   "reroutes around them (R_NET_LUT, mode0 only)",
+                   true),
+      int_list_key("t3e", "failed_nodes", t3, &E::failed_nodes, 0, 3 * 4096, 0, 31,
+                   "nodes that fail, three integers each: x, y, z (physical coordinates); their "
+                   "links fail and nobody can reach them or be reached from them",
+                   true),
+      int_key("t3e", "fail_cycle", t3, &E::fail_cycle, 0, 1ll << 31,
+              "the cycle t3e.failed_links and t3e.failed_nodes fail at (0: before the run); "
+              "then the host cuts them off (R_CHAN IGNORE_NORMAL) and loads rerouted tables, "
+              "and packets already routed across them are lost",
+              true),
       int_key("run", "warmup", run, &U::warmup, 0, 1ll << 30, "cycles before measuring"),
       bool_key("run", "warmup_auto", run, &U::warmup_auto,
                "detect the end of warm-up: repeat warm-up periods of run.warmup cycles until "
@@ -524,6 +540,39 @@ void validate_sconnect(const Config& c) {
                       ") below sconnect.buffers = " + std::to_string(s.buffers));
 }
 
+// Failed links and nodes name existing ones, and tables of one entry per PE route around them.
+void validate_t3e_faults(const Config& c, int64_t nodes) {
+  const auto& e = c.t3e;
+  const auto& k = c.topology.radix;
+  auto check = [&](const char* key, const std::vector<int64_t>& xs, size_t group) {
+    const std::string name = std::string("t3e.") + key;
+    if (xs.size() % group)
+      throw ConfigError(name + " = " + to_string(xs) + ": allowed groups of " +
+                        std::to_string(group) + " integers (x, y, z" +
+                        (group == 4 ? ", dimension)" : ")"));
+    for (size_t i = 0; i < xs.size(); i += group)
+      for (size_t d = 0; d < group; ++d) {
+        const int64_t bound = d < 3 ? k[d] : 3;
+        if (xs[i + d] >= bound || (d == 3 && k[static_cast<size_t>(xs[i + d])] == 1))
+          throw ConfigError(
+              name + " = " + to_string(xs) + ": group " + std::to_string(i / group) +
+              (d < 3 ? " has " + std::string(1, "xyz"[d]) + " = " + std::to_string(xs[i + d]) +
+                           ", allowed below topology.radix[" + std::to_string(d) +
+                           "] = " + std::to_string(k[d])
+                     : " names dimension " + std::to_string(xs[i + d]) +
+                           ", allowed a dimension of more than one node (0 X, 1 Y, 2 Z)"));
+      }
+  };
+  check("failed_links", e.failed_links, 4);
+  check("failed_nodes", e.failed_nodes, 3);
+  if (e.failed_links.empty() && e.failed_nodes.empty()) return;
+  if (t3e::lut_mode(e.lut_mode, static_cast<uint32_t>(nodes)) != t3e::kMode0)
+    throw ConfigError("t3e.lut_mode = \"" + e.lut_mode +
+                      "\": allowed with t3e.failed_links or t3e.failed_nodes only mode0 (or "
+                      "auto up to 544 PEs): rerouting needs an R_NET_LUT entry per PE; here " +
+                      std::to_string(nodes) + " PEs");
+}
+
 // The T3E is a 3-D torus of one PE per router, rings of at most 32 nodes (5-bit addresses).
 void validate_t3e(const Config& c) {
   const auto& t = c.topology;
@@ -561,6 +610,7 @@ void validate_t3e(const Config& c) {
   if (limit && nodes > limit)
     throw ConfigError("t3e.lut_mode = \"" + e.lut_mode + "\": allowed for at most " +
                       std::to_string(limit) + " PEs, here " + std::to_string(nodes));
+  validate_t3e_faults(c, nodes);
 }
 }  // namespace
 

@@ -270,6 +270,7 @@ class BatchEngine : public Engine {
     st.ejected_flits = alloc_array<uint64_t>(NN_);
     st.meas_created = alloc_array<uint64_t>(NN_);
     st.meas_delivered = alloc_array<uint64_t>(NN_);
+    st.meas_lost = alloc_array<uint64_t>(NN_);
     st.refused = alloc_array<uint64_t>(NN_);
     st.lat_sum = alloc_array<uint64_t>(NN_);
     st.nlat_sum = alloc_array<uint64_t>(NN_);
@@ -311,7 +312,7 @@ class BatchEngine : public Engine {
   void reset_stats() {
     std::vector<uint64_t> z64(NN_, 0);
     for (uint64_t* a : {st_.created_flits, st_.ejected_flits, st_.meas_created, st_.meas_delivered,
-                        st_.refused, st_.lat_sum, st_.nlat_sum, st_.hops_sum})
+                        st_.meas_lost, st_.refused, st_.lat_sum, st_.nlat_sum, st_.hops_sum})
       x_.upload(a, z64.data(), NN_ * 8);
     std::vector<uint32_t> z32(NN_ * kHistBins, 0);
     x_.upload(st_.lat_max, z32.data(), NN_ * 4);
@@ -376,7 +377,8 @@ std::vector<InstanceResult> BatchEngine<Exec>::run() {
   const std::vector<uint64_t> q_start = per_instance_sum(src_.queued, lanes_);
   advance_to(win_.end);
   const std::vector<uint64_t> q_end = per_instance_sum(src_.queued, lanes_);
-  // Drain: run until every packet created in the window is delivered, or the drain limit.
+  // Drain: run until every packet created in the window is delivered (or lost, where the
+  // hardware drops packets), or the drain limit.
   // An instance's own cycle count ends where it is first seen drained: the checks fall every
   // 256 cycles from the window's end whatever the batch, so it is the instance's alone.
   const uint64_t drain_end = win_.end + static_cast<uint64_t>(rc.drain);
@@ -384,10 +386,11 @@ std::vector<InstanceResult> BatchEngine<Exec>::run() {
   std::vector<uint64_t> done_at(I_, 0);
   for (;;) {
     std::vector<uint64_t> created = per_instance_sum(st.meas_created),
-                          got = per_instance_sum(st.meas_delivered);
+                          got = per_instance_sum(st.meas_delivered),
+                          lost = per_instance_sum(st.meas_lost);
     bool all = true;
     for (uint32_t i = 0; i < I_; ++i) {
-      drained[i] = got[i] == created[i];
+      drained[i] = got[i] + lost[i] == created[i];
       if (drained[i] && !done_at[i]) done_at[i] = t_;
       all &= drained[i];
     }
@@ -401,8 +404,8 @@ std::vector<InstanceResult> BatchEngine<Exec>::run() {
   auto h64 = [&](const uint64_t* p) { return download(p, NN_); };
   std::vector<uint64_t> cf = h64(st.created_flits), ef = h64(st.ejected_flits),
                         mc = h64(st.meas_created), md = h64(st.meas_delivered),
-                        ls = h64(st.lat_sum), nl = h64(st.nlat_sum), hs = h64(st.hops_sum),
-                        rf = h64(st.refused);
+                        ml = h64(st.meas_lost), ls = h64(st.lat_sum), nl = h64(st.nlat_sum),
+                        hs = h64(st.hops_sum), rf = h64(st.refused);
   std::vector<uint32_t> lm = download(st.lat_max, NN_);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::vector<InstanceResult> out(I_);
@@ -416,6 +419,7 @@ std::vector<InstanceResult> BatchEngine<Exec>::run() {
         slice(ef),
         slice(mc),
         slice(md),
+        slice(ml),
         slice(rf),
         slice(ls),
         slice(nl),

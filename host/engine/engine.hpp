@@ -24,6 +24,7 @@ struct InstanceResult {
   double network_latency_mean = 0, hops_mean = 0;
   uint64_t packets = 0;
   uint64_t refused = 0;  // packets bounded source queues could not take in the window
+  uint64_t lost = 0;     // packets created in the window that the network dropped
   bool saturated = false;
   std::string saturation_reason;
   uint64_t cycles = 0;

@@ -39,6 +39,7 @@ void summarize(const TerminalTotals& t, const WindowInfo& w, InstanceResult& r) 
       static_cast<double>(*std::min_element(t.ejected_flits.begin(), t.ejected_flits.end())) / m;
   r.packets = delivered;
   r.refused = sum(t.refused);
+  r.lost = sum(t.meas_lost);
   const double d = delivered ? static_cast<double>(delivered) : 1.0;
   r.latency_mean = static_cast<double>(sum(t.lat_sum)) / d;
   r.network_latency_mean = static_cast<double>(sum(t.nlat_sum)) / d;
@@ -53,7 +54,7 @@ void summarize(const TerminalTotals& t, const WindowInfo& w, InstanceResult& r) 
       static_cast<double>(w.queued_at_end) - static_cast<double>(w.queued_at_start);
   if (!w.drained) {
     std::snprintf(why, sizeof why, "%llu of %llu measured packets undelivered after the drain",
-                  static_cast<unsigned long long>(created - delivered),
+                  static_cast<unsigned long long>(created - delivered - r.lost),
                   static_cast<unsigned long long>(created));
   } else if (r.refused > 0) {
     std::snprintf(why, sizeof why, "full source queues refused %llu packets",

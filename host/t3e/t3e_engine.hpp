@@ -2,6 +2,7 @@
 // t3e_engine_cpu.cpp and t3e_engine_cuda.cu. Its state, registers, cycle and results; the
 // named arrays, terminals, run loop and watchdog are the shared BatchEngine's.
 #pragma once
+#include <numeric>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "../../kernels/t3e/router_cycle.hpp"
 #include "../engine/batch_engine.hpp"
 #include "../topology/topology.hpp"
+#include "fault_routes.hpp"
 #include "t3e_registers.hpp"
 #include "t3e_setup.hpp"
 
@@ -30,6 +32,7 @@ class T3eEngine final : public BatchEngine<Exec> {
     std::vector<t3e::Registers> regs;
     for (const Config& ci : cfgs_) {
       regs.push_back(t3e::make_registers(ci, topo_));
+      faults_.push_back(fault_plan(ci, regs.back()));
       if (regs.back().lut_mode != regs[0].lut_mode)  // auto falls back per numbering
         throw ConfigError("t3e.lut_mode = \"" + ci.t3e.lut_mode + "\" in instance " +
                           std::to_string(regs.size() - 1) +
@@ -42,7 +45,56 @@ class T3eEngine final : public BatchEngine<Exec> {
     allocate(regs);
   }
 
+  // Runs `cycles` cycles, the faults of an instance whose fail_cycle falls among them taking
+  // effect at its start.
   void step(uint64_t cycles) override {
+    const uint64_t end = t_ + cycles;
+    for (;;) {
+      uint64_t until = end;
+      for (const FaultPlan& f : faults_)
+        if (f.pending && f.cycle < until) until = f.cycle;
+      advance(until - t_);
+      if (t_ == end) break;
+      fail(until);
+    }
+  }
+
+ private:
+  // Faults failing at `cycle` in a run (t3e.fail_cycle > 0): the registers software loads then.
+  struct FaultPlan {
+    bool pending = false;
+    uint64_t cycle = 0;
+    std::vector<uint8_t> chan;
+    std::vector<uint32_t> net_lut;
+    t3e::FaultReport report;
+  };
+  FaultPlan fault_plan(const Config& c, t3e::Registers& g) const {
+    FaultPlan f;
+    if (c.t3e.failed_links.empty() && c.t3e.failed_nodes.empty()) return f;
+    if (c.t3e.fail_cycle == 0) {
+      f.report = t3e::route_around(c, topo_, g);
+      return f;
+    }
+    t3e::Registers after = g;
+    f.report = t3e::route_around(c, topo_, after);
+    f.pending = true;
+    f.cycle = static_cast<uint64_t>(c.t3e.fail_cycle);
+    f.chan = std::move(after.chan);
+    f.net_lut = std::move(after.net_lut);
+    return f;
+  }
+  void fail(uint64_t cycle) {
+    for (uint32_t i = 0; i < I_; ++i) {
+      FaultPlan& f = faults_[i];
+      if (!f.pending || f.cycle != cycle) continue;
+      x_.upload(v_.s.chan + f.chan.size() * i, f.chan.data(), f.chan.size());
+      x_.upload(v_.s.net_lut + f.net_lut.size() * i, f.net_lut.data(), f.net_lut.size() * 4);
+      f.pending = false;
+    }
+  }
+
+  void advance(uint64_t cycles) {
+    if (cycles == 0) return;
     if (debug_) {
       for (uint64_t k = 0; k < cycles; ++k) {
         x_.for_each(E_, t3e::RouterCycle{at(t_)});
@@ -58,7 +110,6 @@ class T3eEngine final : public BatchEngine<Exec> {
     check_errors();
   }
 
- private:
   void set_window(Window w) override { v_.win = w; }
   void reset_family_stats() override {
     const uint64_t n = E_ * t3e::kPorts;
@@ -69,12 +120,14 @@ class T3eEngine final : public BatchEngine<Exec> {
     x_.upload(v_.pe.rt_sum, z64.data(), E_ * 8);
     x_.upload(v_.pe.rt_count, z64.data(), E_ * 8);
     x_.upload(v_.pe.rt_max, z.data(), E_ * 4);
+    x_.upload(v_.pe.unroutable, z64.data(), E_ * 8);
   }
   void family_results(uint32_t i, double measure, InstanceResult& r) override;
   std::vector<uint64_t> in_flight() const override {
     std::vector<uint64_t> inj = per_instance_sum(v_.pe.injected);
     const std::vector<uint64_t> got = per_instance_sum(v_.pe.ejected);
-    for (uint32_t i = 0; i < I_; ++i) inj[i] -= got[i];
+    const std::vector<uint64_t> dropped = per_instance_sum(v_.s.dropped);
+    for (uint32_t i = 0; i < I_; ++i) inj[i] -= got[i] + dropped[i];
     return inj;
   }
   std::string stuck(uint32_t i) const override;
@@ -93,7 +146,8 @@ class T3eEngine final : public BatchEngine<Exec> {
   bool debug_;
   Topology topo_;
   t3e::T3eView v_{};
-  uint64_t* held_ = nullptr;  // [inst, R] flits each router holds (debug)
+  uint64_t* held_ = nullptr;       // [inst, R] flits each router holds (debug)
+  std::vector<FaultPlan> faults_;  // [inst]
 };
 
 template <class Exec>
@@ -123,6 +177,7 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   s.buf = alloc<Flit>(*this, E_ * P * v_.lay.port_slots());
   s.ivc_head = alloc<uint8_t>(*this, ivcs, "ivc_head", {I, R, P, V});
   s.ivc_count = alloc<uint8_t>(*this, ivcs, "occupancy", {I, R, P, V});
+  s.ivc_dropping = alloc<uint8_t>(*this, ivcs);
   s.ivc_out = alloc<int8_t>(*this, ivcs, "ivc_out_port", {I, R, P, V});
   s.ivc_out_vc = alloc<uint8_t>(*this, ivcs, "ivc_out_vc", {I, R, P, V});
   s.ovc_credits = alloc<uint8_t>(*this, ivcs, "credits", {I, R, P, V});
@@ -140,6 +195,7 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   s.in_belt = alloc<Flit>(*this, belts);
   s.in_valid = alloc<uint8_t>(*this, belts, "flit_belt", {I, R, S, W});
   s.cr_belt = alloc<int8_t>(*this, belts, "credit_belt", {I, R, S, W});
+  s.dropped = alloc<uint64_t>(*this, E_, "dropped_flits", {I, R});
   s.error = alloc<uint32_t>(*this, E_, "config_error", {I, R});
   s.error_info = alloc<uint32_t>(*this, E_ * 4);
   s.viol = alloc<uint32_t>(*this, E_);
@@ -152,6 +208,7 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   for (uint32_t** a : {&pe.dest, &pe.ctime, &pe.itime, &pe.seq, &pe.tag, &pe.rtime})
     *a = alloc<uint32_t>(*this, E_ * 2);
   pe.outstanding = alloc<uint32_t>(*this, E_, "outstanding", {I, R});
+  pe.unroutable = alloc<uint64_t>(*this, E_);
   pe.rq.dest = alloc<uint32_t>(*this, E_ * Q);
   pe.rq.time = alloc<uint32_t>(*this, E_ * Q);
   pe.rq.origin = alloc<uint32_t>(*this, E_ * Q);
@@ -281,6 +338,11 @@ void T3eEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
   r.extra.emplace_back("round_trip_mean", count > 0 ? rt / count : 0.0);
   r.extra.emplace_back("round_trip_max", rt_max);
   r.extra.emplace_back("adaptive_fraction", total > 0 ? adaptive / total : 0.0);
+  const std::vector<uint64_t> un = download(v_.pe.unroutable + i * R, R);
+  r.extra.emplace_back("unroutable_packets",
+                       static_cast<double>(std::accumulate(un.begin(), un.end(), uint64_t{0})));
+  r.extra.emplace_back("unreachable_pairs",
+                       static_cast<double>(faults_[i].report.unreachable_pairs));
 }
 
 }  // namespace ls

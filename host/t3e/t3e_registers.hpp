@@ -7,16 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "../../kernels/t3e/register_bits.hpp"
 #include "../../kernels/t3e/routing_tag.hpp"
 #include "../config/config.hpp"
 #include "../topology/topology.hpp"
 
 namespace ls::t3e {
-
-// R_CHAN bits (manual Table 10).
-enum ChanBits : uint8_t { kIgnoreNormal = 1, kIgnoreSpcl = 2, kNoAdapt = 4, kNoFast = 8 };
-// R_VCSEL: SELECT<7:0>, DATELINE bit 32 (manual Table 18).
-constexpr uint64_t kDatelineBit = uint64_t{1} << 32;
 
 struct Registers {
   LutMode lut_mode = kMode0;

@@ -21,6 +21,7 @@ struct StatsState {
   uint64_t* ejected_flits;   // flits ejected in the window (accepted load)
   uint64_t* meas_created;    // packets created in the window
   uint64_t* meas_delivered;  // of those, delivered (tail ejected)
+  uint64_t* meas_lost;       // of those, dropped where the hardware drops packets
   uint64_t* refused;         // packets not created in the window: source queue full
   uint64_t* lat_sum;         // packet latency (creation to tail ejection)
   uint64_t* nlat_sum;        // network latency (head injection to tail ejection)

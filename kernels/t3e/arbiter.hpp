@@ -18,6 +18,7 @@
 #pragma once
 #include "../common/belt.hpp"
 #include "../common/round_robin.hpp"
+#include "channel_control.hpp"
 #include "route.hpp"
 
 namespace ls::t3e {
@@ -207,15 +208,7 @@ struct Arbiter {
     v.s.ovc_credits[ok] -= 1;
     const bool head = FlitMeta::head(f.meta), tail = FlitMeta::tail(f.meta);
     const uint32_t rr = e % L.routers;
-    // The freed slot's credit goes upstream: to the far end of input p, or to the PE.
-    const uint32_t cs = belt_arrival_slot(v.now, v.prm.credit_delay, L.slots);
-    if (p == kPePort) {
-      v.s.cr_belt[L.row(e, cs) + kPeColumn] = static_cast<int8_t>(vc);
-    } else {
-      const int32_t up = v.topo.peer[rr * kPorts + p];
-      const uint64_t ue = e - rr + static_cast<uint32_t>(up) / kPorts;
-      v.s.cr_belt[L.row(ue, cs) + static_cast<uint32_t>(up) % kPorts] = static_cast<int8_t>(vc);
-    }
+    credit_upstream(v, e, p, vc);
     f.meta = FlitMeta::with_vc(f.meta, ov);
     if (head) flit_tag(f) = tag;
     uint64_t b;
@@ -227,7 +220,7 @@ struct Arbiter {
       const bool straight =
           p != kPePort && (v.s.port_dir[e * kPorts + p] + 3) % kDirections == dir_o;
       const uint32_t now = static_cast<uint32_t>(v.t);
-      const bool fast = straight && !(v.s.chan[e * 8 + dir_o] & 8u) && askers[o] == 1 &&
+      const bool fast = straight && !(v.s.chan[e * 8 + dir_o] & kNoFast) && askers[o] == 1 &&
                         static_cast<int32_t>(v.s.out_last[po] - (now + v.prm.straight)) < 0;
       const uint32_t d = fast ? v.prm.straight : v.prm.turn;
       v.s.out_last[po] = now + d;

@@ -82,31 +82,48 @@ struct PeInterface {
   }
 
   // Start the next packet of class cls: 0 the oldest queued request (within the outstanding
-  // limit), 1 the oldest response waiting.
+  // limit), 1 the oldest response waiting. A packet whose tag is marked NO_ROUTE (software
+  // found no path around faults) is not sent: it is counted lost and unroutable.
   LS_HD void start(uint32_t cls) const {
     const uint64_t k = e * 2 + cls;
     if (v.pe.remaining[k] != 0) return;
-    uint32_t dest, ctime, rtime, size;
+    uint32_t dest, ctime, rtime, size, tag;
+    for (;;) {
+      if (!next(cls, dest, ctime, rtime, size)) return;
+      tag = tag_for(dest);
+      if (!Tag::no_route(tag)) break;
+      if (cls == 0) v.pe.outstanding[e] -= 1;
+      if (in_window(ctime)) {
+        v.st.meas_lost[e] += 1;
+        v.pe.unroutable[e] += 1;
+      }
+    }
+    v.pe.dest[k] = dest;
+    v.pe.ctime[k] = ctime;
+    v.pe.rtime[k] = rtime;
+    v.pe.tag[k] = tag;
+    v.pe.seq[k] = v.src.seq[e]++;
+    v.pe.remaining[k] = static_cast<uint16_t>(size);
+  }
+
+  // The next packet of class cls to send, taken from its queue; false: none.
+  LS_HD bool next(uint32_t cls, uint32_t& dest, uint32_t& ctime, uint32_t& rtime,
+                  uint32_t& size) const {
     if (cls == 0) {
-      if (v.prm.outstanding && v.pe.outstanding[e] >= v.prm.outstanding) return;
+      if (v.prm.outstanding && v.pe.outstanding[e] >= v.prm.outstanding) return false;
       const TrafficParams& tp = v.traffic[inst];
       uint64_t c;
-      if (!source().pop(e, tp, r, c)) return;
+      if (!source().pop(e, tp, r, c)) return false;
       dest = pattern_dest(tp, v.prm.shape, v.perm, inst, r, c);
       ctime = rtime = static_cast<uint32_t>(c);
       size = v.prm.request_size;
       v.pe.outstanding[e] += 1;
     } else {
-      if (v.pe.rq.count[e] == 0) return;
+      if (v.pe.rq.count[e] == 0) return false;
       responses().pop(e, dest, ctime, rtime);
       size = v.prm.response_size;
     }
-    v.pe.dest[k] = dest;
-    v.pe.ctime[k] = ctime;
-    v.pe.rtime[k] = rtime;
-    v.pe.tag[k] = tag_for(dest);
-    v.pe.seq[k] = v.src.seq[e]++;
-    v.pe.remaining[k] = static_cast<uint16_t>(size);
+    return true;
   }
 
   // One flit per cycle into the router's PE input, responses first, each class on its own VC

@@ -9,7 +9,7 @@
 //  - adaptive (ADAPT set, no initial or final hop pending): the adaptive VC of the
 //    highest-ordered unsatisfied direction, unless its channel has NO_ADAPT.
 #pragma once
-#include "t3e_state.hpp"
+#include "channel_control.hpp"
 
 namespace ls::t3e {
 
@@ -19,17 +19,6 @@ struct Route {
   int8_t ad_port;  // -1: no adaptive request
   uint32_t tag;    // the tag the packet leaves with (initial hop or final hop recorded)
 };
-
-LS_HD inline uint32_t lowest_dir(uint32_t m) {
-  uint32_t d = 0;
-  while (!(m >> d & 1u)) ++d;
-  return d;
-}
-LS_HD inline uint32_t highest_dir(uint32_t m) {
-  uint32_t d = kDirections - 1;
-  while (!(m >> d & 1u)) --d;
-  return d;
-}
 
 struct Router {
   const T3eView& v;
@@ -44,46 +33,32 @@ struct Router {
 
   // The route of head flit f waiting at input (p, vc).
   LS_HD Route route(const Flit& f, uint32_t p, uint32_t vc) const {
-    uint32_t tag = flit_tag(f);
-    const uint32_t cls = FlitMeta::cls(f.meta);
+    const uint32_t tag = flit_tag(f), cls = FlitMeta::cls(f.meta);
     Route r{kNone, 0, kNone, tag};
-    uint32_t dir;
-    const uint32_t todo = unsatisfied(tag, pwho());
-    if (p == kPePort && Tag::initial(tag) != kNoHop) {
-      dir = Tag::initial(tag);
-      r.tag = Tag::without_initial(tag);
-    } else if (Tag::final_taken(tag) || (todo == 0 && !Tag::final_hop(tag))) {
+    const Hop h = next_hop(tag, pwho(), p == kPePort);
+    r.tag = h.tag;
+    if (h.dir == kDirections) {
       r.det_port = static_cast<int8_t>(kPePort);
       r.det_vc = static_cast<uint8_t>(det_vc(cls, 0));
       return r;
-    } else if (todo == 0) {
-      dir = kMinusZ;
-      r.tag = Tag::with_final_taken(tag);
-    } else {
-      dir = lowest_dir(todo);
+    }
+    const uint32_t todo = unsatisfied(tag, pwho());
+    if (h.tag == tag && todo != 0 && Tag::adapt(tag)) {  // not an initial or final hop
       const uint32_t ad = highest_dir(todo);
-      if (Tag::adapt(tag) && !(chan(ad) & 4u) && linked(port_of(ad)))
+      if (!(chan(ad) & kNoAdapt) && linked(port_of(ad)))
         r.ad_port = static_cast<int8_t>(port_of(ad));
     }
-    const uint32_t out = port_of(dir);
-    if (!linked(out)) return stop(kErrNoRoute, p, vc, dir, r);
-    // Continuing in the direction it travels on a deterministic VC keeps the VC set (switching
-    // at the dateline); entering a direction takes the SELECT bit.
-    const uint64_t sel = v.s.vcsel[e * kDirections + dir];
+    const uint32_t out = port_of(h.dir);
+    if (!linked(out)) return stop(kErrNoRoute, p, vc, h.dir, r);
     // A packet that came in through the port of direction d travels in the opposite one.
     const uint32_t came = p == kPePort ? uint32_t{kDirections} : v.s.port_dir[e * kPorts + p];
-    uint32_t set;
-    if (vc != kAdaptiveVc && came < kDirections && (came + 3) % kDirections == dir) {
-      set = vc & 1u;
-      if (sel >> 32 & 1u) {
-        if (set == 1) return stop(kErrDateline, p, vc, dir, r);
-        set = 1;
-      }
-    } else {
-      set = static_cast<uint32_t>(sel >> (Tag::adr(tag, dir % 3) & 7u)) & 1u;
-    }
+    const bool continuing =
+        vc != kAdaptiveVc && came < kDirections && (came + 3) % kDirections == h.dir;
+    const int set =
+        vc_set(continuing, vc & 1u, v.s.vcsel[e * kDirections + h.dir], Tag::adr(tag, h.dir % 3));
+    if (set < 0) return stop(kErrDateline, p, vc, h.dir, r);
     r.det_port = static_cast<int8_t>(out);
-    r.det_vc = static_cast<uint8_t>(det_vc(cls, set));
+    r.det_vc = static_cast<uint8_t>(det_vc(cls, static_cast<uint32_t>(set)));
     return r;
   }
 

@@ -1,5 +1,6 @@
 // One clock of one T3E router and its PE, in order:
-//   1. credits arriving for the router's outputs, flits arriving into its input buffers
+//   1. credits arriving for the router's outputs, flits arriving into its input buffers (or
+//      discarded, on a channel R_CHAN IGNORE_NORMAL cuts off: channel_control.hpp)
 //   2. the PE (pe_interface.hpp) takes its credits, injects a flit of a packet created
 //      before this clock, takes what arrived for it and returns a credit
 //   3. arbitration and the crossbar (arbiter.hpp): at most one flit leaves each input and
@@ -26,6 +27,7 @@ LS_HD inline void receive(const T3eView& v, uint64_t e) {
     if (!v.s.in_valid[row + p]) continue;
     v.s.in_valid[row + p] = 0;
     const Flit& f = v.s.in_belt[row + p];
+    if (ignored(v, e, p, f)) continue;
     const uint32_t vc = FlitMeta::vc(f.meta);
     const uint64_t iv = L.vc(e, p, vc);
     const uint32_t n = v.s.ivc_count[iv], cap = L.capacity(vc);

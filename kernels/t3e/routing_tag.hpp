@@ -7,11 +7,14 @@
 //   <4:0> X_ADR  <5> X_SGN   <10:6> Y_ADR  <11> Y_SGN   <16:12> Z_ADR  <17> Z_SGN
 //   <19:18> INITIAL_HOP (0 +X, 1 +Y, 2 +Z, 3 none)  <20> FINAL_HOP (-Z)  <21> ADAPT
 //   <22> FINAL_TAKEN (set by the router that takes the final hop; never in a table)
+//   <23> NO_ROUTE (ours: software marks a destination it cannot reach around faults; the PE
+//        interface does not send to it)
 // SGN 0 is +, 1 is -, as in the manual. Addresses have 5 bits: rings of up to 32 nodes.
 #pragma once
 #include <cstdint>
 
 #include "../common/hd.hpp"
+#include "register_bits.hpp"
 
 namespace ls::t3e {
 
@@ -33,6 +36,8 @@ struct Tag {
   LS_HD static bool final_hop(uint32_t tag) { return (tag >> 20) & 1u; }
   LS_HD static bool adapt(uint32_t tag) { return (tag >> 21) & 1u; }
   LS_HD static bool final_taken(uint32_t tag) { return (tag >> 22) & 1u; }
+  LS_HD static bool no_route(uint32_t tag) { return (tag >> 23) & 1u; }
+  static constexpr uint32_t kNoRoute = 1u << 23;
 
   // adr[d], sgn[d] for d = X, Y, Z; initial in 0..3; final and adapt as bits.
   LS_HD static uint32_t make(const uint32_t adr[3], const uint32_t sgn[3], uint32_t initial,
@@ -64,6 +69,43 @@ LS_HD inline uint32_t unsatisfied(uint32_t tag, uint32_t here) {
   for (uint32_t d = 0; d < 3; ++d)
     if (pwho_coord(here, d) != Tag::adr(tag, d)) m |= 1u << (d + 3 * Tag::sgn(tag, d));
   return m;
+}
+
+LS_HD inline uint32_t lowest_dir(uint32_t m) {
+  uint32_t d = 0;
+  while (!(m >> d & 1u)) ++d;
+  return d;
+}
+LS_HD inline uint32_t highest_dir(uint32_t m) {
+  uint32_t d = kDirections - 1;
+  while (!(m >> d & 1u)) --d;
+  return d;
+}
+
+// The next hop of direction-order routing (paper sections 2.1-2.3) for a packet with `tag` at
+// physical node `here`, `from_pe` when it has just left its source PE: the initial hop there,
+// then the lowest-ordered unsatisfied direction, then the final -Z hop; `dir` kDirections is
+// the PE. `tag` is the one the packet leaves with (the hop it took recorded).
+struct Hop {
+  uint32_t dir, tag;
+};
+LS_HD inline Hop next_hop(uint32_t tag, uint32_t here, bool from_pe) {
+  if (from_pe && Tag::initial(tag) != kNoHop) return {Tag::initial(tag), Tag::without_initial(tag)};
+  const uint32_t todo = unsatisfied(tag, here);
+  if (Tag::final_taken(tag) || (todo == 0 && !Tag::final_hop(tag))) return {kDirections, tag};
+  if (todo == 0) return {kMinusZ, Tag::with_final_taken(tag)};
+  return {lowest_dir(todo), tag};
+}
+
+// The VC set (0: VC0, 1: VC1 of the dateline pair) a packet takes leaving in a direction whose
+// R_VCSEL is `sel` (SELECT<7:0>, DATELINE bit 32): going on in the direction it travels on set
+// `set` keeps it, switching 0 to 1 at the dateline node; entering the direction takes the
+// SELECT bit of its destination ordinate `adr`. -1: a VC1 packet at the dateline, which the
+// hardware stops (a configuration error).
+LS_HD inline int vc_set(bool continuing, uint32_t set, uint64_t sel, uint32_t adr) {
+  if (!continuing) return static_cast<int>(sel >> (adr & 7u) & 1u);
+  if (!(sel & kDatelineBit)) return static_cast<int>(set);
+  return set == 1 ? -1 : 1;
 }
 
 // The default routing tag from physical node `src` to `dst` of a kx x ky x kz torus: minimal in

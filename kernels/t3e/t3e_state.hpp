@@ -93,8 +93,9 @@ struct T3eState {
   Flit* buf;          // [inst, R, P, port_slots] ring buffers (layout slot())
   uint8_t* ivc_head;  // ring read index
   uint8_t* ivc_count;
-  int8_t* ivc_out;      // output port the packet at the front holds, -1 none
-  uint8_t* ivc_out_vc;  // ... and its VC there
+  uint8_t* ivc_dropping;  // the packet arriving is being discarded (IGNORE_NORMAL)
+  int8_t* ivc_out;        // output port the packet at the front holds, -1 none
+  uint8_t* ivc_out_vc;    // ... and its VC there
   // Output VCs [inst, R, P, V]
   uint8_t* ovc_credits;
   int8_t* ovc_owner;       // input VC (port * kVcs + vc) holding or reserving it, -1 free
@@ -115,6 +116,7 @@ struct T3eState {
   uint8_t* in_valid;
   int8_t* cr_belt;       // the VC of a credit arriving at an output port (or the PE), -1 none
   uint32_t* last_move;   // [inst, R] the last cycle a flit left the router (watchdog)
+  uint64_t* dropped;     // [inst, R] flits discarded on arrival since cycle 0 (conservation)
   uint32_t* error;       // [inst, R] a configuration error the router stopped a packet for
   uint32_t* error_info;  // [inst, R, 4] cycle, port, vc, direction
   uint32_t* viol;        // [inst, R] debug: the first invariant violated
@@ -128,6 +130,7 @@ struct PeState {
   uint16_t* remaining;
   uint32_t *dest, *ctime, *itime, *seq, *tag, *rtime;
   uint32_t* outstanding;  // requests waiting for their response
+  uint64_t* unroutable;   // [inst, R] packets of the window not sent: no route (NO_ROUTE tag)
   ReplyQueueState rq;     // responses to send (time: the request's creation) and ejection credits
   uint8_t* ej_cr_ptr;
   AssemblyState sink;            // [inst, R, V] the packet arriving on each ejection VC

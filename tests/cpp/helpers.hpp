@@ -43,6 +43,13 @@ inline std::vector<std::string> backends() {
   return b;
 }
 
+// A family result beyond the common ones, -1 if missing.
+inline double extra(const InstanceResult& r, const std::string& name) {
+  for (const auto& [n, value] : r.extra)
+    if (n == name) return value;
+  return -1;
+}
+
 // The elements of a state array read from an engine.
 template <class T>
 std::vector<T> values(const HostArray& a) {

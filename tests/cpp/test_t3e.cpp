@@ -28,13 +28,6 @@ Config one_request_each(std::vector<int64_t> radix, const std::string& pattern) 
   return c;
 }
 
-// A family result beyond the common ones, -1 if missing.
-double extra(const InstanceResult& r, const std::string& name) {
-  for (const auto& [n, value] : r.extra)
-    if (n == name) return value;
-  return -1;
-}
-
 }  // namespace
 
 // Created in clock c, a packet's head enters the source router end_point - turn clocks after
@@ -61,7 +54,7 @@ TEST(T3e, ZeroLoadLatencyFollowsTable2) {
     EXPECT_EQ(r.packets, 2u * c.topology.radix[0] * c.topology.radix[1]) << k.pattern;
     EXPECT_DOUBLE_EQ(r.latency_mean, one_way) << k.pattern << " no_fast " << k.no_fast;
     EXPECT_DOUBLE_EQ(r.latency_max, one_way);
-    EXPECT_DOUBLE_EQ(extra(r, "round_trip_mean"), 2 * one_way) << k.pattern;
+    EXPECT_DOUBLE_EQ(test::extra(r, "round_trip_mean"), 2 * one_way) << k.pattern;
   }
 }
 
@@ -83,7 +76,7 @@ TEST(T3e, VectorGetResponseIsTenFlits) {
 TEST(T3e, BothOutputsWonTakesTheAdaptiveOneUnlessTheSamePort) {
   Config c = one_request_each({4, 4, 1}, "neighbor");
   const InstanceResult r = test::run_one(c);
-  EXPECT_DOUBLE_EQ(extra(r, "adaptive_fraction"), 0.5);
+  EXPECT_DOUBLE_EQ(test::extra(r, "adaptive_fraction"), 0.5);
   EXPECT_DOUBLE_EQ(r.latency_mean, 1 + 10 + 6 + 10 + 1);  // still one turn
 
   auto e = make_engine({c}, test::options());
@@ -91,10 +84,10 @@ TEST(T3e, BothOutputsWonTakesTheAdaptiveOneUnlessTheSamePort) {
   for (size_t k = 0; k < chan.bytes.size(); ++k)
     if (k % 8 < 6) chan.bytes[k] |= 4;  // NO_ADAPT
   e->set_state("r_chan", chan);
-  EXPECT_DOUBLE_EQ(extra(e->run().at(0), "adaptive_fraction"), 0.0);
+  EXPECT_DOUBLE_EQ(test::extra(e->run().at(0), "adaptive_fraction"), 0.0);
 
   c.t3e.adaptive = false;
-  EXPECT_DOUBLE_EQ(extra(test::run_one(c), "adaptive_fraction"), 0.0);
+  EXPECT_DOUBLE_EQ(test::extra(test::run_one(c), "adaptive_fraction"), 0.0);
 }
 
 // A SELECT bit that starts a packet on VC1 across the dateline (manual, R_VCSEL): the hardware
@@ -130,7 +123,7 @@ TEST(T3e, SaturationIsDeadlockFreeAndConservesFlits) {
       c.run.watchdog = 500;
       const InstanceResult r = test::run_one(c);
       EXPECT_GT(r.accepted, 0.2) << pattern << " adaptive " << adaptive;
-      const double share = extra(r, "adaptive_fraction");
+      const double share = test::extra(r, "adaptive_fraction");
       if (adaptive)
         EXPECT_GT(share, 0.05) << pattern;
       else

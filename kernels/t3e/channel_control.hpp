@@ -1,0 +1,53 @@
+// A router's input channels as R_CHAN controls them (manual Table 10): with IGNORE_NORMAL set,
+// the router "will not pass the packet to the next node" for packets it receives on the
+// channel's direction-order buffers; software sets it to cut a failed link or node off
+// (paper section 9). A packet whose head arrives on such a channel is discarded whole (its
+// later flits too, whatever the bit says by then), never entering the buffer: its flits'
+// credits go straight back upstream and it is counted lost. A packet already through when the
+// bit is set goes on. R_CHAN6, the PE's channel, cuts off what the router's own PE sends.
+#pragma once
+#include "../common/belt.hpp"
+#include "register_bits.hpp"
+#include "t3e_state.hpp"
+
+namespace ls::t3e {
+
+// A slot of input VC (p, vc) is free again: its credit goes to the far end of input p, or to
+// the PE, arriving credit_delay cycles later.
+LS_HD inline void credit_upstream(const T3eView& v, uint64_t e, uint32_t p, uint32_t vc) {
+  const T3eLayout& L = v.lay;
+  const uint32_t cs = belt_arrival_slot(v.now, v.prm.credit_delay, L.slots);
+  if (p == kPePort) {
+    v.s.cr_belt[L.row(e, cs) + kPeColumn] = static_cast<int8_t>(vc);
+    return;
+  }
+  const uint32_t rr = static_cast<uint32_t>(e % L.routers);
+  const int32_t up = v.topo.peer[rr * kPorts + p];
+  const uint64_t ue = e - rr + static_cast<uint32_t>(up) / kPorts;
+  v.s.cr_belt[L.row(ue, cs) + static_cast<uint32_t>(up) % kPorts] = static_cast<int8_t>(vc);
+}
+
+// The R_CHAN register of input port p's channel.
+LS_HD inline uint8_t input_chan(const T3eView& v, uint64_t e, uint32_t p) {
+  const uint32_t dir = v.s.port_dir[e * kPorts + p];
+  return v.s.chan[e * 8 + (dir < kDirections ? dir : kPeChan)];
+}
+
+// Flit f arriving at input p: true when IGNORE_NORMAL discards it.
+LS_HD inline bool ignored(const T3eView& v, uint64_t e, uint32_t p, const Flit& f) {
+  const uint32_t vc = FlitMeta::vc(f.meta);
+  uint8_t& dropping = v.s.ivc_dropping[v.lay.vc(e, p, vc)];
+  if (!dropping) {
+    if (!FlitMeta::head(f.meta) || !(input_chan(v, e, p) & kIgnoreNormal)) return false;
+    dropping = 1;
+  }
+  credit_upstream(v, e, p, vc);
+  v.s.dropped[e] += 1;
+  if (FlitMeta::tail(f.meta)) {
+    dropping = 0;
+    if (v.win.contains(f.ctime)) v.st.meas_lost[e] += 1;
+  }
+  return true;
+}
+
+}  // namespace ls::t3e

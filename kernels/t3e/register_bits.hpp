@@ -1,0 +1,16 @@
+// Bit layouts of the T3E router registers the kernels read beside the routing tags, shared
+// with the host that builds them: R_CHAN (manual Table 10) and R_VCSEL (manual Table 18).
+#pragma once
+#include <cstdint>
+
+namespace ls::t3e {
+
+// R_CHAN[7:0]: one per channel, R_CHAN0-5 the directions in direction order, R_CHAN6 the PE
+// (support circuitry) channel, R_CHAN7 the I/O channel.
+enum ChanBits : uint8_t { kIgnoreNormal = 1, kIgnoreSpcl = 2, kNoAdapt = 4, kNoFast = 8 };
+constexpr uint32_t kPeChan = 6;
+
+// R_VCSEL: SELECT<7:0>, DATELINE bit 32.
+constexpr uint64_t kDatelineBit = uint64_t{1} << 32;
+
+}  // namespace ls::t3e
