@@ -59,6 +59,7 @@ struct TrafficConfig {
   double burst_alpha = 0.1;
   double burst_beta = 0.1;
   int64_t max_packets = 0;
+  int64_t sender_every = 1;  // only nodes whose number is a multiple of it create packets
   int64_t source_queue = 0;
   bool request_reply = false;
   int64_t reply_size = 1;
@@ -81,9 +82,10 @@ struct SconnectConfig {
 
 // The Cray T3E router (router.family = "t3e"; seeds 000, the paper, and 002, the manual).
 struct T3eConfig {
-  int64_t buffer_depth = 12;    // flits per deterministic VC buffer (paper section 1)
-  int64_t adaptive_depth = 22;  // flits per adaptive VC buffer
-  bool adaptive = true;         // the ADAPT bit of the default routing tags
+  int64_t buffer_depth = 12;     // flits per deterministic VC buffer (paper section 1)
+  int64_t adaptive_depth = 22;   // flits per adaptive VC buffer
+  int64_t pe_buffer_depth = 16;  // flits each receive VC of the PE holds
+  bool adaptive = true;          // the ADAPT bit of the default routing tags
   std::string packet_type = "single_word_get";  // Table 3
   int64_t response_queue = 64;        // responses a PE holds before it stops taking requests
   int64_t outstanding = 0;            // requests a PE may have in flight, 0: no limit

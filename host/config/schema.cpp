@@ -309,6 +309,11 @@ std::vector<KeyInfo> make_schema() {
               "packet_size every source creates one packet per cycle, a deterministic pattern "
               "for golden traces",
               true),
+      int_key("traffic", "sender_every", trf, &F::sender_every, 1, 1ll << 30,
+              "only nodes whose number is a multiple of this create packets, each at "
+              "traffic.offered (1: every node); one-way traffic, such as the T3E's Table 4, "
+              "from 2. offered and accepted stay averages over all nodes",
+              true),
       int_key("traffic", "source_queue", trf, &F::source_queue, 0, 4096,
               "source queue capacity in packets (0: unbounded); a source does not create "
               "packets while its queue is full (they are counted as refused)"),
@@ -357,6 +362,10 @@ std::vector<KeyInfo> make_schema() {
       int_key("t3e", "buffer_depth", t3, &E::buffer_depth, 2, 64,
               "flits each of the four deterministic VCs of an input buffers (the T3E: 12), and "
               "the PE's injection VCs"),
+      int_key("t3e", "pe_buffer_depth", t3, &E::pe_buffer_depth, 2, 64,
+              "flits each of the PE's receive VCs (request and response class) holds; at least "
+              "end_point + credit_delay + 1 (13) lets the PE take a flit every clock, as Table "
+              "4's one-way figures assume"),
       int_key("t3e", "adaptive_depth", t3, &E::adaptive_depth, 10, 64,
               "flits the adaptive VC of an input buffers (the T3E: 22); at least the longest "
               "packet, 10 flits, since a packet enters it only if it fits whole"),
@@ -599,10 +608,11 @@ void validate_t3e(const Config& c) {
         "t3e.end_point = " + std::to_string(e.end_point) +
         ": allowed above t3e.fall_through_turn = " + std::to_string(e.fall_through_turn) +
         " (the PE's lookup and formatting take the difference)");
-  if (e.response_queue < e.buffer_depth)
-    throw ConfigError("t3e.response_queue = " + std::to_string(e.response_queue) +
-                      ": allowed at least t3e.buffer_depth = " + std::to_string(e.buffer_depth) +
-                      " (a slot for every request flit the router may send the PE)");
+  if (e.response_queue < e.pe_buffer_depth)
+    throw ConfigError(
+        "t3e.response_queue = " + std::to_string(e.response_queue) +
+        ": allowed at least t3e.pe_buffer_depth = " + std::to_string(e.pe_buffer_depth) +
+        " (a slot for every request flit the router may send the PE)");
   const int64_t nodes = t.radix[0] * t.radix[1] * t.radix[2];
   const int64_t limit = e.lut_mode == "mode0"                            ? 544
                         : e.lut_mode == "mode1" || e.lut_mode == "mode2" ? 2176

@@ -271,6 +271,7 @@ class BatchEngine : public Engine {
     st.meas_created = alloc_array<uint64_t>(NN_);
     st.meas_delivered = alloc_array<uint64_t>(NN_);
     st.meas_lost = alloc_array<uint64_t>(NN_);
+    st.lost_flits = alloc_array<uint64_t>(NN_);
     st.refused = alloc_array<uint64_t>(NN_);
     st.lat_sum = alloc_array<uint64_t>(NN_);
     st.nlat_sum = alloc_array<uint64_t>(NN_);
@@ -311,8 +312,9 @@ class BatchEngine : public Engine {
   // Fresh measurement accumulators, so run() may follow step() or another run().
   void reset_stats() {
     std::vector<uint64_t> z64(NN_, 0);
-    for (uint64_t* a : {st_.created_flits, st_.ejected_flits, st_.meas_created, st_.meas_delivered,
-                        st_.meas_lost, st_.refused, st_.lat_sum, st_.nlat_sum, st_.hops_sum})
+    for (uint64_t* a :
+         {st_.created_flits, st_.ejected_flits, st_.meas_created, st_.meas_delivered, st_.meas_lost,
+          st_.lost_flits, st_.refused, st_.lat_sum, st_.nlat_sum, st_.hops_sum})
       x_.upload(a, z64.data(), NN_ * 8);
     std::vector<uint32_t> z32(NN_ * kHistBins, 0);
     x_.upload(st_.lat_max, z32.data(), NN_ * 4);
@@ -404,8 +406,8 @@ std::vector<InstanceResult> BatchEngine<Exec>::run() {
   auto h64 = [&](const uint64_t* p) { return download(p, NN_); };
   std::vector<uint64_t> cf = h64(st.created_flits), ef = h64(st.ejected_flits),
                         mc = h64(st.meas_created), md = h64(st.meas_delivered),
-                        ml = h64(st.meas_lost), ls = h64(st.lat_sum), nl = h64(st.nlat_sum),
-                        hs = h64(st.hops_sum), rf = h64(st.refused);
+                        ml = h64(st.meas_lost), lf = h64(st.lost_flits), ls = h64(st.lat_sum),
+                        nl = h64(st.nlat_sum), hs = h64(st.hops_sum), rf = h64(st.refused);
   std::vector<uint32_t> lm = download(st.lat_max, NN_);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::vector<InstanceResult> out(I_);
@@ -420,6 +422,7 @@ std::vector<InstanceResult> BatchEngine<Exec>::run() {
         slice(mc),
         slice(md),
         slice(ml),
+        slice(lf),
         slice(rf),
         slice(ls),
         slice(nl),

@@ -40,6 +40,7 @@ void summarize(const TerminalTotals& t, const WindowInfo& w, InstanceResult& r) 
   r.packets = delivered;
   r.refused = sum(t.refused);
   r.lost = sum(t.meas_lost);
+  const double lost = static_cast<double>(sum(t.lost_flits)) / (nodes * m);
   const double d = delivered ? static_cast<double>(delivered) : 1.0;
   r.latency_mean = static_cast<double>(sum(t.lat_sum)) / d;
   r.network_latency_mean = static_cast<double>(sum(t.nlat_sum)) / d;
@@ -59,8 +60,9 @@ void summarize(const TerminalTotals& t, const WindowInfo& w, InstanceResult& r) 
   } else if (r.refused > 0) {
     std::snprintf(why, sizeof why, "full source queues refused %llu packets",
                   static_cast<unsigned long long>(r.refused));
-  } else if (r.accepted < 0.95 * r.offered) {
-    std::snprintf(why, sizeof why, "accepted %.4f < 0.95 x offered %.4f", r.accepted, r.offered);
+  } else if (r.accepted < 0.95 * (r.offered - lost)) {
+    std::snprintf(why, sizeof why, "accepted %.4f < 0.95 x offered %.4f%s", r.accepted,
+                  r.offered - lost, lost > 0 ? " (less the flits of lost packets)" : "");
   } else if (growth > std::max(32.0, 0.02 * static_cast<double>(created))) {
     std::snprintf(why, sizeof why, "source queues grew by %.0f packets during the window", growth);
   } else if (r.latency_mean > w.latency_threshold) {

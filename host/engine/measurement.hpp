@@ -11,7 +11,7 @@ namespace ls {
 // One instance's accumulators, copied to the host ([node] arrays, histogram summed over nodes).
 struct TerminalTotals {
   std::vector<uint64_t> created_flits, ejected_flits, meas_created, meas_delivered, meas_lost,
-      refused;
+      lost_flits, refused;
   std::vector<uint64_t> lat_sum, nlat_sum, hops_sum;
   std::vector<uint32_t> lat_max;
   std::vector<uint64_t> hist;  // [bin]

@@ -41,7 +41,7 @@ class T3eEngine final : public BatchEngine<Exec> {
     }
     v_.prm = t3e::make_params(c, topo_, regs[0]);
     const t3e::T3eParams& p = v_.prm;
-    v_.lay = {p.routers, p.depth, p.adaptive_depth, p.slots};
+    v_.lay = {p.routers, p.depth, p.adaptive_depth, p.pe_depth, p.slots};
     allocate(regs);
   }
 
@@ -243,12 +243,13 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   x_.upload(s.in_sel, none.data(), ports);
   x_.upload(s.out_hold, none.data(), ports);
   std::vector<uint8_t> credits(ivcs);
-  for (uint64_t k = 0; k < ivcs; ++k) credits[k] = static_cast<uint8_t>(v_.lay.capacity(k % V));
+  for (uint64_t k = 0; k < ivcs; ++k)
+    credits[k] = static_cast<uint8_t>(v_.lay.credit_capacity(k / V % P, k % V));
   x_.upload(s.ovc_credits, credits.data(), ivcs);
   std::vector<uint8_t> pe_credits(E_ * V, static_cast<uint8_t>(p.depth));
   x_.upload(pe.credits, pe_credits.data(), E_ * V);
   // Each PE can reserve a response slot for every request flit its ejection VC may hold.
-  std::vector<uint32_t> spare(E_, p.response_queue - p.depth);
+  std::vector<uint32_t> spare(E_, p.response_queue - p.pe_depth);
   x_.upload(pe.rq.spare, spare.data(), E_ * 4);
 }
 

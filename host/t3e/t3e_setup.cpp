@@ -11,6 +11,7 @@ T3eParams make_params(const Config& c, const Topology& t, const Registers& regs)
   for (uint32_t d = 0; d < 3; ++d) p.radix[d] = t.shape.radix[d];
   p.depth = static_cast<uint32_t>(k.buffer_depth);
   p.adaptive_depth = static_cast<uint32_t>(k.adaptive_depth);
+  p.pe_depth = static_cast<uint32_t>(k.pe_buffer_depth);
   const PacketLengths len = packet_lengths(k.packet_type);
   p.request_size = len.request;
   p.response_size = len.response;
@@ -35,6 +36,7 @@ std::vector<TrafficParams> request_traffic(const std::vector<Config>& cs) {
   for (size_t i = 0; i < cs.size(); ++i) {  // packet_size is 1: rate is offered flits
     const PacketLengths len = packet_lengths(cs[i].t3e.packet_type);
     set_rate(out[i], out[i].rate / (len.request + len.response));
+    out[i].sizes[0] = len.request;  // a request's flits count as offered when it is created
   }
   return out;
 }

@@ -67,6 +67,7 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs) {
       p.hot[i] = static_cast<uint32_t>(f.hotspot_nodes[i]);
     p.hot_fraction = f.hotspot_fraction;
     p.max_packets = static_cast<uint32_t>(f.max_packets);
+    p.sender_every = static_cast<uint32_t>(f.sender_every);
     p.reply_size = static_cast<uint32_t>(f.reply_size);
     out.push_back(p);
   }

@@ -22,6 +22,7 @@ struct StatsState {
   uint64_t* meas_created;    // packets created in the window
   uint64_t* meas_delivered;  // of those, delivered (tail ejected)
   uint64_t* meas_lost;       // of those, dropped where the hardware drops packets
+  uint64_t* lost_flits;      // ... and their flits (not offered load the network can accept)
   uint64_t* refused;         // packets not created in the window: source queue full
   uint64_t* lat_sum;         // packet latency (creation to tail ejection)
   uint64_t* nlat_sum;        // network latency (head injection to tail ejection)
@@ -29,6 +30,12 @@ struct StatsState {
   uint32_t* lat_max;
   uint32_t* hist;  // latency histogram, kHistBins per node
 };
+
+// A packet of `size` flits created in the window was lost at terminal (or router) ne.
+LS_HD inline void record_loss(const StatsState& st, uint64_t ne, uint32_t size) {
+  st.meas_lost[ne] += 1;
+  st.lost_flits[ne] += size;
+}
 
 // A packet created in the window was delivered at terminal ne: `lat` cycles after its creation,
 // `nlat` after it entered the network, over `hops` routers.

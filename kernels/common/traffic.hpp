@@ -53,8 +53,9 @@ struct TrafficParams {
   uint32_t n_hot;
   uint32_t hot[kMaxHot];
   double hot_fraction;
-  uint32_t max_packets;  // per source, 0: no limit
-  uint32_t reply_size;   // request-reply: flits per reply
+  uint32_t max_packets;   // per source, 0: no limit
+  uint32_t sender_every;  // only nodes n with n % sender_every == 0 create packets
+  uint32_t reply_size;    // request-reply: flits per reply
 };
 
 LS_HD inline uint32_t reverse_bits(uint32_t x, uint32_t bits) {

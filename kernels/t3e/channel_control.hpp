@@ -45,7 +45,7 @@ LS_HD inline bool ignored(const T3eView& v, uint64_t e, uint32_t p, const Flit& 
   v.s.dropped[e] += 1;
   if (FlitMeta::tail(f.meta)) {
     dropping = 0;
-    if (v.win.contains(f.ctime)) v.st.meas_lost[e] += 1;
+    if (v.win.contains(f.ctime)) record_loss(v.st, e, FlitMeta::size(f.meta));
   }
   return true;
 }

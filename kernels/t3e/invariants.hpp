@@ -18,7 +18,7 @@ struct CheckInvariants {
       for (uint32_t vc = 0; vc < kVcs; ++vc) {
         const uint64_t k = L.vc(e, p, vc);
         n += v.s.ivc_count[k];
-        if (v.s.ovc_credits[k] > L.capacity(vc))
+        if (v.s.ovc_credits[k] > L.credit_capacity(p, vc))
           record_violation(v.s.viol, v.s.viol_info, e, kViolCredits, v.t, p, vc,
                            v.s.ovc_credits[k]);
       }

@@ -94,7 +94,7 @@ struct PeInterface {
       if (!Tag::no_route(tag)) break;
       if (cls == 0) v.pe.outstanding[e] -= 1;
       if (in_window(ctime)) {
-        v.st.meas_lost[e] += 1;
+        record_loss(v.st, e, size);
         v.pe.unroutable[e] += 1;
       }
     }

@@ -46,6 +46,7 @@ struct T3eParams {
   uint32_t routers;
   uint32_t radix[3];
   uint32_t depth, adaptive_depth;  // buffer flits: deterministic VCs (and the PE's), adaptive
+  uint32_t pe_depth;               // the PE's receive VCs
   uint32_t request_size, response_size;
   uint32_t response_queue, outstanding;
   uint32_t straight, turn, end_point, credit_delay, inject_delay;
@@ -58,9 +59,13 @@ struct T3eParams {
 
 // Where a router's arrays are: the only place that knows the strides.
 struct T3eLayout {
-  uint32_t routers, depth, adaptive_depth, slots;
+  uint32_t routers, depth, adaptive_depth, pe_depth, slots;
   LS_HD uint32_t port_slots() const { return 4 * depth + adaptive_depth; }
   LS_HD uint32_t capacity(uint32_t vc) const { return vc == kAdaptiveVc ? adaptive_depth : depth; }
+  // The credits of output VC (p, vc): the next router's input buffer, or the PE's.
+  LS_HD uint32_t credit_capacity(uint32_t p, uint32_t vc) const {
+    return p == kPePort ? pe_depth : capacity(vc);
+  }
   LS_HD uint64_t port(uint64_t e, uint32_t p) const { return e * kPorts + p; }
   LS_HD uint64_t vc(uint64_t e, uint32_t p, uint32_t v) const {
     return (e * kPorts + p) * kVcs + v;

@@ -8,13 +8,17 @@ SELECT bits in the T3E hardware manual):
     t3e.table1()                          # Table 1, computed beside the printed values
     t3e.vcsel_tables(cfg, "optimized")    # R_VCSEL words [routers, 6] for a t3e config
     t3e.load_vcsel(sim, "optimized")      # ... written into a Simulator's r_vcsel
+    t3e.figures.round_trip([8, 8, 8])     # Figure 7 from Table 2: zero-load round trips
+    t3e.figures.global_bandwidth([8, 16, 8])  # Figure 8: per-PE global bandwidth, MB/s
+    t3e.bandwidth.table4()                # Table 4 measured: payload MB/s per traffic type
 
 The model is in vc_balance.py, the annealer that made the shipped tables
 (vcsel_tables.json, by scripts/t3e_vc_tables.py) in vc_anneal.py, the R_VCSEL words of a
-simulated torus in registers.py.
+simulated torus in registers.py, Figures 7 and 8 of section 11 computed in figures.py, Table 4 measured in bandwidth.py.
 """
 
+from . import bandwidth, figures
 from .registers import load_vcsel, vcsel_tables
 from .vc_balance import link_balance, table1, vc_balance
 
-__all__ = ["link_balance", "load_vcsel", "table1", "vc_balance", "vcsel_tables"]
+__all__ = ["bandwidth", "figures", "link_balance", "load_vcsel", "table1", "vc_balance", "vcsel_tables"]
