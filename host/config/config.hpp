@@ -87,6 +87,8 @@ struct T3eConfig {
   int64_t pe_buffer_depth = 16;  // flits each receive VC of the PE holds
   bool adaptive = true;          // the ADAPT bit of the default routing tags
   std::string packet_type = "single_word_get";  // Table 3
+  std::vector<double> packet_mix;               // weights of Table 3's types (empty: packet_type)
+  double ordered_fraction = 0;                  // requests sent with ADAPT cleared
   int64_t response_queue = 64;        // responses a PE holds before it stops taking requests
   int64_t outstanding = 0;            // requests a PE may have in flight, 0: no limit
   int64_t fall_through_straight = 3;  // Table 2

@@ -376,6 +376,14 @@ std::vector<KeyInfo> make_schema() {
                {"single_word_get", "vector_get", "single_word_put", "vector_put"},
                "what every PE sends (paper Table 3: request and response flits 2/2, 2/10, "
                "4/2, 10/2); traffic.offered counts request and response flits"),
+      float_list_key("t3e", "packet_mix", t3, &E::packet_mix, 4,
+                     "a memory-traffic mix instead of t3e.packet_type: relative weights of "
+                     "single-word Gets, vector Gets, single-word Puts and vector Puts (four, or "
+                     "none), drawn per request"),
+      float_key("t3e", "ordered_fraction", t3, &E::ordered_fraction, 0.0, 1.0,
+                "share of requests that are ordered: their routing tag's ADAPT bit is cleared, "
+                "so they keep to the deterministic path (paper section 5); their responses "
+                "may adapt"),
       int_key("t3e", "response_queue", t3, &E::response_queue, 10, 65535,
               "responses a PE holds before injecting them; while it is full the PE stops "
               "taking requests (never responses)"),
@@ -621,6 +629,14 @@ void validate_t3e(const Config& c) {
     throw ConfigError("t3e.lut_mode = \"" + e.lut_mode + "\": allowed for at most " +
                       std::to_string(limit) + " PEs, here " + std::to_string(nodes));
   validate_t3e_faults(c, nodes);
+  if (!e.packet_mix.empty()) {
+    double sum = 0;
+    for (double w : e.packet_mix) sum += w < 0 ? -1e300 : w;
+    if (e.packet_mix.size() != t3e::kTypes || !(sum > 0))
+      throw ConfigError("t3e.packet_mix = " + to_string(e.packet_mix) +
+                        ": allowed four weights >= 0, not all 0 (single-word Gets, vector "
+                        "Gets, single-word Puts, vector Puts), or none");
+  }
 }
 }  // namespace
 
@@ -734,10 +750,9 @@ void validate(const Config& c) {
                       std::to_string(static_cast<int64_t>(max_size)) + " flits)");
   // Offered load counts every flit: with request-reply (and on the T3E), each request brings its
   // reply.
-  const t3e::PacketLengths t3e_len = t3e::packet_lengths(c.t3e.packet_type);
   double rate =
       f.offered / (r.family == "t3e"
-                       ? t3e_len.request + t3e_len.response
+                       ? t3e::mean_flits(t3e::packet_mix(c.t3e.packet_type, c.t3e.packet_mix))
                        : mean_size + (f.request_reply ? static_cast<double>(f.reply_size) : 0.0));
   if (f.injection == "onoff") {
     if (!(f.burst_alpha > 0))

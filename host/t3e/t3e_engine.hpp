@@ -205,13 +205,15 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   const uint64_t Q = p.response_queue;
   pe.credits = alloc<uint8_t>(*this, E_ * V, "pe_credits", {I, R, V});
   pe.remaining = alloc<uint16_t>(*this, E_ * 2, "pe_remaining", {I, R, 2});
-  for (uint32_t** a : {&pe.dest, &pe.ctime, &pe.itime, &pe.seq, &pe.tag, &pe.rtime})
+  pe.size = alloc<uint16_t>(*this, E_ * 2);
+  for (uint32_t** a : {&pe.dest, &pe.ctime, &pe.itime, &pe.seq, &pe.tag, &pe.carried})
     *a = alloc<uint32_t>(*this, E_ * 2);
   pe.outstanding = alloc<uint32_t>(*this, E_, "outstanding", {I, R});
   pe.unroutable = alloc<uint64_t>(*this, E_);
   pe.rq.dest = alloc<uint32_t>(*this, E_ * Q);
   pe.rq.time = alloc<uint32_t>(*this, E_ * Q);
   pe.rq.origin = alloc<uint32_t>(*this, E_ * Q);
+  pe.rq.size = alloc<uint32_t>(*this, E_ * Q);
   pe.rq.head = alloc<uint32_t>(*this, E_);
   pe.rq.count = alloc<uint32_t>(*this, E_, "responses_waiting", {I, R});
   pe.rq.spare = alloc<uint32_t>(*this, E_);

@@ -1,6 +1,7 @@
 #include "t3e_setup.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ls::t3e {
 
@@ -12,9 +13,13 @@ T3eParams make_params(const Config& c, const Topology& t, const Registers& regs)
   p.depth = static_cast<uint32_t>(k.buffer_depth);
   p.adaptive_depth = static_cast<uint32_t>(k.adaptive_depth);
   p.pe_depth = static_cast<uint32_t>(k.pe_buffer_depth);
-  const PacketLengths len = packet_lengths(k.packet_type);
-  p.request_size = len.request;
-  p.response_size = len.response;
+  const std::vector<MixEntry> mix = packet_mix(k.packet_type, k.packet_mix);
+  p.n_types = static_cast<uint32_t>(mix.size());
+  for (uint32_t i = 0; i < p.n_types; ++i) {
+    p.request_len[i] = mix[i].len.request;
+    p.response_len[i] = mix[i].len.response;
+  }
+  p.ordered = static_cast<uint64_t>(std::ldexp(k.ordered_fraction, 32));
   p.response_queue = static_cast<uint32_t>(k.response_queue);
   p.outstanding = static_cast<uint32_t>(k.outstanding);
   p.straight = static_cast<uint32_t>(k.fall_through_straight);
@@ -34,9 +39,19 @@ T3eParams make_params(const Config& c, const Topology& t, const Registers& regs)
 std::vector<TrafficParams> request_traffic(const std::vector<Config>& cs) {
   std::vector<TrafficParams> out = traffic_params(cs);
   for (size_t i = 0; i < cs.size(); ++i) {  // packet_size is 1: rate is offered flits
-    const PacketLengths len = packet_lengths(cs[i].t3e.packet_type);
-    set_rate(out[i], out[i].rate / (len.request + len.response));
-    out[i].sizes[0] = len.request;  // a request's flits count as offered when it is created
+    const std::vector<MixEntry> mix = packet_mix(cs[i].t3e.packet_type, cs[i].t3e.packet_mix);
+    TrafficParams& tp = out[i];
+    set_rate(tp, tp.rate / mean_flits(mix));
+    // One size entry per type, its request's flits (offered when the request is created); the
+    // PE interface draws the entry and so the type.
+    tp.n_sizes = static_cast<uint32_t>(mix.size());
+    double cum = 0;
+    for (uint32_t t = 0; t < tp.n_sizes; ++t) {
+      tp.sizes[t] = mix[t].len.request;
+      cum += mix[t].weight;
+      tp.size_cum[t] = static_cast<uint32_t>(std::min(4294967295.0, std::ldexp(cum, 32)));
+    }
+    tp.size_cum[tp.n_sizes - 1] = 0xFFFFFFFFu;
   }
   return out;
 }

@@ -17,6 +17,7 @@ struct ReplyQueueState {
   uint32_t* dest;    // [inst, node, cap] the requester of each reply waiting
   uint32_t* time;    // [inst, node, cap] when it was created (its request's tail arrived)
   uint32_t* origin;  // [inst, node, cap] when its request was created (round trips), or null
+  uint32_t* size;    // [inst, node, cap] its flits, or null (the family's one reply size)
   uint32_t* head;
   uint32_t* count;
   uint32_t* spare;    // slots neither holding a reply nor reserved for a request flit
@@ -31,12 +32,13 @@ struct ReplyQueue {
   // A request flit on ejection VC vc was consumed. Its reservation becomes the reply to `dest`
   // (tail) or spare; its credit goes back only if a spare slot can be reserved, else waits.
   LS_HD void request_flit(uint64_t ne, uint32_t vc, bool tail, uint32_t dest, uint32_t time,
-                          uint32_t origin = 0) const {
+                          uint32_t origin = 0, uint32_t size = 0) const {
     if (tail) {
       const uint32_t slot = add_mod(q.head[ne], q.count[ne], cap);
       q.dest[ne * cap + slot] = dest;
       q.time[ne * cap + slot] = time;
       if (q.origin) q.origin[ne * cap + slot] = origin;
+      if (q.size) q.size[ne * cap + slot] = size;
       q.count[ne] += 1;
     } else {
       q.spare[ne] += 1;
@@ -68,11 +70,13 @@ struct ReplyQueue {
 
   // The oldest reply leaves the queue (one must wait); its slot becomes spare and may reserve
   // for a withheld credit.
-  LS_HD void pop(uint64_t ne, uint32_t& dest, uint32_t& time, uint32_t& origin) const {
+  LS_HD void pop(uint64_t ne, uint32_t& dest, uint32_t& time, uint32_t& origin,
+                 uint32_t& size) const {
     const uint32_t h = q.head[ne];
     dest = q.dest[ne * cap + h];
     time = q.time[ne * cap + h];
     origin = q.origin ? q.origin[ne * cap + h] : 0;
+    size = q.size ? q.size[ne * cap + h] : 0;
     q.head[ne] = next_mod(h, cap);
     q.count[ne] -= 1;
     q.spare[ne] += 1;
@@ -83,6 +87,11 @@ struct ReplyQueue {
         q.spare[ne] -= 1;
         break;
       }
+  }
+  // ... for a family whose replies are all one size.
+  LS_HD void pop(uint64_t ne, uint32_t& dest, uint32_t& time, uint32_t& origin) const {
+    uint32_t size;
+    pop(ne, dest, time, origin, size);
   }
 };
 

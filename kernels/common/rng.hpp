@@ -19,6 +19,7 @@ enum RngStream : uint32_t {
   kStreamRoute = 4,     // routing tie-breaks
   kStreamOnOff = 5,     // on/off source state changes
   kStreamError = 6,     // transmission errors on a channel (S-Connect)
+  kStreamOrder = 7,     // is a request ordered (T3E: sent without adaptive routing)
 };
 
 struct Draw {

@@ -105,12 +105,16 @@ LS_HD inline uint32_t pattern_dest(const TrafficParams& tp, const Shape& s, cons
   }
 }
 
-LS_HD inline uint32_t packet_size_at(const TrafficParams& tp, uint32_t src, uint64_t c) {
-  if (tp.n_sizes == 1) return tp.sizes[0];
+// The entry of the size distribution drawn for the packet `src` creates in cycle `c`.
+LS_HD inline uint32_t size_index_at(const TrafficParams& tp, uint32_t src, uint64_t c) {
+  if (tp.n_sizes == 1) return 0;
   uint32_t x = philox_draw(tp.seed, c, src, kStreamSize).w[0];
   for (uint32_t i = 0; i + 1 < tp.n_sizes; ++i)
-    if (x < tp.size_cum[i]) return tp.sizes[i];
-  return tp.sizes[tp.n_sizes - 1];
+    if (x < tp.size_cum[i]) return i;
+  return tp.n_sizes - 1;
+}
+LS_HD inline uint32_t packet_size_at(const TrafficParams& tp, uint32_t src, uint64_t c) {
+  return tp.sizes[size_index_at(tp, src, c)];
 }
 
 // A Bernoulli source's creation cycles form a chain. From a chain point s (cycle 0, or the

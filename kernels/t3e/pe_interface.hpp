@@ -31,9 +31,10 @@ struct PeInterface {
     v.pe.ejected[e] += 1;
     if (in_window(v.t)) v.st.ejected_flits[e] += 1;
     if (cls == 0) {
-      responses().request_flit(e, vc, tail, f.src, static_cast<uint32_t>(v.t), f.ctime);
+      responses().request_flit(e, vc, tail, f.src, static_cast<uint32_t>(v.t), f.ctime,
+                               response_flits(f));
       if (tail && in_window(v.t)) {  // the response is created now
-        v.st.created_flits[e] += v.prm.response_size;
+        v.st.created_flits[e] += response_flits(f);
         v.st.meas_created[e] += 1;
       }
     } else {
@@ -50,8 +51,8 @@ struct PeInterface {
     if (in_window(f.ctime))
       record_delivery(v.st, e, static_cast<uint32_t>(v.t - f.ctime), v.t - f.itime,
                       FlitMeta::hops(f.meta));
-    if (cls == 1 && in_window(f.unused[1])) {  // round trip: request created to response home
-      const uint32_t rt = static_cast<uint32_t>(v.t) - f.unused[1];
+    if (cls == 1 && in_window(request_time(f))) {  // round trip: request created to response home
+      const uint32_t rt = static_cast<uint32_t>(v.t) - request_time(f);
       v.pe.rt_sum[e] += rt;
       v.pe.rt_count[e] += 1;
       if (rt > v.pe.rt_max[e]) v.pe.rt_max[e] = rt;
@@ -87,9 +88,9 @@ struct PeInterface {
   LS_HD void start(uint32_t cls) const {
     const uint64_t k = e * 2 + cls;
     if (v.pe.remaining[k] != 0) return;
-    uint32_t dest, ctime, rtime, size, tag;
+    uint32_t dest, ctime, carried, size, tag;
     for (;;) {
-      if (!next(cls, dest, ctime, rtime, size)) return;
+      if (!next(cls, dest, ctime, carried, size)) return;
       tag = tag_for(dest);
       if (!Tag::no_route(tag)) break;
       if (cls == 0) v.pe.outstanding[e] -= 1;
@@ -98,16 +99,26 @@ struct PeInterface {
         v.pe.unroutable[e] += 1;
       }
     }
+    if (cls == 0 && ordered(ctime)) tag = Tag::with_adapt(tag, false);
     v.pe.dest[k] = dest;
     v.pe.ctime[k] = ctime;
-    v.pe.rtime[k] = rtime;
+    v.pe.carried[k] = carried;
     v.pe.tag[k] = tag;
+    v.pe.size[k] = static_cast<uint16_t>(size);
     v.pe.seq[k] = v.src.seq[e]++;
     v.pe.remaining[k] = static_cast<uint16_t>(size);
   }
 
-  // The next packet of class cls to send, taken from its queue; false: none.
-  LS_HD bool next(uint32_t cls, uint32_t& dest, uint32_t& ctime, uint32_t& rtime,
+  // Whether the request created in cycle c is ordered (t3e.ordered_fraction): sent with ADAPT
+  // clear, so ordered requests to one PE keep to one path and arrive in order (section 5).
+  LS_HD bool ordered(uint32_t c) const {
+    return v.prm.ordered != 0 &&
+           philox_draw(v.traffic[inst].seed, c, r, kStreamOrder).w[0] < v.prm.ordered;
+  }
+
+  // The next packet of class cls to send, taken from its queue; false: none. A request's type
+  // is drawn from the mix (TrafficParams' size entries, one per type).
+  LS_HD bool next(uint32_t cls, uint32_t& dest, uint32_t& ctime, uint32_t& carried,
                   uint32_t& size) const {
     if (cls == 0) {
       if (v.prm.outstanding && v.pe.outstanding[e] >= v.prm.outstanding) return false;
@@ -115,13 +126,14 @@ struct PeInterface {
       uint64_t c;
       if (!source().pop(e, tp, r, c)) return false;
       dest = pattern_dest(tp, v.prm.shape, v.perm, inst, r, c);
-      ctime = rtime = static_cast<uint32_t>(c);
-      size = v.prm.request_size;
+      ctime = static_cast<uint32_t>(c);
+      const uint32_t type = size_index_at(tp, r, c);
+      size = v.prm.request_len[type];
+      carried = v.prm.response_len[type];
       v.pe.outstanding[e] += 1;
     } else {
       if (v.pe.rq.count[e] == 0) return false;
-      responses().pop(e, dest, ctime, rtime);
-      size = v.prm.response_size;
+      responses().pop(e, dest, ctime, carried, size);
     }
     return true;
   }
@@ -136,7 +148,7 @@ struct PeInterface {
       const uint64_t k = e * 2 + cls;
       const uint32_t vc = det_vc(cls, 0);
       if (v.pe.remaining[k] == 0 || v.pe.credits[e * kVcs + vc] == 0) continue;
-      const uint32_t size = cls ? v.prm.response_size : v.prm.request_size;
+      const uint32_t size = v.pe.size[k];
       const bool head = v.pe.remaining[k] == size;
       if (head) v.pe.itime[k] = static_cast<uint32_t>(v.t);
       v.pe.credits[e * kVcs + vc] -= 1;
@@ -150,7 +162,7 @@ struct PeInterface {
       f.itime = v.pe.itime[k];
       f.meta = FlitMeta::make(head, v.pe.remaining[k] == 1, vc, 0, size, cls);
       flit_tag(f) = v.pe.tag[k];
-      request_time(f) = v.pe.rtime[k];
+      f.unused[1] = v.pe.carried[k];
       v.s.in_valid[b] = 1;
       v.pe.injected[e] += 1;
       v.pe.remaining[k] -= 1;

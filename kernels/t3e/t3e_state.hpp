@@ -30,14 +30,18 @@ LS_HD inline uint32_t det_vc(uint32_t cls, uint32_t set) {
 }
 
 // A flit's words beyond the common record: unused[0] the routing tag (routing_tag.hpp),
-// unused[1] the cycle its request was created (responses: for the round trip).
+// unused[1] a response's flits (requests: their type's, Table 3) or the cycle its request was
+// created (responses: for the round trip).
 LS_HD inline uint32_t& flit_tag(Flit& f) {
   return f.unused[0];
 }
 LS_HD inline uint32_t flit_tag(const Flit& f) {
   return f.unused[0];
 }
-LS_HD inline uint32_t& request_time(Flit& f) {
+LS_HD inline uint32_t request_time(const Flit& f) {
+  return f.unused[1];
+}
+LS_HD inline uint32_t response_flits(const Flit& f) {
   return f.unused[1];
 }
 
@@ -47,7 +51,9 @@ struct T3eParams {
   uint32_t radix[3];
   uint32_t depth, adaptive_depth;  // buffer flits: deterministic VCs (and the PE's), adaptive
   uint32_t pe_depth;               // the PE's receive VCs
-  uint32_t request_size, response_size;
+  uint32_t n_types;                // packet types a PE sends (TrafficParams' size entries)
+  uint32_t request_len[4], response_len[4];  // flits of each (Table 3)
+  uint64_t ordered;                          // P(a request is ordered) * 2^32
   uint32_t response_queue, outstanding;
   uint32_t straight, turn, end_point, credit_delay, inject_delay;
   uint32_t slots;                  // belt slots: the longest delay + 1
@@ -133,7 +139,10 @@ struct PeState {
   uint8_t* credits;  // [inst, R, V] free slots in the router's PE input VCs
   // The packet being injected, per class [inst, R, 2]
   uint16_t* remaining;
-  uint32_t *dest, *ctime, *itime, *seq, *tag, *rtime;
+  uint16_t* size;  // its flits
+  uint32_t *dest, *ctime, *itime, *seq, *tag;
+  uint32_t* carried;      // the flits' unused[1]: a request's response flits, a response's request
+                          // creation
   uint32_t* outstanding;  // requests waiting for their response
   uint64_t* unroutable;   // [inst, R] packets of the window not sent: no route (NO_ROUTE tag)
   ReplyQueueState rq;     // responses to send (time: the request's creation) and ejection credits

@@ -215,3 +215,41 @@ TEST(T3e, ConfigurationErrorsNameTheKey) {
         << e.what();
   }
 }
+
+// t3e.packet_mix draws each request's type: weight on one type alone is that type (the same
+// numbers as t3e.packet_type), and an even mix of the four delivers packets of 4.25 flits on
+// average ((2 + 2 + 4 + 10) / 4 request flits and (2 + 10 + 2 + 2) / 4 response flits).
+TEST(T3e, PacketMixDrawsTypesByWeight) {
+  Config typed = one_request_each({8, 1, 1}, "neighbor");
+  typed.traffic.offered = 12.0;
+  typed.t3e.packet_type = "vector_get";
+  Config mixed = typed;
+  mixed.t3e.packet_type = "single_word_put";
+  mixed.t3e.packet_mix = {0, 1, 0, 0};
+  const InstanceResult a = test::run_one(typed), b = test::run_one(mixed);
+  EXPECT_EQ(a.latency_mean, b.latency_mean);
+  EXPECT_EQ(test::extra(a, "round_trip_mean"), test::extra(b, "round_trip_mean"));
+
+  Config even = t3e({4, 4, 1}, 0.2);
+  even.t3e.packet_mix = {1, 1, 1, 1};
+  even.run.measure = 20000;
+  const InstanceResult r = test::run_one(even, test::options("cpu", 1, false));
+  const double flits = r.accepted * 16 * 20000;
+  EXPECT_NEAR(flits / static_cast<double>(r.packets), 4.25, 0.1);
+  EXPECT_NEAR(r.offered, 0.2, 0.01);
+}
+
+// Ordered requests (t3e.ordered_fraction) leave with ADAPT clear: under transpose traffic the
+// adaptive VC carries less, and only responses use it when every request is ordered.
+TEST(T3e, OrderedRequestsDoNotAdapt) {
+  double share[3];
+  const double fractions[3] = {0.0, 0.5, 1.0};
+  for (int i = 0; i < 3; ++i) {
+    Config c = t3e({4, 4, 1}, 0.5, "transpose");
+    c.t3e.ordered_fraction = fractions[i];
+    share[i] = test::extra(test::run_one(c, test::options("cpu", 1, false)), "adaptive_fraction");
+  }
+  EXPECT_GT(share[0], share[1] + 0.02);
+  EXPECT_GT(share[1], share[2] + 0.02);
+  EXPECT_GT(share[2], 0.02);  // the responses'
+}

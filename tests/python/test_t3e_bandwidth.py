@@ -35,10 +35,12 @@ def test_a_small_pe_buffer_throttles_one_way_traffic():
     assert slow_mb < 0.8 * fast
 
 
-@pytest.mark.parametrize("kind", ["single_word_get", "vector_put"])
-def test_offered_counts_request_and_response_flits(kind):
+@pytest.mark.parametrize("t3e", [{"packet_type": "single_word_get"},
+                                 {"packet_type": "vector_put"},
+                                 {"packet_mix": [4, 1, 2, 1]}])
+def test_offered_counts_request_and_response_flits(t3e):
     r = ls.simulate({"router": {"family": "t3e"}, "topology": {"kind": "torus", "radix": [4, 4, 1]},
-                     "traffic": {"offered": 0.1}, "t3e": {"packet_type": kind},
+                     "traffic": {"offered": 0.1}, "t3e": t3e,
                      "run": {"warmup": 500, "measure": 20000}})
     assert r.offered == pytest.approx(0.1, rel=0.05)
     assert r.accepted == pytest.approx(r.offered, rel=0.05)
