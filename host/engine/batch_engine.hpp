@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "../../kernels/common/belt.hpp"
 #include "../../kernels/common/histogram.hpp"
 #include "../../kernels/common/source.hpp"
 #include "../../kernels/common/terminal_stats.hpp"
@@ -97,6 +98,15 @@ class BatchEngine : public Engine {
   }
 
  protected:
+  // A family's kernel view as of cycle t: its clock, and the belt slot of t.
+  template <class View>
+  static View view_at(const View& v, uint64_t t) {
+    View w = v;
+    w.t = t;
+    w.now = belt_slot(t, w.lay.slots);
+    return w;
+  }
+
   // --- What the family answers ---
   // The measurement window changed: the kernels' view must carry it.
   virtual void set_window(Window w) = 0;

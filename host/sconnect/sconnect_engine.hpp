@@ -68,12 +68,7 @@ class SconnectEngine final : public BatchEngine<Exec> {
   std::string stuck(uint32_t i) const override;
   const char* unit() const override { return "message"; }
 
-  sconnect::SconnectView at(uint64_t t) const {
-    sconnect::SconnectView w = v_;
-    w.t = t;
-    w.now = static_cast<uint32_t>(t % w.lay.slots);
-    return w;
-  }
+  sconnect::SconnectView at(uint64_t t) const { return B::view_at(v_, t); }
   void allocate();
   void check_invariants();
 

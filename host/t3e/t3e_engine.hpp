@@ -133,12 +133,7 @@ class T3eEngine final : public BatchEngine<Exec> {
   std::string stuck(uint32_t i) const override;
   const char* unit() const override { return "flit"; }
 
-  t3e::T3eView at(uint64_t t) const {
-    t3e::T3eView w = v_;
-    w.t = t;
-    w.now = static_cast<uint32_t>(t % w.lay.slots);
-    return w;
-  }
+  t3e::T3eView at(uint64_t t) const { return B::view_at(v_, t); }
   void allocate(const std::vector<t3e::Registers>& regs);
   void check_invariants();
   void check_errors();

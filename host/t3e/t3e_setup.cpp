@@ -44,14 +44,13 @@ std::vector<TrafficParams> request_traffic(const std::vector<Config>& cs) {
     set_rate(tp, tp.rate / mean_flits(mix));
     // One size entry per type, its request's flits (offered when the request is created); the
     // PE interface draws the entry and so the type.
-    tp.n_sizes = static_cast<uint32_t>(mix.size());
-    double cum = 0;
-    for (uint32_t t = 0; t < tp.n_sizes; ++t) {
-      tp.sizes[t] = mix[t].len.request;
-      cum += mix[t].weight;
-      tp.size_cum[t] = static_cast<uint32_t>(std::min(4294967295.0, std::ldexp(cum, 32)));
+    std::vector<uint32_t> sizes;
+    std::vector<double> weights;
+    for (const MixEntry& m : mix) {
+      sizes.push_back(m.len.request);
+      weights.push_back(m.weight);
     }
-    tp.size_cum[tp.n_sizes - 1] = 0xFFFFFFFFu;
+    set_sizes(tp, sizes, weights);
   }
   return out;
 }

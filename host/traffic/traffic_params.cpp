@@ -22,6 +22,21 @@ void set_rate(TrafficParams& p, double rate) {
   }
 }
 
+double set_sizes(TrafficParams& p, const std::vector<uint32_t>& sizes,
+                 const std::vector<double>& weights) {
+  double wsum = 0, mean = 0, cum = 0;
+  for (size_t i = 0; i < sizes.size(); ++i) wsum += weights[i];
+  p.n_sizes = static_cast<uint32_t>(sizes.size());
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    p.sizes[i] = sizes[i];
+    cum += weights[i] / wsum;
+    p.size_cum[i] = static_cast<uint32_t>(std::min(4294967295.0, cum * 4294967296.0));
+    mean += weights[i] / wsum * sizes[i];
+  }
+  p.size_cum[p.n_sizes - 1] = 0xFFFFFFFFu;
+  return mean;
+}
+
 std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs) {
   std::vector<TrafficParams> out;
   for (const Config& c : cs) {
@@ -39,23 +54,11 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs) {
                                           {"randperm", Pattern::kRandperm}});
     p.injection = pick<Injection>(
         f.injection, {{"bernoulli", Injection::kBernoulli}, {"onoff", Injection::kOnOff}});
-    double mean = static_cast<double>(f.packet_size);
-    if (f.packet_sizes.empty()) {
-      p.n_sizes = 1;
-      p.sizes[0] = static_cast<uint32_t>(f.packet_size);
-    } else {
-      double wsum = 0, m = 0, cum = 0;
-      for (size_t i = 0; i < f.packet_sizes.size(); ++i) wsum += f.packet_size_weights[i];
-      p.n_sizes = static_cast<uint32_t>(f.packet_sizes.size());
-      for (size_t i = 0; i < f.packet_sizes.size(); ++i) {
-        p.sizes[i] = static_cast<uint32_t>(f.packet_sizes[i]);
-        cum += f.packet_size_weights[i] / wsum;
-        p.size_cum[i] = static_cast<uint32_t>(std::min(4294967295.0, cum * 4294967296.0));
-        m += f.packet_size_weights[i] / wsum * f.packet_sizes[i];
-      }
-      p.size_cum[p.n_sizes - 1] = 0xFFFFFFFFu;
-      mean = m;
-    }
+    const double mean =
+        f.packet_sizes.empty()
+            ? set_sizes(p, {static_cast<uint32_t>(f.packet_size)}, {1.0})
+            : set_sizes(p, std::vector<uint32_t>(f.packet_sizes.begin(), f.packet_sizes.end()),
+                        f.packet_size_weights);
     // Offered load counts every flit: with request-reply, each request brings its reply.
     p.rate = f.offered / (mean + (f.request_reply ? static_cast<double>(f.reply_size) : 0.0));
     p.alpha = f.burst_alpha;

@@ -10,6 +10,10 @@
 namespace ls {
 
 std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs);
+// Sets the distribution packets draw their size entry from (sizes[i] with weight[i]); returns
+// the mean size.
+double set_sizes(TrafficParams& p, const std::vector<uint32_t>& sizes,
+                 const std::vector<double>& weights);
 // Sets a source's packets per cycle (while on) and the Bernoulli table it is drawn from.
 void set_rate(TrafficParams& p, double rate);
 // [inst, node]: a random permutation per instance (used by the randperm pattern).

@@ -136,9 +136,7 @@ class VcEngine final : public BatchEngine<Exec> {
 
   // The view as of cycle t.
   VcView at(uint64_t t) const {
-    VcView w = v_;
-    w.t = t;
-    w.now = belt_slot(t, w.lay.slots);
+    VcView w = B::view_at(v_, t);
     const uint64_t rp = uint64_t{w.prm.routers} * w.prm.ports;
     w.flit_to = w.topo.flit_slot + w.now * rp;
     w.credit_to = w.topo.credit_slot + w.now * rp;
