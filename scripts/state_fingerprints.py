@@ -80,6 +80,14 @@ COVERAGE = {
     "sconnect_errors": {"router.family": "sconnect", "topology.kind": "mesh",
                         "topology.link_delay": 2, "traffic.offered": 0.5,
                         "sconnect.bit_error_rate": 0.002, "sconnect.buffers": 16},
+    # T3E barrier/eureka networks under data load: BSUs sharing links, rounds that overrun,
+    # a mirrored orientation (R_ORIENT) for the trees' directions.
+    "t3e_barriers_loaded": {"router.family": "t3e", "topology.radix": [4, 4, 4],
+                            "traffic.offered": 0.5, "t3e.barrier": "barrier",
+                            "t3e.barrier_bsus": 4, "t3e.barrier_period": 40},
+    "t3e_eureka": {"router.family": "t3e", "topology.radix": [4, 2, 4], "traffic.offered": 0.3,
+                   "t3e.barrier": "eureka", "t3e.barrier_period": 70, "t3e.r_orient": 5,
+                   "t3e.barrier_hop": 2},
 }
 
 

@@ -103,6 +103,11 @@ struct T3eConfig {
   // the link from the node to its + neighbour; nodes as (x, y, z) groups.
   std::vector<int64_t> failed_links, failed_nodes;
   int64_t fail_cycle = 0;  // the cycle they fail at (0: before the run)
+  // Barrier/eureka networks (paper section 6): the PEs' synchronisation program.
+  std::string barrier = "off";   // off, barrier, eureka
+  int64_t barrier_period = 200;  // clocks between rounds
+  int64_t barrier_bsus = 1;      // BSUs used, each with the default tree
+  int64_t barrier_hop = 3;       // clocks a barrier packet takes to the next register
 };
 
 struct RunConfig {

@@ -430,6 +430,22 @@ std::vector<KeyInfo> make_schema() {
               "then the host cuts them off (R_CHAN IGNORE_NORMAL) and loads rerouted tables, "
               "and packets already routed across them are lost",
               true),
+      enum_key("t3e", "barrier", t3, &E::barrier, {"off", "barrier", "eureka"},
+               "the PEs' synchronisation program on the virtual barrier/eureka networks (paper "
+               "section 6), a round every t3e.barrier_period clocks on BSUs 0 .. "
+               "t3e.barrier_bsus - 1, each spanning every PE (tree rooted at router 0): every "
+               "PE joins a barrier, or one PE (round mod PEs) signals a eureka and the others "
+               "join a barrier once they see it; results add barrier and eureka latencies"),
+      int_key("t3e", "barrier_period", t3, &E::barrier_period, 1, 1ll << 30,
+              "clocks between the rounds of t3e.barrier; a PE whose BSU is still busy when a "
+              "round begins sits it out (barrier_overruns)"),
+      int_key("t3e", "barrier_bsus", t3, &E::barrier_bsus, 1, 32,
+              "BSUs t3e.barrier uses in each round (of the 32 per PE), each with its own "
+              "packets on the same tree: they share the links, one barrier packet per clock"),
+      int_key("t3e", "barrier_hop", t3, &E::barrier_hop, 1, 15,
+              "clocks a barrier/eureka packet takes from one BSU register to the next "
+              "(router, or PE); the paper gives no figure: 3, Table 2's straight-through "
+              "fall-through"),
       int_key("run", "warmup", run, &U::warmup, 0, 1ll << 30, "cycles before measuring"),
       bool_key("run", "warmup_auto", run, &U::warmup_auto,
                "detect the end of warm-up: repeat warm-up periods of run.warmup cycles until "

@@ -2,6 +2,7 @@
 // t3e_engine_cpu.cpp and t3e_engine_cuda.cu. Its state, registers, cycle and results; the
 // named arrays, terminals, run loop and watchdog are the shared BatchEngine's.
 #pragma once
+#include <algorithm>
 #include <numeric>
 #include <sstream>
 #include <string>
@@ -121,8 +122,14 @@ class T3eEngine final : public BatchEngine<Exec> {
     x_.upload(v_.pe.rt_count, z64.data(), E_ * 8);
     x_.upload(v_.pe.rt_max, z.data(), E_ * 4);
     x_.upload(v_.pe.unroutable, z64.data(), E_ * 8);
+    for (uint64_t* a :
+         {v_.pe.bar_sum, v_.pe.bar_count, v_.pe.eur_sum, v_.pe.eur_count, v_.pe.overruns})
+      x_.upload(a, z64.data(), E_ * 8);
+    x_.upload(v_.pe.bar_max, z.data(), E_ * 4);
+    x_.upload(v_.pe.eur_max, z.data(), E_ * 4);
   }
   void family_results(uint32_t i, double measure, InstanceResult& r) override;
+  void barrier_results(uint32_t i, InstanceResult& r);
   std::vector<uint64_t> in_flight() const override {
     std::vector<uint64_t> inj = per_instance_sum(v_.pe.injected);
     const std::vector<uint64_t> got = per_instance_sum(v_.pe.ejected);
@@ -195,6 +202,11 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   s.error_info = alloc<uint32_t>(*this, E_ * 4);
   s.viol = alloc<uint32_t>(*this, E_);
   s.viol_info = alloc<uint32_t>(*this, E_ * 4);
+  s.bsu = upload(gather(&Registers::bsu), "r_bsu", {I, R, kBsus});
+  s.bsu_pending = alloc<uint32_t>(*this, E_ * kBsuLinks * kBsuSignals, "bsu_pending",
+                                  {I, R, kBsuLinks, kBsuSignals});
+  s.bsu_rr = alloc<uint8_t>(*this, E_ * kBsuLinks);
+  s.bsu_belt = alloc<uint8_t>(*this, belts, "barrier_belt", {I, R, S, W});
   held_ = alloc<uint64_t>(*this, E_);
   PeState& pe = v_.pe;
   const uint64_t Q = p.response_queue;
@@ -223,6 +235,13 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   pe.rt_sum = alloc<uint64_t>(*this, E_);
   pe.rt_count = alloc<uint64_t>(*this, E_);
   pe.rt_max = alloc<uint32_t>(*this, E_);
+  pe.bsu_state = alloc<uint8_t>(*this, E_ * kBsus, "bsu_state", {I, R, kBsus});
+  pe.bsu_send = alloc<uint32_t>(*this, E_ * 2, "bsu_send", {I, R, 2});
+  pe.round_start = alloc<uint32_t>(*this, E_);
+  for (uint64_t** a : {&pe.bar_sum, &pe.bar_count, &pe.eur_sum, &pe.eur_count, &pe.overruns})
+    *a = alloc<uint64_t>(*this, E_);
+  pe.bar_max = alloc<uint32_t>(*this, E_);
+  pe.eur_max = alloc<uint32_t>(*this, E_);
   B::allocate_terminals(p.source_queue);
   v_.src = B::src_;
   v_.st = B::st_;
@@ -275,7 +294,15 @@ void T3eEngine<Exec>::check_errors() {
     if (!err[e]) continue;
     const std::vector<uint32_t> info = download(v_.s.error_info + e * 4, 4);
     static const char* dirs[] = {"+X", "+Y", "+Z", "-X", "-Y", "-Z"};
+    static const char* signals[] = {"completion", "eureka notification", "eureka", "barrier"};
     std::ostringstream o;
+    if (err[e] == kErrBsuTree) {
+      o << "configuration error at instance " << e / v_.prm.routers << ", cycle " << info[0]
+        << ", router " << e % v_.prm.routers << ": BSU " << info[2] << "'s tree (r_bsu) sends a "
+        << signals[info[3] % kBsuSignals] << " packet over port " << info[1]
+        << ", where its register expects none or the router has no link";
+      throw SimulationError(o.str());
+    }
     o << "configuration error at instance " << e / v_.prm.routers << ", cycle " << info[0]
       << ", router " << e % v_.prm.routers << " (input port " << info[1] << ", VC " << info[2]
       << "): "
@@ -341,6 +368,31 @@ void T3eEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
                        static_cast<double>(std::accumulate(un.begin(), un.end(), uint64_t{0})));
   r.extra.emplace_back("unreachable_pairs",
                        static_cast<double>(faults_[i].report.unreachable_pairs));
+  if (v_.prm.barrier != kNoBarrier) barrier_results(i, r);
+}
+
+// Barrier/eureka rounds begun in the window: clocks from a round's start to each member's
+// completion and eureka notification (mean and maximum over members and rounds), completions
+// seen, and rounds members sat out.
+template <class Exec>
+void T3eEngine<Exec>::barrier_results(uint32_t i, InstanceResult& r) {
+  const uint64_t R = v_.prm.routers;
+  auto total = [&](uint64_t* a) {
+    const std::vector<uint64_t> x = download(a + i * R, R);
+    return static_cast<double>(std::accumulate(x.begin(), x.end(), uint64_t{0}));
+  };
+  auto most = [&](uint32_t* a) {
+    const std::vector<uint32_t> x = download(a + i * R, R);
+    return static_cast<double>(*std::max_element(x.begin(), x.end()));
+  };
+  const double bars = total(v_.pe.bar_count), eurs = total(v_.pe.eur_count);
+  r.extra.emplace_back("barrier_latency_mean", bars > 0 ? total(v_.pe.bar_sum) / bars : 0.0);
+  r.extra.emplace_back("barrier_latency_max", most(v_.pe.bar_max));
+  r.extra.emplace_back("barrier_completions", bars);
+  r.extra.emplace_back("barrier_overruns", total(v_.pe.overruns));
+  if (v_.prm.barrier != t3e::kEurekaRounds) return;
+  r.extra.emplace_back("eureka_latency_mean", eurs > 0 ? total(v_.pe.eur_sum) / eurs : 0.0);
+  r.extra.emplace_back("eureka_latency_max", most(v_.pe.eur_max));
 }
 
 }  // namespace ls

@@ -5,8 +5,10 @@
 
 #include <random>
 
+#include "../../kernels/t3e/bsu_register.hpp"
 #include "../../kernels/t3e/routing_tag.hpp"
 #include "../config/pick.hpp"
+#include "barrier_tree.hpp"
 
 namespace ls::t3e {
 namespace {
@@ -199,6 +201,12 @@ Registers make_registers(const Config& c, const Topology& t) {
       g.chan[r * 8 + dir] =
           static_cast<uint8_t>((c.t3e.no_fast ? kNoFast : 0) | (k[d] == 1 ? kNoAdapt : 0));
     }
+
+  g.bsu.assign(size_t{R} * kBsus, 0);
+  const std::vector<uint32_t> tree = barrier_tree(g.pwho, k, {}, 0);
+  for (uint32_t r = 0; r < R; ++r)
+    for (uint32_t b = 0; b < static_cast<uint32_t>(c.t3e.barrier_bsus); ++b)
+      g.bsu[r * kBsus + b] = tree[r];
   return g;
 }
 

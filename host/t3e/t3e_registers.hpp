@@ -25,10 +25,12 @@ struct Registers {
   std::vector<uint64_t> vcsel;         // [R, 6] R_VCSEL per direction
   std::vector<uint8_t> chan;           // [R, 8] R_CHAN per direction, then PE and I/O channel
   std::vector<uint8_t> dir_port;       // [R, 6] the router port of each direction (R_ORIENT)
+  std::vector<uint32_t> bsu;           // [R, 32] BSU registers (barrier_tree.hpp)
 };
 
 // The registers of every router of a kx x ky x kz torus (build_cube's ports: 1 + 2d towards
-// +d, 2 + 2d towards -d), as the configuration's [t3e] section asks.
+// +d, 2 + 2d towards -d), as the configuration's [t3e] section asks; BSUs 0 .. barrier_bsus - 1
+// hold a tree over every PE rooted at router 0, the others nothing.
 Registers make_registers(const Config& c, const Topology& t);
 
 // The LUT mode `lut_mode` names for `nodes` PEs ("auto": the first that fits).

@@ -27,7 +27,13 @@ T3eParams make_params(const Config& c, const Topology& t, const Registers& regs)
   p.end_point = static_cast<uint32_t>(k.end_point);
   p.credit_delay = static_cast<uint32_t>(k.credit_delay);
   p.inject_delay = p.end_point - p.turn;  // validate() keeps end_point above the turn
-  p.slots = std::max({p.end_point, p.turn, p.credit_delay}) + 1;
+  p.barrier = k.barrier == "barrier"  ? kBarrierRounds
+              : k.barrier == "eureka" ? kEurekaRounds
+                                      : kNoBarrier;
+  p.barrier_period = static_cast<uint32_t>(k.barrier_period);
+  p.barrier_bsus = static_cast<uint32_t>(k.barrier_bsus);
+  p.barrier_hop = static_cast<uint32_t>(k.barrier_hop);
+  p.slots = std::max({p.end_point, p.turn, p.credit_delay, p.barrier_hop}) + 1;
   p.lut_mode = regs.lut_mode;
   p.lut_entries = regs.lut_entries;
   p.adapt = k.adaptive;

@@ -1,16 +1,22 @@
 // One clock of one T3E router and its PE, in order:
 //   1. credits arriving for the router's outputs, flits arriving into its input buffers (or
 //      discarded, on a channel R_CHAN IGNORE_NORMAL cuts off: channel_control.hpp)
-//   2. the PE (pe_interface.hpp) takes its credits, injects a flit of a packet created
+//   2. barrier/eureka packets (when t3e.barrier runs): the router's BSU registers take what
+//      arrived and send one packet per link (barrier_network.hpp), then the shell's BSUs run
+//      the program and send one to the router (shell_bsu.hpp); a link a barrier packet takes
+//      carries no data flit this clock
+//   3. the PE (pe_interface.hpp) takes its credits, injects a flit of a packet created
 //      before this clock, takes what arrived for it and returns a credit
-//   3. arbitration and the crossbar (arbiter.hpp): at most one flit leaves each input and
+//   4. arbitration and the crossbar (arbiter.hpp): at most one flit leaves each input and
 //      each output
-//   4. the PE's source creates packets (injected from the next clock, as responses are)
+//   5. the PE's source creates packets (injected from the next clock, as responses are)
 // A router writes only its own state and the belt slots entering its channels (flits at the
 // far end, credits upstream), so all routers of a batch run as one parallel step per clock.
 #pragma once
 #include "arbiter.hpp"
+#include "barrier_network.hpp"
 #include "pe_interface.hpp"
+#include "shell_bsu.hpp"
 
 namespace ls::t3e {
 
@@ -46,11 +52,17 @@ struct RouterCycle {
   LS_HD void operator()(uint64_t e) const {
     const uint32_t inst = v.lay.inst_of(e), r = static_cast<uint32_t>(e % v.lay.routers);
     receive(v, e);
+    uint32_t barrier_ports = 0;
+    bool pe_barrier = false;
+    if (v.prm.barrier != kNoBarrier) {
+      barrier_ports = BarrierNetwork{v, e}();
+      pe_barrier = ShellBsus{v, e, r}();
+    }
     const PeInterface pe{v, e, inst, r};
     pe.credits();
-    pe.inject();
+    if (!pe_barrier) pe.inject();
     pe.receive();
-    Arbiter{v, e, inst, r}();
+    Arbiter{v, e, inst, r, barrier_ports}();
     pe.generate();
   }
   // The routers [e0, e1) of one instance, on one CPU thread (CpuExec::run_cycles).

@@ -12,6 +12,7 @@
 #include "../common/source.hpp"
 #include "../common/terminal_stats.hpp"
 #include "../common/traffic.hpp"
+#include "bsu_register.hpp"
 #include "routing_tag.hpp"
 
 namespace ls::t3e {
@@ -61,7 +62,13 @@ struct T3eParams {
   bool adapt;                      // the ADAPT bit of computed tags
   uint32_t source_queue;
   Shape shape;
+  // Barrier/eureka networks (paper section 6): the PEs' program on BSUs [0, barrier_bsus), a
+  // round every barrier_period clocks; a barrier packet's clocks per hop.
+  uint32_t barrier;  // BarrierProgram
+  uint32_t barrier_period, barrier_bsus, barrier_hop;
 };
+
+enum BarrierProgram : uint32_t { kNoBarrier = 0, kBarrierRounds = 1, kEurekaRounds = 2 };
 
 // Where a router's arrays are: the only place that knows the strides.
 struct T3eLayout {
@@ -132,6 +139,12 @@ struct T3eState {
   uint32_t* error_info;  // [inst, R, 4] cycle, port, vc, direction
   uint32_t* viol;        // [inst, R] debug: the first invariant violated
   uint32_t* viol_info;   // [inst, R, 4]
+  // Barrier/eureka networks (barrier_network.hpp)
+  uint32_t* bsu;          // [inst, R, 32] the BSU registers (bsu_register.hpp)
+  uint32_t* bsu_pending;  // [inst, R, 7 links, 4 signals] BSUs with that signal for that link
+  uint8_t* bsu_rr;        // [inst, R, 7 links] round-robin pointer over BSUs
+  uint8_t* bsu_belt;      // [inst, R, slot, kWidth] a barrier packet arriving: 1 + (signal << 5
+                          // | BSU), 0 none; columns as the flit belts'
 };
 
 // The PE interface of each router [inst, R] (one PE per router).
@@ -151,6 +164,14 @@ struct PeState {
   uint64_t *injected, *ejected;  // flits since cycle 0 (conservation)
   uint64_t *rt_sum, *rt_count;   // round trips (request creation to response delivery) measured
   uint32_t* rt_max;
+  // The shell's BSUs (shell_bsu.hpp)
+  uint8_t* bsu_state;             // [inst, R, 32] S_BAR, S_ARM, S_EUR
+  uint32_t* bsu_send;             // [inst, R, 2] BSUs with a eureka (0), a barrier (1) to send
+  uint32_t* round_start;          // [inst, R] the cycle the PE's current round began
+  uint64_t *bar_sum, *bar_count;  // completions of rounds begun in the window: latency
+  uint64_t *eur_sum, *eur_count;  // eureka notifications of those rounds: latency
+  uint32_t *bar_max, *eur_max;
+  uint64_t* overruns;  // rounds a PE could not begin: its BSU still busy
 };
 
 struct T3eView {
@@ -178,6 +199,7 @@ enum : uint32_t {
 enum : uint32_t {
   kErrDateline = 1,  // a VC1 packet reached the dateline (R_VCSEL SELECT misconfigured)
   kErrNoRoute = 2,   // a routing tag leads nowhere (no link in its direction)
+  kErrBsuTree = 3,   // a barrier packet came from a link its BSU register does not expect
 };
 
 }  // namespace ls::t3e
