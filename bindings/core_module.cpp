@@ -12,6 +12,8 @@
 #include "host/config/schema.hpp"
 #include "host/engine/engine.hpp"
 #include "host/routing/routing_table.hpp"
+#include "host/t3e/barrier_tree.hpp"
+#include "host/t3e/t3e_registers.hpp"
 #include "host/topology/topology.hpp"
 
 namespace py = pybind11;
@@ -317,6 +319,21 @@ PYBIND11_MODULE(_core, m) {
       py::arg("cfg"), py::arg("port_mask"), py::arg("vc"),
       "What is wrong with a routing table for the configuration's topology: incomplete entries, "
       "routes that loop or do not arrive, a cycle of buffer-class dependencies; empty when fine.");
+  m.def(
+      "t3e_barrier_tree",
+      [](const py::dict& cfg, const std::vector<uint32_t>& members, uint32_t root) {
+        const Config c = config_from_dict(cfg);
+        if (c.router.family != "t3e")
+          throw ConfigError("router.family = \"" + c.router.family +
+                            "\": allowed \"t3e\" for a barrier tree");
+        const Topology t = build_topology(c.topology);
+        const std::vector<uint32_t> w =
+            t3e::barrier_tree(t3e::make_registers(c, t).pwho, t.shape.radix, members, root);
+        return numpy_of(w, {static_cast<py::ssize_t>(w.size())});
+      },
+      py::arg("cfg"), py::arg("members"), py::arg("root"),
+      "A T3E BSU's spanning tree over the PEs of routers `members` (empty: all), rooted at "
+      "router `root`: the BSU register word of every router (kernels/t3e/bsu_register.hpp).");
   m.def(
       "run_batch",
       [](const py::object& cfgs, const std::string& backend, int threads, py::object debug) {

@@ -17,8 +17,8 @@ The model is in vc_balance.py, the annealer that made the shipped tables
 simulated torus in registers.py, Figures 7 and 8 of section 11 computed in figures.py, Table 4 measured in bandwidth.py.
 """
 
-from . import bandwidth, figures
+from . import bandwidth, barrier, figures
 from .registers import load_vcsel, vcsel_tables
 from .vc_balance import link_balance, table1, vc_balance
 
-__all__ = ["bandwidth", "figures", "link_balance", "load_vcsel", "table1", "vc_balance", "vcsel_tables"]
+__all__ = ["bandwidth", "barrier", "figures", "link_balance", "load_vcsel", "table1", "vc_balance", "vcsel_tables"]
