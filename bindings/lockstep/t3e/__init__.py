@@ -11,10 +11,13 @@ SELECT bits in the T3E hardware manual):
     t3e.figures.round_trip([8, 8, 8])     # Figure 7 from Table 2: zero-load round trips
     t3e.figures.global_bandwidth([8, 16, 8])  # Figure 8: per-PE global bandwidth, MB/s
     t3e.bandwidth.table4()                # Table 4 measured: payload MB/s per traffic type
+    t3e.barrier.spanning_tree(cfg, members, root)  # BSU registers of a partition's tree
+    t3e.barrier.latency_vs_size(shapes)   # barrier/eureka latency beside a read's round trip
 
 The model is in vc_balance.py, the annealer that made the shipped tables
 (vcsel_tables.json, by scripts/t3e_vc_tables.py) in vc_anneal.py, the R_VCSEL words of a
-simulated torus in registers.py, Figures 7 and 8 of section 11 computed in figures.py, Table 4 measured in bandwidth.py.
+simulated torus in registers.py, Figures 7 and 8 of section 11 computed in figures.py, Table 4 measured in bandwidth.py, the
+barrier/eureka networks of section 6 in barrier.py.
 """
 
 from . import bandwidth, barrier, figures
