@@ -207,6 +207,13 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
                                   {I, R, kBsuLinks, kBsuSignals});
   s.bsu_rr = alloc<uint8_t>(*this, E_ * kBsuLinks);
   s.bsu_belt = alloc<uint8_t>(*this, belts, "barrier_belt", {I, R, S, W});
+  s.r_sw = alloc<uint64_t>(*this, E_, "r_sw", {I, R});
+  s.r_sget_rtrn = alloc<uint64_t>(*this, E_, "r_sget_rtrn", {I, R});
+  s.spc_cmd = alloc<uint64_t>(*this, E_ * 2, "special_command", {I, R, 2});
+  s.spc_got = alloc<uint64_t>(*this, E_ * 2, "special_received", {I, R, 2});
+  s.spc_belt = alloc<uint64_t>(*this, belts * 2, "special_belt", {I, R, S, W, 2});
+  s.spc_eaten = alloc<uint64_t>(*this, E_, "special_eaten", {I, R});
+  s.spc_ignored = alloc<uint64_t>(*this, E_, "special_ignored", {I, R});
   held_ = alloc<uint64_t>(*this, E_);
   PeState& pe = v_.pe;
   const uint64_t Q = p.response_queue;

@@ -35,7 +35,7 @@ struct Arbiter {
   const T3eView& v;
   uint64_t e;
   uint32_t inst, r;
-  uint32_t barrier_ports;  // outputs a barrier packet takes this clock (barrier_network.hpp)
+  uint32_t taken;  // outputs a barrier or special packet takes this clock
 
   LS_HD uint64_t ivc(uint32_t p, uint32_t vc) const { return v.lay.vc(e, p, vc); }
 
@@ -140,7 +140,7 @@ struct Arbiter {
     // Step 4: physical outputs.
     int8_t won[kPorts];
     for (uint32_t o = 0; o < kPorts; ++o)
-      won[o] = askers[o] && !(barrier_ports >> o & 1u) ? contend(o, req) : kNone;
+      won[o] = askers[o] && !(taken >> o & 1u) ? contend(o, req) : kNone;
     // Step 5: inputs flow.
     for (uint32_t p = 0; p < kPorts; ++p) {
       const Request& q = req[p];

@@ -5,11 +5,13 @@
 //      arrived and send one packet per link (barrier_network.hpp), then the shell's BSUs run
 //      the program and send one to the router (shell_bsu.hpp); a link a barrier packet takes
 //      carries no data flit this clock
-//   3. the PE (pe_interface.hpp) takes its credits, injects a flit of a packet created
+//   3. special packets (special_network.hpp): SPUT/SGET over the nonblocking network; a link
+//      one takes carries no data flit this clock
+//   4. the PE (pe_interface.hpp) takes its credits, injects a flit of a packet created
 //      before this clock, takes what arrived for it and returns a credit
-//   4. arbitration and the crossbar (arbiter.hpp): at most one flit leaves each input and
+//   5. arbitration and the crossbar (arbiter.hpp): at most one flit leaves each input and
 //      each output
-//   5. the PE's source creates packets (injected from the next clock, as responses are)
+//   6. the PE's source creates packets (injected from the next clock, as responses are)
 // A router writes only its own state and the belt slots entering its channels (flits at the
 // far end, credits upstream), so all routers of a batch run as one parallel step per clock.
 #pragma once
@@ -17,6 +19,7 @@
 #include "barrier_network.hpp"
 #include "pe_interface.hpp"
 #include "shell_bsu.hpp"
+#include "special_network.hpp"
 
 namespace ls::t3e {
 
@@ -52,17 +55,18 @@ struct RouterCycle {
   LS_HD void operator()(uint64_t e) const {
     const uint32_t inst = v.lay.inst_of(e), r = static_cast<uint32_t>(e % v.lay.routers);
     receive(v, e);
-    uint32_t barrier_ports = 0;
+    uint32_t taken = 0;  // outputs a barrier or special packet takes this clock
     bool pe_barrier = false;
     if (v.prm.barrier != kNoBarrier) {
-      barrier_ports = BarrierNetwork{v, e}();
+      taken = BarrierNetwork{v, e}();
       pe_barrier = ShellBsus{v, e, r}();
     }
+    taken |= SpecialNetwork{v, e}(taken);
     const PeInterface pe{v, e, inst, r};
     pe.credits();
     if (!pe_barrier) pe.inject();
     pe.receive();
-    Arbiter{v, e, inst, r, barrier_ports}();
+    Arbiter{v, e, inst, r, taken}();
     pe.generate();
   }
   // The routers [e0, e1) of one instance, on one CPU thread (CpuExec::run_cycles).

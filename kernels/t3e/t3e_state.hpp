@@ -145,6 +145,14 @@ struct T3eState {
   uint8_t* bsu_rr;        // [inst, R, 7 links] round-robin pointer over BSUs
   uint8_t* bsu_belt;      // [inst, R, slot, kWidth] a barrier packet arriving: 1 + (signal << 5
                           // | BSU), 0 none; columns as the flit belts'
+  // The special network (special_network.hpp)
+  uint64_t* r_sw;         // [inst, R] R_SW, software's scratch register
+  uint64_t* r_sget_rtrn;  // [inst, R] R_SGET_RTRN: the deltas of SGET responses (header layout)
+  uint64_t* spc_cmd;      // [inst, R, 2] the PE's SPUT/SGET command (header, value), sent next
+  uint64_t* spc_got;      // [inst, R, 2] the last SGET response the PE received
+  uint64_t* spc_belt;     // [inst, R, slot, kWidth, 2] special packets arriving (header, value)
+  uint64_t* spc_eaten;    // [inst, R] special packets overwritten here
+  uint64_t* spc_ignored;  // [inst, R] special packets discarded here (IGNORE_SPCL)
 };
 
 // The PE interface of each router [inst, R] (one PE per router).
