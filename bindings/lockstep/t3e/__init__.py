@@ -13,15 +13,17 @@ SELECT bits in the T3E hardware manual):
     t3e.bandwidth.table4()                # Table 4 measured: payload MB/s per traffic type
     t3e.barrier.spanning_tree(cfg, members, root)  # BSU registers of a partition's tree
     t3e.barrier.latency_vs_size(shapes)   # barrier/eureka latency beside a read's round trip
+    t3e.special.ring_sizes(sim)           # the machine's shape found by SPUT/SGET (special network)
 
 The model is in vc_balance.py, the annealer that made the shipped tables
 (vcsel_tables.json, by scripts/t3e_vc_tables.py) in vc_anneal.py, the R_VCSEL words of a
 simulated torus in registers.py, Figures 7 and 8 of section 11 computed in figures.py, Table 4 measured in bandwidth.py, the
-barrier/eureka networks of section 6 in barrier.py.
+barrier/eureka networks of section 6 in barrier.py, the special network's SPUT/SGET in
+special.py.
 """
 
-from . import bandwidth, barrier, figures
+from . import bandwidth, barrier, figures, special
 from .registers import load_vcsel, vcsel_tables
 from .vc_balance import link_balance, table1, vc_balance
 
-__all__ = ["bandwidth", "barrier", "figures", "link_balance", "load_vcsel", "table1", "vc_balance", "vcsel_tables"]
+__all__ = ["bandwidth", "barrier", "figures", "link_balance", "special", "load_vcsel", "table1", "vc_balance", "vcsel_tables"]
