@@ -303,22 +303,20 @@ void T3eEngine<Exec>::check_errors() {
     static const char* dirs[] = {"+X", "+Y", "+Z", "-X", "-Y", "-Z"};
     static const char* signals[] = {"completion", "eureka notification", "eureka", "barrier"};
     std::ostringstream o;
-    if (err[e] == kErrBsuTree) {
-      o << "configuration error at instance " << e / v_.prm.routers << ", cycle " << info[0]
-        << ", router " << e % v_.prm.routers << ": BSU " << info[2] << "'s tree (r_bsu) sends a "
-        << signals[info[3] % kBsuSignals] << " packet over port " << info[1]
-        << ", where its register expects none or the router has no link";
-      throw SimulationError(o.str());
-    }
     o << "configuration error at instance " << e / v_.prm.routers << ", cycle " << info[0]
-      << ", router " << e % v_.prm.routers << " (input port " << info[1] << ", VC " << info[2]
-      << "): "
-      << (err[e] == kErrDateline
-              ? std::string("a packet on VC1 reached the dateline of ") + dirs[info[3]] +
-                    " and was stopped (an R_VCSEL SELECT bit sends it on VC1 across the "
-                    "dateline)"
-              : std::string("its routing tag leads ") + dirs[info[3]] +
-                    ", where the router has no link (R_NET_LUT)");
+      << ", router " << e % v_.prm.routers;
+    if (err[e] == kErrBsuTree)
+      o << ": BSU " << info[2] << "'s tree (r_bsu) sends a " << signals[info[3] % kBsuSignals]
+        << " packet over port " << info[1]
+        << ", where its register expects none or the router has no link";
+    else
+      o << " (input port " << info[1] << ", VC " << info[2] << "): "
+        << (err[e] == kErrDateline
+                ? std::string("a packet on VC1 reached the dateline of ") + dirs[info[3]] +
+                      " and was stopped (an R_VCSEL SELECT bit sends it on VC1 across the "
+                      "dateline)"
+                : std::string("its routing tag leads ") + dirs[info[3]] +
+                      ", where the router has no link (R_NET_LUT)");
     throw SimulationError(o.str());
   }
 }

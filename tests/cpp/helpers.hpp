@@ -58,6 +58,29 @@ std::vector<T> values(const HostArray& a) {
   return v;
 }
 
+// Reads state array `name` of an engine, lets `edit` change its elements (a std::vector<T>),
+// and writes it back.
+template <class T, class F>
+void edit_state(Engine& e, const std::string& name, F edit) {
+  HostArray a = e.state(name);
+  std::vector<T> v = values<T>(a);
+  edit(v);
+  std::memcpy(a.bytes.data(), v.data(), a.bytes.size());
+  e.set_state(name, a);
+}
+
+// The message of the SimulationError `run()` throws; a test failure and "" if it throws none.
+template <class F>
+std::string simulation_error(F run) {
+  try {
+    run();
+  } catch (const SimulationError& err) {
+    return err.what();
+  }
+  ADD_FAILURE() << "no SimulationError";
+  return "";
+}
+
 // Every state array of a batch after `cycles` clocks, for comparing runs bit by bit.
 inline std::vector<std::vector<uint8_t>> state_after(const std::vector<Config>& cs,
                                                      const EngineOptions& o, uint64_t cycles) {

@@ -96,17 +96,11 @@ TEST(T3e, Vc1PacketAtTheDatelineIsAConfigurationError) {
   Config c = one_request_each({8, 1, 1}, "tornado");  // 6 -> 7 -> 0 -> 1 passes node 0
   c.t3e.adaptive = false;
   auto e = make_engine({c}, test::options());
-  HostArray vcsel = e->state("r_vcsel");
-  std::vector<uint64_t> v = test::values<uint64_t>(vcsel);
-  for (size_t r = 0; r < 8; ++r) v[r * 6 + 0] |= 0xFF;  // +X: every destination on VC1
-  std::memcpy(vcsel.bytes.data(), v.data(), vcsel.bytes.size());
-  e->set_state("r_vcsel", vcsel);
-  try {
-    e->step(100);
-    FAIL() << "no configuration error";
-  } catch (const SimulationError& err) {
-    EXPECT_NE(std::string(err.what()).find("dateline of +X"), std::string::npos) << err.what();
-  }
+  test::edit_state<uint64_t>(*e, "r_vcsel", [](std::vector<uint64_t>& v) {
+    for (size_t r = 0; r < 8; ++r) v[r * 6 + 0] |= 0xFF;  // +X: every destination on VC1
+  });
+  const std::string m = test::simulation_error([&] { e->step(100); });
+  EXPECT_NE(m.find("dateline of +X"), std::string::npos) << m;
 }
 
 // Saturated, every flit conserved clock by clock (debug mode), every packet whole and at the

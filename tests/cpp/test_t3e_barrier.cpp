@@ -154,17 +154,11 @@ TEST(T3eBarrier, RoundsShorterThanTheLatencyOverrun) {
 TEST(T3eBarrier, AMisconfiguredTreeIsAConfigurationError) {
   Config c = machine({4, 1, 1}, 0.0, "barrier");
   auto e = make_engine({c}, test::options());
-  HostArray reg = e->state("r_bsu");
-  std::vector<uint32_t> w = test::values<uint32_t>(reg);
-  w[1 * kBsus] = BsuReg::make(BsuReg::children(w[1 * kBsus]), kPlusX);  // 1's parent is 0 (-X)
-  std::memcpy(reg.bytes.data(), w.data(), reg.bytes.size());
-  e->set_state("r_bsu", reg);
-  try {
-    e->step(200);
-    FAIL() << "no configuration error";
-  } catch (const SimulationError& err) {
-    EXPECT_NE(std::string(err.what()).find("BSU 0's tree"), std::string::npos) << err.what();
-  }
+  test::edit_state<uint32_t>(*e, "r_bsu", [](std::vector<uint32_t>& w) {
+    w[1 * kBsus] = BsuReg::make(BsuReg::children(w[1 * kBsus]), kPlusX);  // 1's parent is 0 (-X)
+  });
+  const std::string m = test::simulation_error([&] { e->step(200); });
+  EXPECT_NE(m.find("BSU 0's tree"), std::string::npos) << m;
 }
 
 // The state after a run with barriers and data is the same on 1 and 2 CPU threads.

@@ -30,12 +30,10 @@ std::vector<uint64_t> u64(const Engine& e, const char* name) {
 
 // Software's command at router r's PE: sent the next clock the engine runs.
 void command(Engine& e, uint32_t r, uint32_t kind, uint32_t reg, uint64_t d, uint64_t value) {
-  HostArray a = e.state("special_command");
-  std::vector<uint64_t> w = test::values<uint64_t>(a);
-  w[r * 2] = Special::make(kind, reg, d);
-  w[r * 2 + 1] = value;
-  std::memcpy(a.bytes.data(), w.data(), a.bytes.size());
-  e.set_state("special_command", a);
+  test::edit_state<uint64_t>(e, "special_command", [&](std::vector<uint64_t>& w) {
+    w[r * 2] = Special::make(kind, reg, d);
+    w[r * 2 + 1] = value;
+  });
 }
 
 uint64_t total(const std::vector<uint64_t>& v) {
