@@ -103,6 +103,10 @@ struct T3eConfig {
   // the link from the node to its + neighbour; nodes as (x, y, z) groups.
   std::vector<int64_t> failed_links, failed_nodes;
   int64_t fail_cycle = 0;  // the cycle they fail at (0: before the run)
+  // Partitions (manual, "Virtual PE Number"): (base logical PE, virtual PE limit) pairs; empty:
+  // one partition of every PE but the hot spares, the highest-numbered logical PEs.
+  std::vector<int64_t> partitions;
+  int64_t hot_spares = 0;
   // Barrier/eureka networks (paper section 6): the PEs' synchronisation program.
   std::string barrier = "off";   // off, barrier, eureka
   int64_t barrier_period = 200;  // clocks between rounds

@@ -430,6 +430,18 @@ std::vector<KeyInfo> make_schema() {
               "then the host cuts them off (R_CHAN IGNORE_NORMAL) and loads rerouted tables, "
               "and packets already routed across them are lost",
               true),
+      int_list_key("t3e", "partitions", t3, &E::partitions, 0, 2 * 4096, 0, 4095,
+                   "partitions (manual, Virtual PE Number), two integers each: the base logical "
+                   "PE and the virtual PE limit (the partition's PEs less one); a PE in a "
+                   "partition sends to the partition's virtual PEs, the traffic pattern running "
+                   "over them; a PE in none runs no application and counts in no result; "
+                   "empty: one partition of every PE but the hot spares",
+                   true),
+      int_key("t3e", "hot_spares", t3, &E::hot_spares, 0, 4095,
+              "the highest-numbered logical PEs held as hot spares, in no partition; a failed "
+              "node (t3e.failed_nodes) in a partition is renamed: a spare takes its logical PE "
+              "number (R_LWHO), so the application keeps all its virtual PEs",
+              true),
       enum_key("t3e", "barrier", t3, &E::barrier, {"off", "barrier", "eureka"},
                "the PEs' synchronisation program on the virtual barrier/eureka networks (paper "
                "section 6), a round every t3e.barrier_period clocks on BSUs 0 .. "
@@ -573,6 +585,30 @@ void validate_sconnect(const Config& c) {
                       ") below sconnect.buffers = " + std::to_string(s.buffers));
 }
 
+// The traffic pattern over `n` sources and destinations (`what` names them in errors).
+void check_pattern(const TrafficConfig& f, int64_t n, const std::string& what) {
+  const std::string& p = f.pattern;
+  const std::string here = ", here " + what + " = " + std::to_string(n);
+  if ((p == "transpose" || p == "bitcomp" || p == "bitrev" || p == "shuffle") && !pow2(n))
+    throw ConfigError("traffic.pattern = \"" + p + "\": allowed only when the number of " + what +
+                      " is a power of two" + here);
+  if (p == "transpose") {
+    int bits = 0;
+    while ((1ll << bits) < n) ++bits;
+    if (bits % 2)
+      throw ConfigError("traffic.pattern = \"transpose\": allowed only when log2(" + what +
+                        ") is even" + here);
+  }
+  if (p == "hotspot") {
+    if (f.hotspot_nodes.empty())
+      throw ConfigError("traffic.hotspot_nodes = []: allowed 1 to 8 node numbers for hotspot");
+    for (int64_t h : f.hotspot_nodes)
+      if (h >= n)
+        throw ConfigError("traffic.hotspot_nodes = " + to_string(f.hotspot_nodes) +
+                          ": allowed numbers below " + std::to_string(n) + " (" + what + ")");
+  }
+}
+
 // Failed links and nodes name existing ones, and tables of one entry per PE route around them.
 void validate_t3e_faults(const Config& c, int64_t nodes) {
   const auto& e = c.t3e;
@@ -604,6 +640,43 @@ void validate_t3e_faults(const Config& c, int64_t nodes) {
                       "\": allowed with t3e.failed_links or t3e.failed_nodes only mode0 (or "
                       "auto up to 544 PEs): rerouting needs an R_NET_LUT entry per PE; here " +
                       std::to_string(nodes) + " PEs");
+}
+
+// Partitions lie inside the logical PEs that are no hot spares and do not overlap; the traffic
+// pattern runs over each one's virtual PEs.
+void validate_t3e_partitions(const Config& c, int64_t pes) {
+  const auto& e = c.t3e;
+  const std::string parts = "t3e.partitions = " + to_string(e.partitions);
+  if (e.hot_spares >= pes)
+    throw ConfigError("t3e.hot_spares = " + std::to_string(e.hot_spares) +
+                      ": allowed fewer than the PEs, here " + std::to_string(pes));
+  const int64_t usable = pes - e.hot_spares;
+  if (e.partitions.size() % 2)
+    throw ConfigError(parts + ": allowed pairs of integers (base logical PE, virtual PE limit)");
+  std::vector<std::pair<int64_t, int64_t>> spans;  // [first, last] logical PEs
+  for (size_t i = 0; i < e.partitions.size(); i += 2)
+    spans.push_back({e.partitions[i], e.partitions[i] + e.partitions[i + 1]});
+  if (spans.empty()) spans.push_back({0, usable - 1});
+  for (size_t i = 0; i < spans.size(); ++i) {
+    const std::string which = "partition " + std::to_string(i);
+    if (spans[i].second >= usable)
+      throw ConfigError(parts + ": " + which + " reaches logical PE " +
+                        std::to_string(spans[i].second) + ", allowed up to " +
+                        std::to_string(usable - 1) + " (" + std::to_string(pes) + " PEs less " +
+                        std::to_string(e.hot_spares) + " hot spares)");
+    for (size_t j = 0; j < i; ++j)
+      if (spans[i].first <= spans[j].second && spans[j].first <= spans[i].second)
+        throw ConfigError(parts + ": " + which + " overlaps partition " + std::to_string(j) +
+                          ", allowed partitions with no logical PE in common");
+    const int64_t size = spans[i].second - spans[i].first + 1;
+    const bool whole = size == c.topology.radix[0] * c.topology.radix[1] * c.topology.radix[2];
+    if (c.traffic.pattern == "randperm" && !whole)
+      throw ConfigError(
+          "traffic.pattern = \"randperm\": allowed on the T3E only with one "
+          "partition of every PE of a full torus, here " +
+          which + " has " + std::to_string(size) + " PEs");
+    check_pattern(c.traffic, size, "PEs of " + which);
+  }
 }
 
 // The T3E is a 3-D torus of one PE per router, rings of at most 32 nodes (5-bit addresses).
@@ -645,6 +718,7 @@ void validate_t3e(const Config& c) {
     throw ConfigError("t3e.lut_mode = \"" + e.lut_mode + "\": allowed for at most " +
                       std::to_string(limit) + " PEs, here " + std::to_string(nodes));
   validate_t3e_faults(c, nodes);
+  validate_t3e_partitions(c, nodes);
   if (!e.packet_mix.empty()) {
     double sum = 0;
     for (double w : e.packet_mix) sum += w < 0 ? -1e300 : w;
@@ -780,28 +854,8 @@ void validate(const Config& c) {
                       ": allowed at most one packet per node per cycle" +
                       (f.injection == "onoff" ? std::string(" while on") : std::string("")) +
                       ", here offered <= " + num(f.offered / rate));
-  // Patterns.
-  const std::string& p = f.pattern;
-  if ((p == "transpose" || p == "bitcomp" || p == "bitrev" || p == "shuffle") && !pow2(nodes))
-    throw ConfigError("traffic.pattern = \"" + p + "\": allowed only when the number of nodes (" +
-                      std::to_string(nodes) + ") is a power of two");
-  if (p == "transpose") {
-    int bits = 0;
-    while ((1ll << bits) < nodes) ++bits;
-    if (bits % 2)
-      throw ConfigError(
-          "traffic.pattern = \"transpose\": allowed only when log2(nodes) is even, "
-          "here nodes = " +
-          std::to_string(nodes));
-  }
-  if (p == "hotspot") {
-    if (f.hotspot_nodes.empty())
-      throw ConfigError("traffic.hotspot_nodes = []: allowed 1 to 8 node numbers for hotspot");
-    for (int64_t h : f.hotspot_nodes)
-      if (h >= nodes)
-        throw ConfigError("traffic.hotspot_nodes = " + to_string(f.hotspot_nodes) +
-                          ": allowed node numbers below " + std::to_string(nodes));
-  }
+  // Patterns (the T3E's run over each partition's PEs: validate_t3e).
+  if (r.family != "t3e") check_pattern(f, nodes, "nodes");
 }
 
 void check_same_batch(const std::vector<Config>& cs) {

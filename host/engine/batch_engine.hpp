@@ -122,6 +122,9 @@ class BatchEngine : public Engine {
   virtual const char* unit() const = 0;  // "flit", "message"
   // A state array was overwritten from outside: rebuild whatever the family derives from it.
   virtual void state_written() {}
+  // Instance i's nodes that take part in the traffic, 1 each ([node]; empty: all): the others
+  // count in no per-node figure (a T3E PE in no partition).
+  virtual std::vector<uint8_t> active_nodes(uint32_t) const { return {}; }
 
   struct Field {
     std::string name;
@@ -438,7 +441,8 @@ std::vector<InstanceResult> BatchEngine<Exec>::run() {
         slice(nl),
         slice(hs),
         std::vector<uint32_t>(lm.begin() + a, lm.begin() + b),
-        std::vector<uint64_t>(hist.begin() + i * kHistBins, hist.begin() + (i + 1) * kHistBins)};
+        std::vector<uint64_t>(hist.begin() + i * kHistBins, hist.begin() + (i + 1) * kHistBins),
+        active_nodes(i)};
     WindowInfo w{static_cast<uint64_t>(rc.measure), q_start[i], q_end[i], drained[i],
                  rc.latency_threshold};
     InstanceResult& r = out[i];

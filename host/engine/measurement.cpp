@@ -27,7 +27,14 @@ double histogram_percentile(const std::vector<uint64_t>& hist, double q) {
 }
 
 void summarize(const TerminalTotals& t, const WindowInfo& w, InstanceResult& r) {
-  const double nodes = static_cast<double>(t.created_flits.size());
+  // Per-node figures average over the nodes that take part; the others have nothing to add.
+  uint64_t taking_part = 0, least = UINT64_MAX;
+  for (size_t n = 0; n < t.ejected_flits.size(); ++n)
+    if (t.active.empty() || t.active[n]) {
+      taking_part += 1;
+      least = std::min(least, t.ejected_flits[n]);
+    }
+  const double nodes = static_cast<double>(std::max<uint64_t>(taking_part, 1));
   const double m = static_cast<double>(w.measure_cycles);
   auto sum = [](const std::vector<uint64_t>& v) {
     return std::accumulate(v.begin(), v.end(), uint64_t{0});
@@ -35,8 +42,7 @@ void summarize(const TerminalTotals& t, const WindowInfo& w, InstanceResult& r) 
   const uint64_t created = sum(t.meas_created), delivered = sum(t.meas_delivered);
   r.offered = static_cast<double>(sum(t.created_flits)) / (nodes * m);
   r.accepted = static_cast<double>(sum(t.ejected_flits)) / (nodes * m);
-  r.accepted_min =
-      static_cast<double>(*std::min_element(t.ejected_flits.begin(), t.ejected_flits.end())) / m;
+  r.accepted_min = taking_part ? static_cast<double>(least) / m : 0.0;
   r.packets = delivered;
   r.refused = sum(t.refused);
   r.lost = sum(t.meas_lost);

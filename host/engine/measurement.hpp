@@ -14,7 +14,8 @@ struct TerminalTotals {
       lost_flits, refused;
   std::vector<uint64_t> lat_sum, nlat_sum, hops_sum;
   std::vector<uint32_t> lat_max;
-  std::vector<uint64_t> hist;  // [bin]
+  std::vector<uint64_t> hist;   // [bin]
+  std::vector<uint8_t> active;  // [node] 1: takes part in the traffic (empty: every node)
 };
 
 struct WindowInfo {

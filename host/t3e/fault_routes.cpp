@@ -136,21 +136,38 @@ FaultReport route_around(const Config& c, const Topology& t, Registers& g) {
     for (uint32_t dir = 0; dir < kDirections; ++dir) cut_link(r, dir);
   }
 
+  // Hot spares: a failed PE in a partition hands its logical PE number to the next live spare.
+  const uint32_t N = static_cast<uint32_t>(g.pe_router.size());
+  uint32_t spare = N - static_cast<uint32_t>(c.t3e.hot_spares);
+  for (uint32_t r : m.dead_list) {
+    if (g.virtual_limit[r] == kNoPartition) continue;
+    while (spare < N && m.dead[g.pe_router[spare]]) ++spare;
+    if (spare == N) break;
+    g.rename(g.pe_router[spare++], g.lwho[r]);
+  }
+
+  // Every entry that no longer leads to its PE: the default route if it does now, else a detour.
   FaultReport rep;
+  auto adaptive = [&](uint32_t r, uint32_t entry) {
+    return Tag::adapt(entry) && !m.adaptive_paths_clear(r, entry, k) ? Tag::with_adapt(entry, false)
+                                                                     : entry;
+  };
   for (uint32_t r = 0; r < R; ++r)
-    for (uint32_t lpe = 0; lpe < R; ++lpe) {
+    for (uint32_t lpe = 0; lpe < N; ++lpe) {
       uint32_t& entry = g.net_lut[size_t{r} * g.lut_entries + lpe];
       const uint32_t dst = g.pe_router[lpe];
       if (m.dead[r] || m.dead[dst]) {
         entry |= Tag::kNoRoute;
-      } else if (r != dst && m.walk(r, dst, entry) >= 0) {
-        if (Tag::adapt(entry) && !m.adaptive_paths_clear(r, entry, k))
-          entry = Tag::with_adapt(entry, false);
-      } else if (r != dst) {
-        entry = m.detour(r, dst, k, entry);
-        rep.rerouted_pairs += 1;
-        rep.unreachable_pairs += Tag::no_route(entry);
+        continue;
       }
+      if (m.walk(r, dst, entry) >= 0) {
+        entry = adaptive(r, entry);
+        continue;
+      }
+      const uint32_t plain = default_tag(g.pwho[r], g.pwho[dst], k, c.t3e.adaptive);
+      entry = m.walk(r, dst, plain) >= 0 ? adaptive(r, plain) : m.detour(r, dst, k, entry);
+      rep.rerouted_pairs += 1;
+      rep.unreachable_pairs += Tag::no_route(entry);
     }
   return rep;
 }

@@ -65,8 +65,7 @@ class T3eEngine final : public BatchEngine<Exec> {
   struct FaultPlan {
     bool pending = false;
     uint64_t cycle = 0;
-    std::vector<uint8_t> chan;
-    std::vector<uint32_t> net_lut;
+    t3e::Registers after;  // chan, net_lut and the PE numbers change
     t3e::FaultReport report;
   };
   FaultPlan fault_plan(const Config& c, t3e::Registers& g) const {
@@ -76,20 +75,26 @@ class T3eEngine final : public BatchEngine<Exec> {
       f.report = t3e::route_around(c, topo_, g);
       return f;
     }
-    t3e::Registers after = g;
-    f.report = t3e::route_around(c, topo_, after);
+    f.after = g;
+    f.report = t3e::route_around(c, topo_, f.after);
     f.pending = true;
     f.cycle = static_cast<uint64_t>(c.t3e.fail_cycle);
-    f.chan = std::move(after.chan);
-    f.net_lut = std::move(after.net_lut);
     return f;
   }
   void fail(uint64_t cycle) {
     for (uint32_t i = 0; i < I_; ++i) {
       FaultPlan& f = faults_[i];
       if (!f.pending || f.cycle != cycle) continue;
-      x_.upload(v_.s.chan + f.chan.size() * i, f.chan.data(), f.chan.size());
-      x_.upload(v_.s.net_lut + f.net_lut.size() * i, f.net_lut.data(), f.net_lut.size() * 4);
+      const t3e::Registers& g = f.after;
+      auto load = [&](auto* array, const auto& v) {
+        x_.upload(array + v.size() * i, v.data(), v.size() * sizeof(v[0]));
+      };
+      load(v_.s.chan, g.chan);
+      load(v_.s.net_lut, g.net_lut);
+      load(v_.s.lwho, g.lwho);
+      load(v_.s.pe_router, g.pe_router);
+      load(v_.pe.base_lpe, g.base_lpe);
+      load(v_.pe.virtual_limit, g.virtual_limit);
       f.pending = false;
     }
   }
@@ -139,6 +144,14 @@ class T3eEngine final : public BatchEngine<Exec> {
   }
   std::string stuck(uint32_t i) const override;
   const char* unit() const override { return "flit"; }
+  // The PEs in a partition: the others run no application.
+  std::vector<uint8_t> active_nodes(uint32_t i) const override {
+    const uint64_t R = v_.prm.routers;
+    const std::vector<uint32_t> limit = download(v_.pe.virtual_limit + i * R, R);
+    std::vector<uint8_t> on(R);
+    for (uint64_t r = 0; r < R; ++r) on[r] = limit[r] != t3e::kNoPartition;
+    return on;
+  }
 
   t3e::T3eView at(uint64_t t) const { return B::view_at(v_, t); }
   void allocate(const std::vector<t3e::Registers>& regs);
@@ -167,6 +180,7 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   };
   s.pwho = upload(gather(&Registers::pwho), "r_pwho", {I, R});
   s.lwho = upload(gather(&Registers::lwho), "r_lwho", {I, R});
+  s.pe_router = upload(gather(&Registers::pe_router), "pe_router", {I, p.pes});
   s.net_lut = upload(gather(&Registers::net_lut), "r_net_lut", {I, R, p.lut_entries});
   s.lut_override = upload(gather(&Registers::lut_override), "r_lut_override", {I, R});
   s.vcsel = upload(gather(&Registers::vcsel), "r_vcsel", {I, R, kDirections});
@@ -224,6 +238,8 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
     *a = alloc<uint32_t>(*this, E_ * 2);
   pe.outstanding = alloc<uint32_t>(*this, E_, "outstanding", {I, R});
   pe.unroutable = alloc<uint64_t>(*this, E_);
+  pe.base_lpe = upload(gather(&Registers::base_lpe), "base_lpe", {I, R});
+  pe.virtual_limit = upload(gather(&Registers::virtual_limit), "virtual_limit", {I, R});
   pe.rq.dest = alloc<uint32_t>(*this, E_ * Q);
   pe.rq.time = alloc<uint32_t>(*this, E_ * Q);
   pe.rq.origin = alloc<uint32_t>(*this, E_ * Q);

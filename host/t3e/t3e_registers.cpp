@@ -113,6 +113,15 @@ uint32_t group_tag(uint32_t src, uint32_t block, const uint32_t k[3], bool adapt
 
 }  // namespace
 
+void Registers::rename(uint32_t r, uint32_t lpe) {
+  const uint32_t other = pe_router[lpe], old = lwho[r];
+  std::swap(lwho[r], lwho[other]);
+  pe_router[lpe] = r;
+  pe_router[old] = other;
+  std::swap(base_lpe[r], base_lpe[other]);
+  std::swap(virtual_limit[r], virtual_limit[other]);
+}
+
 LutMode lut_mode(const std::string& name, uint32_t nodes) {
   if (name == "auto") return nodes <= 544 ? kMode0 : nodes <= 2176 ? kMode1 : kComputed;
   return pick<LutMode>(name, {{"mode0", kMode0},
@@ -200,6 +209,18 @@ Registers make_registers(const Config& c, const Topology& t) {
         g.vcsel[r * kDirections + dir] = kDatelineBit;
       g.chan[r * 8 + dir] =
           static_cast<uint8_t>((c.t3e.no_fast ? kNoFast : 0) | (k[d] == 1 ? kNoAdapt : 0));
+    }
+
+  // Partitions: every PE's base logical PE and virtual PE limit.
+  g.base_lpe.assign(R, 0);
+  g.virtual_limit.assign(R, kNoPartition);
+  std::vector<int64_t> parts = c.t3e.partitions;
+  if (parts.empty()) parts = {0, static_cast<int64_t>(R) - c.t3e.hot_spares - 1};
+  for (size_t i = 0; i < parts.size(); i += 2)
+    for (int64_t v = 0; v <= parts[i + 1]; ++v) {
+      const uint32_t r = g.pe_router[static_cast<size_t>(parts[i] + v)];
+      g.base_lpe[r] = static_cast<uint32_t>(parts[i]);
+      g.virtual_limit[r] = static_cast<uint32_t>(parts[i + 1]);
     }
 
   g.bsu.assign(size_t{R} * kBsus, 0);

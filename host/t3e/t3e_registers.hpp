@@ -16,16 +16,22 @@ namespace ls::t3e {
 
 struct Registers {
   LutMode lut_mode = kMode0;
-  uint32_t lut_entries = 0;            // R_NET_LUT entries per router (1 for mode3 and computed)
-  std::vector<uint32_t> pwho;          // [R] R_PWHO: physical coordinates (routing_tag.hpp)
-  std::vector<uint32_t> lwho;          // [R] R_LWHO: logical PE number of the router's PE
-  std::vector<uint32_t> pe_router;     // [N] router of each logical PE
-  std::vector<uint32_t> net_lut;       // [R, lut_entries] routing tags (routing_tag.hpp)
-  std::vector<uint32_t> lut_override;  // [R] R_LUT_OVERRIDE's tag (mode3)
-  std::vector<uint64_t> vcsel;         // [R, 6] R_VCSEL per direction
-  std::vector<uint8_t> chan;           // [R, 8] R_CHAN per direction, then PE and I/O channel
-  std::vector<uint8_t> dir_port;       // [R, 6] the router port of each direction (R_ORIENT)
-  std::vector<uint32_t> bsu;           // [R, 32] BSU registers (barrier_tree.hpp)
+  uint32_t lut_entries = 0;             // R_NET_LUT entries per router (1 for mode3 and computed)
+  std::vector<uint32_t> pwho;           // [R] R_PWHO: physical coordinates (routing_tag.hpp)
+  std::vector<uint32_t> lwho;           // [R] R_LWHO: logical PE number of the router's PE
+  std::vector<uint32_t> pe_router;      // [N] router of each logical PE
+  std::vector<uint32_t> net_lut;        // [R, lut_entries] routing tags (routing_tag.hpp)
+  std::vector<uint32_t> lut_override;   // [R] R_LUT_OVERRIDE's tag (mode3)
+  std::vector<uint64_t> vcsel;          // [R, 6] R_VCSEL per direction
+  std::vector<uint8_t> chan;            // [R, 8] R_CHAN per direction, then PE and I/O channel
+  std::vector<uint8_t> dir_port;        // [R, 6] the router port of each direction (R_ORIENT)
+  std::vector<uint32_t> bsu;            // [R, 32] BSU registers (barrier_tree.hpp)
+  std::vector<uint32_t> base_lpe;       // [R] the PE's partition: base logical PE
+  std::vector<uint32_t> virtual_limit;  // [R] ... and virtual PE limit (kNoPartition: none)
+
+  // Gives logical PE `lpe` to router r, and r's old number to the router that had lpe, with
+  // the partitions going along with the numbers (a hot spare taking a failed PE's place).
+  void rename(uint32_t r, uint32_t lpe);
 };
 
 // The registers of every router of a kx x ky x kz torus (build_cube's ports: 1 + 2d towards

@@ -9,6 +9,7 @@ T3eParams make_params(const Config& c, const Topology& t, const Registers& regs)
   const T3eConfig& k = c.t3e;
   T3eParams p{};
   p.routers = t.routers;
+  p.pes = static_cast<uint32_t>(regs.pe_router.size());
   for (uint32_t d = 0; d < 3; ++d) p.radix[d] = t.shape.radix[d];
   p.depth = static_cast<uint32_t>(k.buffer_depth);
   p.adaptive_depth = static_cast<uint32_t>(k.adaptive_depth);

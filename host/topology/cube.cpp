@@ -15,9 +15,7 @@ Shape make_shape(const std::vector<int64_t>& radix) {
     stride *= s.radix[d];
   }
   s.nodes = stride;
-  s.bits = 0;
-  if ((stride & (stride - 1)) == 0)
-    while ((1u << s.bits) < stride) ++s.bits;
+  s.bits = exact_log2(stride);
   return s;
 }
 

@@ -65,9 +65,11 @@ LS_HD inline uint32_t reverse_bits(uint32_t x, uint32_t bits) {
 }
 
 // Destination of the packet `src` creates in cycle `c`. `perm` is the instance's random
-// permutation (only read for Pattern::kRandperm).
+// permutation (only read for Pattern::kRandperm). The random draws are keyed by `key`, the
+// source's node number unless the pattern runs over another numbering of the sources (a T3E
+// partition's virtual PEs, where several partitions have a PE of each number).
 LS_HD inline uint32_t pattern_dest(const TrafficParams& tp, const Shape& s, const uint32_t* perm,
-                                   uint32_t inst, uint32_t src, uint64_t c) {
+                                   uint32_t inst, uint32_t src, uint64_t c, uint32_t key) {
   const uint32_t n = s.nodes, mask = n - 1;
   switch (tp.pattern) {
     case Pattern::kTranspose: {
@@ -93,16 +95,32 @@ LS_HD inline uint32_t pattern_dest(const TrafficParams& tp, const Shape& s, cons
     case Pattern::kRandperm:
       return perm[static_cast<uint64_t>(inst) * n + src];
     case Pattern::kHotspot: {
-      Draw r = philox_draw(tp.seed, c, src, kStreamDest);
+      Draw r = philox_draw(tp.seed, c, key, kStreamDest);
       if (tp.n_hot > 0 && u01(r.w[1]) < tp.hot_fraction) return tp.hot[below(r.w[2], tp.n_hot)];
       return below(r.w[0], n);
     }
     case Pattern::kUniform:
     default: {
-      Draw r = philox_draw(tp.seed, c, src, kStreamDest);
+      Draw r = philox_draw(tp.seed, c, key, kStreamDest);
       return below(r.w[0], n);
     }
   }
+}
+LS_HD inline uint32_t pattern_dest(const TrafficParams& tp, const Shape& s, const uint32_t* perm,
+                                   uint32_t inst, uint32_t src, uint64_t c) {
+  return pattern_dest(tp, s, perm, inst, src, c, src);
+}
+
+// Shape::bits of n nodes: log2(n) when n is a power of two, else 0.
+LS_HD inline uint32_t exact_log2(uint32_t n) {
+  uint32_t bits = 0;
+  while ((1u << bits) < n) ++bits;
+  return (1u << bits) == n ? bits : 0;
+}
+
+// The shape of a line of n nodes, for patterns over a numbering with no geometry.
+LS_HD inline Shape line_shape(uint32_t n) {
+  return Shape{1, {n, 1, 1, 1}, {1, n, n, n}, n, exact_log2(n)};
 }
 
 // The entry of the size distribution drawn for the packet `src` creates in cycle `c`.

@@ -73,8 +73,9 @@ struct PeInterface {
   }
 
   // The routing tag for destination router `dest`: R_NET_LUT by its logical PE number, or
-  // computed from coordinates (lut_mode "computed").
+  // computed from coordinates (lut_mode "computed"); NO_ROUTE for kNoPe.
   LS_HD uint32_t tag_for(uint32_t dest) const {
+    if (dest == kNoPe) return Tag::kNoRoute;
     const uint64_t de = uint64_t{inst} * v.lay.routers + dest;
     if (v.prm.lut_mode == kComputed)
       return default_tag(v.s.pwho[e], v.s.pwho[de], v.prm.radix, v.prm.adapt);
@@ -82,9 +83,24 @@ struct PeInterface {
                    v.s.lwho[de]);
   }
 
+  // The router of the PE that the request created in cycle c goes to (manual, "Virtual PE
+  // Number"): the pattern runs over the partition's virtual PEs (over the machine's shape when
+  // the partition is every PE of a full torus), and virtual PE v is logical PE base_lpe + v.
+  // kNoPe where the source or the destination lies beyond the partition: the reference fails.
+  LS_HD uint32_t partition_dest(const TrafficParams& tp, uint64_t c) const {
+    const uint32_t base = v.pe.base_lpe[e], size = v.pe.virtual_limit[e] + 1;
+    const uint32_t me = v.s.lwho[e] - base;
+    if (me >= size) return kNoPe;
+    const Shape sh = size == v.prm.shape.nodes ? v.prm.shape : line_shape(size);
+    const uint32_t vpe = pattern_dest(tp, sh, v.perm, inst, me, c, r);
+    if (vpe >= size || base + vpe >= v.prm.pes) return kNoPe;
+    return v.s.pe_router[uint64_t{inst} * v.prm.pes + base + vpe];
+  }
+
   // Start the next packet of class cls: 0 the oldest queued request (within the outstanding
   // limit), 1 the oldest response waiting. A packet whose tag is marked NO_ROUTE (software
-  // found no path around faults) is not sent: it is counted lost and unroutable.
+  // found no path around faults, or the virtual PE lies beyond the partition) is not sent: it
+  // is counted lost and unroutable.
   LS_HD void start(uint32_t cls) const {
     const uint64_t k = e * 2 + cls;
     if (v.pe.remaining[k] != 0) return;
@@ -125,7 +141,7 @@ struct PeInterface {
       const TrafficParams& tp = v.traffic[inst];
       uint64_t c;
       if (!source().pop(e, tp, r, c)) return false;
-      dest = pattern_dest(tp, v.prm.shape, v.perm, inst, r, c);
+      dest = partition_dest(tp, c);
       ctime = static_cast<uint32_t>(c);
       const uint32_t type = size_index_at(tp, r, c);
       size = v.prm.request_len[type];
@@ -172,7 +188,8 @@ struct PeInterface {
 
   LS_HD void generate() const {
     const SourceOps src = source();
-    if (src.generating(e)) src.generate(e, v.traffic[inst], r, e);
+    if (src.generating(e) && v.pe.virtual_limit[e] != kNoPartition)
+      src.generate(e, v.traffic[inst], r, e);
   }
 };
 

@@ -1,5 +1,6 @@
 // Bit layouts of the T3E router registers the kernels read beside the routing tags, shared
-// with the host that builds them: R_CHAN (manual Table 10) and R_VCSEL (manual Table 18).
+// with the host that builds them: R_CHAN (manual Table 10), R_VCSEL (manual Table 18), and the
+// values R_LWHO and a PE's partition registers take for nobody.
 #pragma once
 #include <cstdint>
 
@@ -12,5 +13,9 @@ constexpr uint32_t kPeChan = 6;
 
 // R_VCSEL: SELECT<7:0>, DATELINE bit 32.
 constexpr uint64_t kDatelineBit = uint64_t{1} << 32;
+
+// R_LWHO of a node slot the machine leaves empty (a partial plane's), and the virtual PE limit
+// of a PE that runs no application (in no partition).
+constexpr uint32_t kNoPe = 0xFFFFFFFFu, kNoPartition = 0xFFFFFFFFu;
 
 }  // namespace ls::t3e

@@ -49,6 +49,7 @@ LS_HD inline uint32_t response_flits(const Flit& f) {
 // Batch-wide parameters, passed by value.
 struct T3eParams {
   uint32_t routers;
+  uint32_t pes;  // PEs installed, numbered 0 .. pes - 1 (routers less a partial plane's gaps)
   uint32_t radix[3];
   uint32_t depth, adaptive_depth;  // buffer flits: deterministic VCs (and the PE's), adaptive
   uint32_t pe_depth;               // the PE's receive VCs
@@ -100,7 +101,8 @@ struct T3eTopology {
 struct T3eState {
   // The registers (t3e_registers.hpp), per instance so each can be loaded and edited.
   uint32_t* pwho;          // [inst, R] R_PWHO
-  uint32_t* lwho;          // [inst, R] R_LWHO
+  uint32_t* lwho;          // [inst, R] R_LWHO (kNoPe: no node installed)
+  uint32_t* pe_router;     // [inst, pes] the router of each logical PE: R_LWHO's inverse
   uint32_t* net_lut;       // [inst, R, lut_entries] R_NET_LUT
   uint32_t* lut_override;  // [inst, R] R_LUT_OVERRIDE
   uint64_t* vcsel;         // [inst, R, 6] R_VCSEL
@@ -166,7 +168,10 @@ struct PeState {
                           // creation
   uint32_t* outstanding;  // requests waiting for their response
   uint64_t* unroutable;   // [inst, R] packets of the window not sent: no route (NO_ROUTE tag)
-  ReplyQueueState rq;     // responses to send (time: the request's creation) and ejection credits
+  // The PE's partition (manual, "Virtual PE Number"): virtual PE v is logical PE base_lpe + v,
+  // for v up to virtual_limit; kNoPartition: the PE runs no application. [inst, R]
+  uint32_t *base_lpe, *virtual_limit;
+  ReplyQueueState rq;  // responses to send (time: the request's creation) and ejection credits
   uint8_t* ej_cr_ptr;
   AssemblyState sink;            // [inst, R, V] the packet arriving on each ejection VC
   uint64_t *injected, *ejected;  // flits since cycle 0 (conservation)
