@@ -13,6 +13,7 @@
 #include "host/engine/engine.hpp"
 #include "host/routing/routing_table.hpp"
 #include "host/t3e/barrier_tree.hpp"
+#include "host/t3e/partial_plane.hpp"
 #include "host/t3e/t3e_registers.hpp"
 #include "host/topology/topology.hpp"
 
@@ -326,9 +327,10 @@ PYBIND11_MODULE(_core, m) {
         if (c.router.family != "t3e")
           throw ConfigError("router.family = \"" + c.router.family +
                             "\": allowed \"t3e\" for a barrier tree");
-        const Topology t = build_topology(c.topology);
+        const Topology t = t3e::machine_topology(c);
+        const t3e::Registers g = t3e::make_registers(c, t);
         const std::vector<uint32_t> w =
-            t3e::barrier_tree(t3e::make_registers(c, t).pwho, t.shape.radix, members, root);
+            t3e::barrier_tree(t3e::neighbours(t, g), members.empty() ? g.pe_router : members, root);
         return numpy_of(w, {static_cast<py::ssize_t>(w.size())});
       },
       py::arg("cfg"), py::arg("members"), py::arg("root"),

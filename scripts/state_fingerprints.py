@@ -88,6 +88,12 @@ COVERAGE = {
     "t3e_eureka": {"router.family": "t3e", "topology.radix": [4, 2, 4], "traffic.offered": 0.3,
                    "t3e.barrier": "eureka", "t3e.barrier_period": 70, "t3e.r_orient": 5,
                    "t3e.barrier_hop": 2},
+    # T3E partial plane with partitions sharing it (one with a hot spot), a hot spare taking a
+    # failed node's number, and a partition-wide neighbour pattern.
+    "t3e_partial_partitions": {"router.family": "t3e", "topology.radix": [4, 4, 3],
+                               "t3e.partial_plane": [3, 2], "traffic.offered": 0.6,
+                               "t3e.partitions": [0, 15, 16, 20], "t3e.hot_spares": 1,
+                               "t3e.failed_nodes": [1, 2, 0], "traffic.pattern": "neighbor"},
 }
 
 

@@ -99,6 +99,8 @@ struct T3eConfig {
   std::string logical_format = "linear";
   int64_t r_orient = 0;
   bool no_fast = false;  // R_CHAN NO_FAST on every network channel
+  // A last Z plane of nx x ny nodes (manual, "Partial planes"): [nx, ny], or empty: full.
+  std::vector<int64_t> partial_plane;
   // Faults (paper section 9), in physical coordinates: links as (x, y, z, dimension) groups,
   // the link from the node to its + neighbour; nodes as (x, y, z) groups.
   std::vector<int64_t> failed_links, failed_nodes;

@@ -5,6 +5,7 @@
 
 #include "../../kernels/vc/vc_state.hpp"
 #include "../t3e/packet_types.hpp"
+#include "../t3e/partial_plane.hpp"
 #include "../t3e/t3e_registers.hpp"
 #include "../topology/topology.hpp"
 
@@ -415,6 +416,12 @@ std::vector<KeyInfo> make_schema() {
       bool_key("t3e", "no_fast", t3, &E::no_fast,
                "R_CHAN NO_FAST on every network channel: straight-through traffic crosses the "
                "crossbar too"),
+      int_list_key("t3e", "partial_plane", t3, &E::partial_plane, 0, 2, 1, 32,
+                   "a partial plane (manual, Partial planes): [nx, ny], the last Z plane holding "
+                   "only the nodes of physical X < nx and Y < ny; its X links close a ring, its Y "
+                   "links do not, and the Z rings of the other columns close over kz - 1 nodes; "
+                   "tables use initial +Z and final -Z hops where needed (mode0 only); empty: a "
+                   "full torus"),
       int_list_key("t3e", "failed_links", t3, &E::failed_links, 0, 4 * 4096, 0, 31,
                    "links that fail, four integers each: x, y, z of a node (physical "
                    "coordinates, R_PWHO) and a dimension (0 X, 1 Y, 2 Z), the link from that "
@@ -679,6 +686,38 @@ void validate_t3e_partitions(const Config& c, int64_t pes) {
   }
 }
 
+// A partial plane fits in the last Z plane and leaves it partial; its tables are one entry
+// per PE, and failed nodes are installed ones.
+void validate_t3e_partial_plane(const Config& c) {
+  const auto& pp = c.t3e.partial_plane;
+  const auto& k = c.topology.radix;
+  if (pp.empty()) return;
+  const std::string key = "t3e.partial_plane = " + to_string(pp);
+  if (pp.size() != 2)
+    throw ConfigError(key + ": allowed [nx, ny], the partial plane's nodes in X and in Y");
+  if (k[2] < 2)
+    throw ConfigError(
+        key + ": allowed only with at least 2 Z planes, here topology.radix = " + to_string(k));
+  for (size_t d = 0; d < 2; ++d)
+    if (pp[d] > k[d])
+      throw ConfigError(key + ": allowed " + std::string(1, "xy"[d]) + " up to topology.radix[" +
+                        std::to_string(d) + "] = " + std::to_string(k[d]));
+  if (pp[0] * pp[1] == k[0] * k[1])
+    throw ConfigError(key + ": allowed fewer nodes than a full plane (" +
+                      std::to_string(k[0] * k[1]) + "); a full last plane is topology.radix");
+  const uint32_t pes = t3e::machine_pes(c);
+  if (t3e::lut_mode(c.t3e.lut_mode, pes) != t3e::kMode0)
+    throw ConfigError("t3e.lut_mode = \"" + c.t3e.lut_mode +
+                      "\": allowed with t3e.partial_plane only mode0 (or auto up to 544 PEs): "
+                      "its routes need an R_NET_LUT entry per PE; here " +
+                      std::to_string(pes) + " PEs");
+  const auto& fn = c.t3e.failed_nodes;
+  for (size_t i = 0; i + 2 < fn.size(); i += 3)
+    if (fn[i + 2] == k[2] - 1 && (fn[i] >= pp[0] || fn[i + 1] >= pp[1]))
+      throw ConfigError("t3e.failed_nodes = " + to_string(fn) + ": group " + std::to_string(i / 3) +
+                        " names an empty slot of " + key + ", allowed installed nodes");
+}
+
 // The T3E is a 3-D torus of one PE per router, rings of at most 32 nodes (5-bit addresses).
 void validate_t3e(const Config& c) {
   const auto& t = c.topology;
@@ -710,7 +749,8 @@ void validate_t3e(const Config& c) {
         "t3e.response_queue = " + std::to_string(e.response_queue) +
         ": allowed at least t3e.pe_buffer_depth = " + std::to_string(e.pe_buffer_depth) +
         " (a slot for every request flit the router may send the PE)");
-  const int64_t nodes = t.radix[0] * t.radix[1] * t.radix[2];
+  validate_t3e_partial_plane(c);
+  const int64_t nodes = t3e::machine_pes(c);
   const int64_t limit = e.lut_mode == "mode0"                            ? 544
                         : e.lut_mode == "mode1" || e.lut_mode == "mode2" ? 2176
                                                                          : 0;

@@ -6,13 +6,14 @@
 
 namespace ls::t3e {
 
-// A tree over the PEs of `members` (routers; empty: every router), rooted at router `root`,
-// given each router's R_PWHO and the torus radix. A router's parent is its neighbour one hop
-// nearer the root in the highest dimension where they differ (Z, then Y, then X; the shorter
-// way round, + on a tie), so a member's depth is its torus distance from the root; routers with
-// no member below them are left out (register 0). Returns the register words [routers]
-// (bsu_register.hpp).
-std::vector<uint32_t> barrier_tree(const std::vector<uint32_t>& pwho, const uint32_t radix[3],
+// A tree over the PEs of `members` (routers), rooted at router `root`, given the router each
+// router's link in each direction leads to (`next`, [routers, 6], -1 none: neighbours()). A
+// router's parent is its neighbour one hop nearer the root, the highest dimension first (Z, then
+// Y, then X; + before -), so a member's depth is its distance from the root, and on a full torus
+// the parent is the neighbour in the highest dimension where they differ, the shorter way round
+// (+ on a tie). Routers with no member below them are left out (register 0). Returns the
+// register words [routers] (bsu_register.hpp).
+std::vector<uint32_t> barrier_tree(const std::vector<int32_t>& next,
                                    const std::vector<uint32_t>& members, uint32_t root);
 
 }  // namespace ls::t3e

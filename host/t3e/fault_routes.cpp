@@ -7,18 +7,21 @@ namespace {
 
 // The machine as software sees it after the faults: which channels and nodes are gone.
 struct Machine {
-  const Topology& t;
   const Registers& g;
-  std::vector<uint8_t> bad;   // [R, 6] the channel leaving the router in direction dir is cut
-  std::vector<uint8_t> dead;  // [R]
-  std::vector<uint32_t> cut;  // router * 6 + dir of every cut channel
+  std::vector<int32_t> links;  // [R, 6] neighbours()
+  std::vector<uint8_t> bad;    // [R, 6] the channel leaving the router in direction dir is cut
+  std::vector<uint8_t> dead;   // [R]
+  std::vector<uint32_t> cut;   // router * 6 + dir of every cut channel
   std::vector<uint32_t> dead_list;
 
-  // The router a channel leads to, -1 none (a ring of one node).
-  int64_t next(uint32_t r, uint32_t dir) const {
-    const int32_t p = t.peer[size_t{r} * t.ports + g.dir_port[size_t{r} * kDirections + dir]];
-    return p < 0 ? -1 : p / static_cast<int32_t>(t.ports);
-  }
+  Machine(const Topology& t, const Registers& regs)
+      : g(regs),
+        links(neighbours(t, regs)),
+        bad(size_t{t.routers} * kDirections, 0),
+        dead(t.routers, 0) {}
+
+  // The router a channel leads to, -1 none (a ring of one node, a partial plane's edge).
+  int64_t next(uint32_t r, uint32_t dir) const { return links[size_t{r} * kDirections + dir]; }
   void cut_channel(uint32_t r, uint32_t dir) {
     if (bad[r * kDirections + dir]) return;
     bad[r * kDirections + dir] = 1;
@@ -75,13 +78,75 @@ struct Machine {
     return true;
   }
 
+  // Hops between every two routers over the live links ([R, R], 255: none), for
+  // adaptive_safe; computed on first use.
+  mutable std::vector<uint8_t> hops;
+  uint8_t distance(uint32_t a, uint32_t b) const {
+    const size_t R = dead.size();
+    if (hops.empty()) {
+      hops.assign(R * R, 255);
+      for (uint32_t s = 0; s < R; ++s) {
+        std::vector<uint32_t> queue{s};
+        hops[s * R + s] = 0;
+        for (size_t i = 0; i < queue.size(); ++i)
+          for (uint32_t dir = 0; dir < kDirections; ++dir) {
+            const uint32_t u = queue[i];
+            const int64_t n = next(u, dir);
+            if (n < 0 || bad[u * kDirections + dir] || dead[static_cast<uint32_t>(n)] ||
+                hops[s * R + static_cast<size_t>(n)] != 255)
+              continue;
+            hops[s * R + static_cast<size_t>(n)] = static_cast<uint8_t>(hops[s * R + u] + 1);
+            queue.push_back(static_cast<uint32_t>(n));
+          }
+      }
+    }
+    return hops[a * R + b];
+  }
+
+  // Whether an adaptive packet of `tag` from src to dst follows only minimal paths and is
+  // never stranded: following the routers' requests (the adaptive VC of the highest-ordered
+  // unsatisfied direction where its channel allows it, the deterministic VC of the lowest),
+  // every adaptive hop brings it a hop nearer, and every deterministic hop it may be offered
+  // exists and keeps VC1 off the datelines. Needed where rings differ in length (a partial
+  // plane: the routers compare addresses, so in a short Z ring an adaptive packet would circle),
+  // which the box of adaptive_paths_clear does not see.
+  bool adaptive_safe(uint32_t src, uint32_t dst, uint32_t tag) const {
+    struct At {
+      uint32_t node, prev, vc;  // vc: 0, 1 the deterministic set, 2 the adaptive VC
+    };
+    std::vector<uint8_t> seen(links.size() / kDirections * (kDirections + 1) * 3, 0);
+    std::vector<At> todo{{src, kDirections, 0}};
+    while (!todo.empty()) {
+      const At a = todo.back();
+      todo.pop_back();
+      uint8_t& s = seen[(size_t{a.node} * (kDirections + 1) + a.prev) * 3 + a.vc];
+      if (s) continue;
+      s = 1;
+      const uint32_t left = unsatisfied(tag, g.pwho[a.node]);
+      if (left == 0) continue;
+      const uint32_t det = lowest_dir(left), ad = highest_dir(left);
+      const int64_t n = next(a.node, det);
+      if (n < 0 || bad[a.node * kDirections + det] || dead[static_cast<uint32_t>(n)]) return false;
+      const int set = vc_set(a.vc != 2 && a.prev == det, a.vc & 1u,
+                             g.vcsel[a.node * kDirections + det], Tag::adr(tag, det % 3));
+      if (set < 0) return false;
+      todo.push_back({static_cast<uint32_t>(n), det, static_cast<uint32_t>(set)});
+      const int64_t m = next(a.node, ad);
+      if (m < 0 || (g.chan[a.node * 8 + ad] & kNoAdapt) || dead[static_cast<uint32_t>(m)]) continue;
+      if (distance(static_cast<uint32_t>(m), dst) + 1 != distance(a.node, dst)) return false;
+      todo.push_back({static_cast<uint32_t>(m), ad, 2});
+    }
+    return true;
+  }
+
   // The shortest route around the faults: each dimension's sign either way, with or without an
   // initial hop and a final -Z hop (ADAPT clear); the first found of the fewest hops, the
   // default signs first. kNoRoute if none.
-  uint32_t detour(uint32_t src, uint32_t dst, const uint32_t k[3], uint32_t tag0) const {
+  uint32_t detour(uint32_t src, uint32_t dst, uint32_t tag0) const {
     uint32_t best = Tag::kNoRoute;
     int fewest = INT_MAX;
-    for (uint32_t fin = 0; fin < (k[2] > 1 ? 2u : 1u); ++fin)
+    const int64_t above = next(dst, kPlusZ);  // where a final -Z hop starts
+    for (uint32_t fin = 0; fin < (above >= 0 ? 2u : 1u); ++fin)
       for (uint32_t flip = 0; flip < 8; ++flip)
         for (uint32_t init : {kNoHop, uint32_t{kPlusX}, uint32_t{kPlusY}, uint32_t{kPlusZ}}) {
           uint32_t adr[3], sgn[3];
@@ -89,7 +154,7 @@ struct Machine {
             adr[d] = pwho_coord(g.pwho[dst], d);
             sgn[d] = Tag::sgn(tag0, d) ^ (flip >> d & 1u);
           }
-          if (fin) adr[2] = (adr[2] + 1) % k[2];
+          if (fin) adr[2] = pwho_coord(g.pwho[static_cast<uint32_t>(above)], 2);
           const uint32_t tag = Tag::make(adr, sgn, init, fin != 0, false);
           const int hops = walk(src, dst, tag);
           if (hops >= 0 && hops < fewest) {
@@ -105,8 +170,7 @@ struct Machine {
 
 FaultReport route_around(const Config& c, const Topology& t, Registers& g) {
   const uint32_t R = t.routers, k[3] = {t.shape.radix[0], t.shape.radix[1], t.shape.radix[2]};
-  Machine m{t,  g, std::vector<uint8_t>(size_t{R} * kDirections, 0), std::vector<uint8_t>(R, 0),
-            {}, {}};
+  Machine m(t, g);
   std::vector<int64_t> at(32 * 32 * 32, -1);  // router at physical coordinates
   for (uint32_t r = 0; r < R; ++r)
     at[pwho_coord(g.pwho[r], 0) + 32 * (pwho_coord(g.pwho[r], 1) + 32 * pwho_coord(g.pwho[r], 2))] =
@@ -148,12 +212,15 @@ FaultReport route_around(const Config& c, const Topology& t, Registers& g) {
 
   // Every entry that no longer leads to its PE: the default route if it does now, else a detour.
   FaultReport rep;
-  auto adaptive = [&](uint32_t r, uint32_t entry) {
-    return Tag::adapt(entry) && !m.adaptive_paths_clear(r, entry, k) ? Tag::with_adapt(entry, false)
-                                                                     : entry;
+  const bool partial = !c.t3e.partial_plane.empty();
+  auto adaptive = [&](uint32_t r, uint32_t dst, uint32_t entry) {
+    const bool keep =
+        m.adaptive_paths_clear(r, entry, k) && (!partial || m.adaptive_safe(r, dst, entry));
+    return Tag::adapt(entry) && !keep ? Tag::with_adapt(entry, false) : entry;
   };
   for (uint32_t r = 0; r < R; ++r)
     for (uint32_t lpe = 0; lpe < N; ++lpe) {
+      if (g.lwho[r] == kNoPe) break;  // an empty slot sends nothing
       uint32_t& entry = g.net_lut[size_t{r} * g.lut_entries + lpe];
       const uint32_t dst = g.pe_router[lpe];
       if (m.dead[r] || m.dead[dst]) {
@@ -161,15 +228,35 @@ FaultReport route_around(const Config& c, const Topology& t, Registers& g) {
         continue;
       }
       if (m.walk(r, dst, entry) >= 0) {
-        entry = adaptive(r, entry);
+        entry = adaptive(r, dst, entry);
         continue;
       }
       const uint32_t plain = default_tag(g.pwho[r], g.pwho[dst], k, c.t3e.adaptive);
-      entry = m.walk(r, dst, plain) >= 0 ? adaptive(r, plain) : m.detour(r, dst, k, entry);
+      entry = m.walk(r, dst, plain) >= 0 ? adaptive(r, dst, plain) : m.detour(r, dst, entry);
       rep.rerouted_pairs += 1;
       rep.unreachable_pairs += Tag::no_route(entry);
     }
   return rep;
+}
+
+// A partial plane's tables: for every pair the shortest direction-order route that exists
+// (initial +Z and final -Z hops where none does without), ADAPT kept where an adaptive packet
+// cannot be stranded.
+void route_partial_plane(const Config& c, const Topology& t, Registers& g) {
+  const Machine m(t, g);
+  const uint32_t R = t.routers, N = static_cast<uint32_t>(g.pe_router.size());
+  const uint32_t k[3] = {t.shape.radix[0], t.shape.radix[1], t.shape.radix[2]};
+  for (uint32_t r = 0; r < R; ++r) {
+    if (g.lwho[r] == kNoPe) continue;
+    for (uint32_t lpe = 0; lpe < N; ++lpe) {
+      uint32_t& entry = g.net_lut[size_t{r} * g.lut_entries + lpe];
+      const uint32_t dst = g.pe_router[lpe];
+      entry = m.detour(r, dst, default_tag(g.pwho[r], g.pwho[dst], k, false));
+      if (c.t3e.adaptive && !Tag::no_route(entry) && Tag::initial(entry) == kNoHop &&
+          !Tag::final_hop(entry) && m.adaptive_safe(r, dst, Tag::with_adapt(entry, true)))
+        entry = Tag::with_adapt(entry, true);
+    }
+  }
 }
 
 }  // namespace ls::t3e

@@ -24,4 +24,8 @@ struct FaultReport {
 // mode 0, which validate() has made sure of).
 FaultReport route_around(const Config& c, const Topology& t, Registers& g);
 
+// The R_NET_LUT entries (mode 0) of a machine with a partial plane (partial_plane.hpp), once
+// its R_VCSEL and R_CHAN are loaded.
+void route_partial_plane(const Config& c, const Topology& t, Registers& g);
+
 }  // namespace ls::t3e

@@ -13,6 +13,7 @@
 #include "../engine/batch_engine.hpp"
 #include "../topology/topology.hpp"
 #include "fault_routes.hpp"
+#include "partial_plane.hpp"
 #include "t3e_registers.hpp"
 #include "t3e_setup.hpp"
 
@@ -28,7 +29,7 @@ class T3eEngine final : public BatchEngine<Exec> {
   T3eEngine(const std::vector<Config>& cfgs, const EngineOptions& opts)
       : B(cfgs, opts), debug_(opts.debug) {
     const Config& c = cfgs_[0];
-    topo_ = build_topology(c.topology);
+    topo_ = t3e::machine_topology(c);
     B::set_size(topo_.routers, topo_.nodes);
     std::vector<t3e::Registers> regs;
     for (const Config& ci : cfgs_) {

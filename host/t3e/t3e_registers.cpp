@@ -3,12 +3,15 @@
 // R_NET_LUT, R_LUT_OVERRIDE, R_VCSEL and R_CHAN, for every router of a 3-D torus.
 #include "t3e_registers.hpp"
 
+#include <algorithm>
 #include <random>
 
 #include "../../kernels/t3e/bsu_register.hpp"
 #include "../../kernels/t3e/routing_tag.hpp"
 #include "../config/pick.hpp"
 #include "barrier_tree.hpp"
+#include "fault_routes.hpp"
+#include "partial_plane.hpp"
 
 namespace ls::t3e {
 namespace {
@@ -131,45 +134,72 @@ LutMode lut_mode(const std::string& name, uint32_t nodes) {
                               {"computed", kComputed}});
 }
 
-// validate() has made the topology a 3-D torus of rings of at most 32 nodes.
+// R_ORIENT bit d: port 1+2d (cube +d) is the - direction, so + keeps meaning "towards higher
+// physical ordinate" and the physical numbering of dimension d runs against the cube's.
+uint32_t physical_node(const Config& c, const Topology& t, uint32_t r) {
+  uint32_t p[3];
+  for (uint32_t d = 0; d < 3; ++d) {
+    const uint32_t k = t.shape.radix[d], at = t.shape.coord(r, static_cast<int>(d));
+    p[d] = c.t3e.r_orient >> d & 1 ? k - 1 - at : at;
+  }
+  return make_pwho(p[0], p[1], p[2]);
+}
+uint8_t direction_port(const Config& c, uint32_t dir) {
+  const uint32_t d = dir % 3;
+  const bool plus = dir < 3, flip = c.t3e.r_orient >> d & 1;
+  return static_cast<uint8_t>(plus != flip ? 1 + 2 * d : 2 + 2 * d);
+}
+
+std::vector<int32_t> neighbours(const Topology& t, const Registers& g) {
+  std::vector<int32_t> n(size_t{t.routers} * kDirections, -1);
+  for (uint32_t r = 0; r < t.routers; ++r)
+    for (uint32_t dir = 0; dir < kDirections; ++dir) {
+      const int32_t p = t.peer[size_t{r} * t.ports + g.dir_port[size_t{r} * kDirections + dir]];
+      if (p >= 0) n[r * kDirections + dir] = p / static_cast<int32_t>(t.ports);
+    }
+  return n;
+}
+
+// validate() has made the topology a 3-D torus of rings of at most 32 nodes, less a partial
+// plane's empty slots (machine_topology).
 Registers make_registers(const Config& c, const Topology& t) {
   const uint32_t R = t.routers, k[3] = {t.shape.radix[0], t.shape.radix[1], t.shape.radix[2]};
   const bool adapt = c.t3e.adaptive;
   Registers g;
-
-  // R_ORIENT bit d: port 1+2d (cube +d) is the - direction, so + keeps meaning "towards higher
-  // physical ordinate" and the physical numbering of dimension d runs against the cube's.
   g.pwho.resize(R);
   g.dir_port.resize(size_t{R} * kDirections);
   for (uint32_t r = 0; r < R; ++r) {
-    uint32_t p[3];
-    for (uint32_t d = 0; d < 3; ++d) {
-      const bool flip = c.t3e.r_orient >> d & 1;
-      p[d] = flip ? k[d] - 1 - t.shape.coord(r, d) : t.shape.coord(r, d);
-      g.dir_port[r * kDirections + d] = static_cast<uint8_t>(flip ? 2 + 2 * d : 1 + 2 * d);
-      g.dir_port[r * kDirections + d + 3] = static_cast<uint8_t>(flip ? 1 + 2 * d : 2 + 2 * d);
-    }
-    g.pwho[r] = make_pwho(p[0], p[1], p[2]);
+    g.pwho[r] = physical_node(c, t, r);
+    for (uint32_t dir = 0; dir < kDirections; ++dir)
+      g.dir_port[r * kDirections + dir] = direction_port(c, dir);
   }
+  const std::vector<int32_t> next = neighbours(t, g);
 
-  // R_LWHO and its inverse.
+  // R_LWHO and its inverse: the format's numbers of the installed nodes, closed up where a
+  // partial plane leaves slots empty.
   const Format f = pick<Format>(c.t3e.logical_format, {{"linear", Format::kLinear},
                                                        {"format1", Format::kFormat1},
                                                        {"format3", Format::kFormat3},
                                                        {"random", Format::kRandom}});
   const std::vector<Digit> ds = digits(f, k);
+  std::vector<std::pair<uint32_t, uint32_t>> order;  // (the format's number, router)
+  for (uint32_t r = 0; r < R; ++r)
+    if (installed(c, g.pwho[r])) order.push_back({logical(ds, g.pwho[r]), r});
+  std::sort(order.begin(), order.end());
+  const uint32_t N = static_cast<uint32_t>(order.size());
   const std::vector<uint32_t> perm = f == Format::kRandom
-                                         ? random_numbers(R, static_cast<uint64_t>(c.run.seed))
+                                         ? random_numbers(N, static_cast<uint64_t>(c.run.seed))
                                          : std::vector<uint32_t>{};
-  g.lwho.resize(R);
-  g.pe_router.resize(R);
-  for (uint32_t r = 0; r < R; ++r) {
-    g.lwho[r] = f == Format::kRandom ? perm[logical(ds, g.pwho[r])] : logical(ds, g.pwho[r]);
+  g.lwho.assign(R, kNoPe);
+  g.pe_router.resize(N);
+  for (uint32_t i = 0; i < N; ++i) {
+    const uint32_t r = order[i].second;
+    g.lwho[r] = f == Format::kRandom ? perm[i] : i;
     g.pe_router[g.lwho[r]] = r;
   }
 
   // R_NET_LUT and R_LUT_OVERRIDE.
-  g.lut_mode = lut_mode(c.t3e.lut_mode, R);
+  g.lut_mode = lut_mode(c.t3e.lut_mode, N);
   if ((g.lut_mode == kMode1 || g.lut_mode == kMode2) && !in_blocks_of_four(g, g.lut_mode, k)) {
     if (c.t3e.lut_mode == "auto")
       g.lut_mode = kComputed;
@@ -182,13 +212,14 @@ Registers make_registers(const Config& c, const Topology& t) {
              "even X and Y radix and logical PEs in 2x2 X-Y blocks, bit 0 Y0 and bit 1 X0 "
              "(no t3e.logical_format but a \"random\" one that happens to)");
   }
-  g.lut_entries = g.lut_mode == kMode0 ? R : g.lut_mode <= kMode2 ? R / 4 : 1;
+  g.lut_entries = g.lut_mode == kMode0 ? N : g.lut_mode <= kMode2 ? N / 4 : 1;
   g.net_lut.assign(size_t{R} * g.lut_entries, 0);
   g.lut_override.assign(R, 0);
   for (uint32_t r = 0; r < R; ++r) {
     uint32_t* lut = &g.net_lut[size_t{r} * g.lut_entries];
+    if (g.lwho[r] == kNoPe) continue;
     if (g.lut_mode == kMode0)
-      for (uint32_t lpe = 0; lpe < R; ++lpe)
+      for (uint32_t lpe = 0; lpe < N; ++lpe)
         lut[lpe] = default_tag(g.pwho[r], g.pwho[g.pe_router[lpe]], k, adapt);
     else if (g.lut_mode <= kMode2)
       for (uint32_t e = 0; e < g.lut_entries; ++e)
@@ -197,25 +228,39 @@ Registers make_registers(const Config& c, const Topology& t) {
       g.lut_override[r] = default_tag(g.pwho[r], g.pwho[g.pe_router[0]], k, adapt);
   }
 
-  // R_VCSEL: time-of-crossing SELECT bits (all 0); in each ring the dateline node of + is the
-  // one at ordinate 0 and of - the one at k-1, the nodes the wrap links lead into. R_CHAN:
-  // NO_FAST as asked; NO_ADAPT on the channels of rings of one node, which have no link.
+  // R_VCSEL: time-of-crossing SELECT bits (all 0); the dateline node of a ring in each direction
+  // is the one its wrap link leads into (of +: physical ordinate 0, of -: k-1), a line has none.
+  // With a partial plane the +Z dateline moves one node on (to Z = 1), so that the initial +Z
+  // hop out of the partial plane (kz-1 -> 0) does not enter a dateline (paper section 3.1).
+  // R_CHAN: NO_FAST as asked; NO_ADAPT on channels with no link (manual, "Information Routing").
   g.vcsel.assign(size_t{R} * kDirections, 0);
   g.chan.assign(size_t{R} * 8, 0);
+  auto wrap_target = [&](uint32_t r, uint32_t dir) {  // r is entered over dir's wrap link
+    const int32_t prev = next[r * kDirections + (dir + 3) % kDirections];
+    if (prev < 0 || next[r * kDirections + dir] < 0) return false;
+    const uint32_t d = dir % 3, a = pwho_coord(g.pwho[static_cast<uint32_t>(prev)], d),
+                   b = pwho_coord(g.pwho[r], d);
+    return dir < 3 ? a > b : a < b;
+  };
+  const bool partial = !c.t3e.partial_plane.empty();
   for (uint32_t r = 0; r < R; ++r)
     for (uint32_t dir = 0; dir < kDirections; ++dir) {
-      const uint32_t d = dir % 3, dateline = dir < 3 ? 0 : k[d] - 1;
-      if (k[d] > 1 && pwho_coord(g.pwho[r], d) == dateline)
-        g.vcsel[r * kDirections + dir] = kDatelineBit;
-      g.chan[r * 8 + dir] =
-          static_cast<uint8_t>((c.t3e.no_fast ? kNoFast : 0) | (k[d] == 1 ? kNoAdapt : 0));
+      const int32_t prev = next[r * kDirections + (dir + 3) % kDirections];
+      const bool dateline = partial && dir == kPlusZ
+                                ? prev >= 0 && next[r * kDirections + dir] >= 0 &&
+                                      wrap_target(static_cast<uint32_t>(prev), dir)
+                                : wrap_target(r, dir);
+      if (dateline) g.vcsel[r * kDirections + dir] = kDatelineBit;
+      g.chan[r * 8 + dir] = static_cast<uint8_t>((c.t3e.no_fast ? kNoFast : 0) |
+                                                 (next[r * kDirections + dir] < 0 ? kNoAdapt : 0));
     }
+  if (partial) route_partial_plane(c, t, g);
 
   // Partitions: every PE's base logical PE and virtual PE limit.
   g.base_lpe.assign(R, 0);
   g.virtual_limit.assign(R, kNoPartition);
   std::vector<int64_t> parts = c.t3e.partitions;
-  if (parts.empty()) parts = {0, static_cast<int64_t>(R) - c.t3e.hot_spares - 1};
+  if (parts.empty()) parts = {0, static_cast<int64_t>(N) - c.t3e.hot_spares - 1};
   for (size_t i = 0; i < parts.size(); i += 2)
     for (int64_t v = 0; v <= parts[i + 1]; ++v) {
       const uint32_t r = g.pe_router[static_cast<size_t>(parts[i] + v)];
@@ -224,7 +269,8 @@ Registers make_registers(const Config& c, const Topology& t) {
     }
 
   g.bsu.assign(size_t{R} * kBsus, 0);
-  const std::vector<uint32_t> tree = barrier_tree(g.pwho, k, {}, 0);
+  const std::vector<uint32_t> tree =
+      barrier_tree(next, g.pe_router, g.lwho[0] == kNoPe ? g.pe_router[0] : 0);
   for (uint32_t r = 0; r < R; ++r)
     for (uint32_t b = 0; b < static_cast<uint32_t>(c.t3e.barrier_bsus); ++b)
       g.bsu[r * kBsus + b] = tree[r];

@@ -35,9 +35,17 @@ struct Registers {
 };
 
 // The registers of every router of a kx x ky x kz torus (build_cube's ports: 1 + 2d towards
-// +d, 2 + 2d towards -d), as the configuration's [t3e] section asks; BSUs 0 .. barrier_bsus - 1
-// hold a tree over every PE rooted at router 0, the others nothing.
+// +d, 2 + 2d towards -d; machine_topology's, with a partial plane), as the configuration's [t3e]
+// section asks; BSUs 0 .. barrier_bsus - 1 hold a tree over every PE rooted at router 0 (the
+// router of logical PE 0 if router 0's slot is empty), the others nothing.
 Registers make_registers(const Config& c, const Topology& t);
+
+// R_PWHO of router r and the router port of direction dir, as R_ORIENT (t3e.r_orient) says.
+uint32_t physical_node(const Config& c, const Topology& t, uint32_t r);
+uint8_t direction_port(const Config& c, uint32_t dir);
+
+// The router each router's link in each direction leads to, -1 none ([R, 6]).
+std::vector<int32_t> neighbours(const Topology& t, const Registers& g);
 
 // The LUT mode `lut_mode` names for `nodes` PEs ("auto": the first that fits).
 LutMode lut_mode(const std::string& name, uint32_t nodes);

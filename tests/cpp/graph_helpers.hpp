@@ -8,18 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "helpers.hpp"
 #include "host/config/config.hpp"
 
 namespace ls::test {
-
-inline std::string config_error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 inline TopologyConfig hypercube(int64_t dimension, int64_t max_ports = 4, bool dual = false) {
   TopologyConfig c;

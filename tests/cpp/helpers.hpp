@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,16 @@ void edit_state(Engine& e, const std::string& name, F edit) {
   edit(v);
   std::memcpy(a.bytes.data(), v.data(), a.bytes.size());
   e.set_state(name, a);
+}
+
+// The message of the ConfigError `f` throws, "" if it throws none.
+inline std::string config_error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
 }
 
 // The message of the SimulationError `run()` throws; a test failure and "" if it throws none.

@@ -118,14 +118,7 @@ TEST(T3ePartitions, HotSpareTakesAFailedPesNumber) {
 }
 
 TEST(T3ePartitions, ConfigurationErrorsNameTheKey) {
-  auto error_of = [](Config c) {
-    try {
-      validate(c);
-    } catch (const ConfigError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto error_of = [](const Config& c) { return test::config_error_of([&] { validate(c); }); };
   Config c = table7(0.2);
   c.t3e.partitions = {0, 3, 2, 1};
   EXPECT_NE(error_of(c).find("t3e.partitions = [0, 3, 2, 1]: partition 1 overlaps partition 0"),

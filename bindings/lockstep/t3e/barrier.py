@@ -32,10 +32,11 @@ NO_PARENT = 7
 def spanning_tree(cfg: ConfigLike, members: Iterable[int] | None = None,
                   root: int = 0) -> np.ndarray:
     """BSU register words [routers] for a tree over the PEs of routers `members` (default:
-    every router) rooted at router `root`. A router's parent is its neighbour one hop nearer
-    the root in the highest dimension where they differ (the shorter way round, + on a tie), so
-    every member's depth is its torus distance from the root; routers with no member below
-    them are left out (word 0). The torus and its R_ORIENT are `cfg`'s."""
+    every installed PE) rooted at router `root`. A router's parent is its neighbour one hop
+    nearer the root, the highest dimension first (on a full torus: the highest dimension where
+    they differ, the shorter way round, + on a tie), so every member's depth is its distance
+    from the root; routers with no member below them are left out (word 0). The machine (torus,
+    partial plane) and its R_ORIENT are `cfg`'s."""
     c = as_config(cfg).with_(**{"router.family": "t3e"})
     return _core.t3e_barrier_tree(c.to_dict(), sorted(set(members or [])), int(root))
 
@@ -57,7 +58,8 @@ def describe(words: Sequence[int]) -> pd.DataFrame:
 
 
 def depths(words: Sequence[int], cfg: ConfigLike) -> dict[int, int]:
-    """Hops from each router of the tree up to the root (following PARENT over the torus)."""
+    """Hops from each router of the tree up to the root (following PARENT over the torus; a full
+    torus, not a partial plane's short rings)."""
     shape = as_config(cfg).get("topology.radix")
     orient = as_config(cfg).get("t3e.r_orient")
     step = {0: 1, 1: shape[0], 2: shape[0] * shape[1]}
