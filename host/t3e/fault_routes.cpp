@@ -171,12 +171,10 @@ struct Machine {
 FaultReport route_around(const Config& c, const Topology& t, Registers& g) {
   const uint32_t R = t.routers, k[3] = {t.shape.radix[0], t.shape.radix[1], t.shape.radix[2]};
   Machine m(t, g);
-  std::vector<int64_t> at(32 * 32 * 32, -1);  // router at physical coordinates
-  for (uint32_t r = 0; r < R; ++r)
-    at[pwho_coord(g.pwho[r], 0) + 32 * (pwho_coord(g.pwho[r], 1) + 32 * pwho_coord(g.pwho[r], 2))] =
-        r;
+  const RouterAt at(g.pwho);
   auto router = [&](const int64_t* xyz) {
-    return static_cast<uint32_t>(at[static_cast<size_t>(xyz[0] + 32 * (xyz[1] + 32 * xyz[2]))]);
+    return at(make_pwho(static_cast<uint32_t>(xyz[0]), static_cast<uint32_t>(xyz[1]),
+                        static_cast<uint32_t>(xyz[2])));
   };
   // Cut a channel at both ends: the routers ignore what arrives on it and adapt not into it.
   auto cut_link = [&](uint32_t r, uint32_t dir) {
@@ -218,9 +216,9 @@ FaultReport route_around(const Config& c, const Topology& t, Registers& g) {
         m.adaptive_paths_clear(r, entry, k) && (!partial || m.adaptive_safe(r, dst, entry));
     return Tag::adapt(entry) && !keep ? Tag::with_adapt(entry, false) : entry;
   };
-  for (uint32_t r = 0; r < R; ++r)
+  for (uint32_t r = 0; r < R; ++r) {
+    if (g.lwho[r] == kNoPe) continue;  // an empty slot sends nothing
     for (uint32_t lpe = 0; lpe < N; ++lpe) {
-      if (g.lwho[r] == kNoPe) break;  // an empty slot sends nothing
       uint32_t& entry = g.net_lut[size_t{r} * g.lut_entries + lpe];
       const uint32_t dst = g.pe_router[lpe];
       if (m.dead[r] || m.dead[dst]) {
@@ -236,6 +234,7 @@ FaultReport route_around(const Config& c, const Topology& t, Registers& g) {
       rep.rerouted_pairs += 1;
       rep.unreachable_pairs += Tag::no_route(entry);
     }
+  }
   return rep;
 }
 

@@ -1,7 +1,5 @@
 #include "partial_plane.hpp"
 
-#include <map>
-
 #include "../../kernels/t3e/routing_tag.hpp"
 #include "t3e_registers.hpp"
 
@@ -27,30 +25,32 @@ Topology machine_topology(const Config& c) {
   if (pp.empty()) return t;
   const uint32_t P = t.ports, kz = static_cast<uint32_t>(c.topology.radix[2]);
   const uint32_t nx = static_cast<uint32_t>(pp[0]);
-  std::map<uint32_t, uint32_t> at;  // R_PWHO -> router
-  for (uint32_t r = 0; r < t.routers; ++r) at[physical_node(c, t, r)] = r;
+  std::vector<uint32_t> pwho(t.routers);
+  for (uint32_t r = 0; r < t.routers; ++r) pwho[r] = physical_node(c, t, r);
+  const RouterAt at(pwho);
   auto port = [&](uint32_t r, uint32_t dir) { return size_t{r} * P + direction_port(c, dir); };
   auto link = [&](uint32_t a, uint32_t dir, uint32_t b) {  // a's dir port to b's opposite one
     const size_t pa = port(a, dir), pb = port(b, (dir + 3) % kDirections);
     t.peer[pa] = static_cast<int32_t>(pb);
     t.peer[pb] = static_cast<int32_t>(pa);
   };
-  for (const auto& [pwho, r] : at) {  // empty slots lose their links
-    if (installed(c, pwho)) continue;
+  for (uint32_t r = 0; r < t.routers; ++r) {  // empty slots lose their links
+    if (installed(c, pwho[r])) continue;
     for (uint32_t p = 1; p < P; ++p) {
       const int32_t q = t.peer[size_t{r} * P + p];
       if (q >= 0) t.peer[static_cast<size_t>(q)] = -1;
       t.peer[size_t{r} * P + p] = -1;
     }
   }
-  for (const auto& [pwho, r] : at) {
-    const uint32_t x = pwho_coord(pwho, 0), y = pwho_coord(pwho, 1), z = pwho_coord(pwho, 2);
+  for (uint32_t r = 0; r < t.routers; ++r) {
+    const uint32_t x = pwho_coord(pwho[r], 0), y = pwho_coord(pwho[r], 1),
+                   z = pwho_coord(pwho[r], 2);
     // A short Z ring closes kz - 2 -> 0 (a ring of one node has no link).
     if (z == kz - 2 && kz > 2 && !installed(c, make_pwho(x, y, kz - 1)))
-      link(r, kPlusZ, at.at(make_pwho(x, y, 0)));
+      link(r, kPlusZ, at(make_pwho(x, y, 0)));
     // The partial plane's X ring closes nx - 1 -> 0.
-    if (z == kz - 1 && x == nx - 1 && nx > 1 && installed(c, pwho))
-      link(r, kPlusX, at.at(make_pwho(0, y, z)));
+    if (z == kz - 1 && x == nx - 1 && nx > 1 && installed(c, pwho[r]))
+      link(r, kPlusX, at(make_pwho(0, y, z)));
   }
   return t;
 }

@@ -198,7 +198,8 @@ Registers make_registers(const Config& c, const Topology& t) {
     g.pe_router[g.lwho[r]] = r;
   }
 
-  // R_NET_LUT and R_LUT_OVERRIDE.
+  // R_NET_LUT and R_LUT_OVERRIDE (with a partial plane: route_partial_plane, below).
+  const bool partial = !c.t3e.partial_plane.empty();
   g.lut_mode = lut_mode(c.t3e.lut_mode, N);
   if ((g.lut_mode == kMode1 || g.lut_mode == kMode2) && !in_blocks_of_four(g, g.lut_mode, k)) {
     if (c.t3e.lut_mode == "auto")
@@ -217,7 +218,7 @@ Registers make_registers(const Config& c, const Topology& t) {
   g.lut_override.assign(R, 0);
   for (uint32_t r = 0; r < R; ++r) {
     uint32_t* lut = &g.net_lut[size_t{r} * g.lut_entries];
-    if (g.lwho[r] == kNoPe) continue;
+    if (g.lwho[r] == kNoPe || partial) continue;
     if (g.lut_mode == kMode0)
       for (uint32_t lpe = 0; lpe < N; ++lpe)
         lut[lpe] = default_tag(g.pwho[r], g.pwho[g.pe_router[lpe]], k, adapt);
@@ -235,22 +236,22 @@ Registers make_registers(const Config& c, const Topology& t) {
   // R_CHAN: NO_FAST as asked; NO_ADAPT on channels with no link (manual, "Information Routing").
   g.vcsel.assign(size_t{R} * kDirections, 0);
   g.chan.assign(size_t{R} * 8, 0);
-  auto wrap_target = [&](uint32_t r, uint32_t dir) {  // r is entered over dir's wrap link
-    const int32_t prev = next[r * kDirections + (dir + 3) % kDirections];
-    if (prev < 0 || next[r * kDirections + dir] < 0) return false;
+  auto before = [&](int32_t r, uint32_t dir) {  // the router r is entered from going dir
+    return r < 0 ? -1 : next[static_cast<uint32_t>(r) * kDirections + (dir + 3) % kDirections];
+  };
+  auto wrap_target = [&](int32_t r, uint32_t dir) {  // r is entered over dir's wrap link
+    const int32_t prev = before(r, dir);
+    if (r < 0 || prev < 0) return false;
     const uint32_t d = dir % 3, a = pwho_coord(g.pwho[static_cast<uint32_t>(prev)], d),
-                   b = pwho_coord(g.pwho[r], d);
+                   b = pwho_coord(g.pwho[static_cast<uint32_t>(r)], d);
     return dir < 3 ? a > b : a < b;
   };
-  const bool partial = !c.t3e.partial_plane.empty();
   for (uint32_t r = 0; r < R; ++r)
     for (uint32_t dir = 0; dir < kDirections; ++dir) {
-      const int32_t prev = next[r * kDirections + (dir + 3) % kDirections];
-      const bool dateline = partial && dir == kPlusZ
-                                ? prev >= 0 && next[r * kDirections + dir] >= 0 &&
-                                      wrap_target(static_cast<uint32_t>(prev), dir)
-                                : wrap_target(r, dir);
-      if (dateline) g.vcsel[r * kDirections + dir] = kDatelineBit;
+      const int32_t self = static_cast<int32_t>(r);
+      const int32_t target = partial && dir == kPlusZ ? before(self, dir) : self;
+      if (next[r * kDirections + dir] >= 0 && wrap_target(target, dir))
+        g.vcsel[r * kDirections + dir] = kDatelineBit;
       g.chan[r * 8 + dir] = static_cast<uint8_t>((c.t3e.no_fast ? kNoFast : 0) |
                                                  (next[r * kDirections + dir] < 0 ? kNoAdapt : 0));
     }

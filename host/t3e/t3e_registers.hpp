@@ -44,6 +44,21 @@ Registers make_registers(const Config& c, const Topology& t);
 uint32_t physical_node(const Config& c, const Topology& t, uint32_t r);
 uint8_t direction_port(const Config& c, uint32_t dir);
 
+// The router at each physical place (R_PWHO), for software's "the node at (x, y, z)".
+class RouterAt {
+ public:
+  explicit RouterAt(const std::vector<uint32_t>& pwho) : at_(32 * 32 * 32, -1) {
+    for (uint32_t r = 0; r < pwho.size(); ++r) at_[index(pwho[r])] = static_cast<int32_t>(r);
+  }
+  uint32_t operator()(uint32_t pwho) const { return static_cast<uint32_t>(at_[index(pwho)]); }
+
+ private:
+  static size_t index(uint32_t pwho) {
+    return pwho_coord(pwho, 0) + 32 * (pwho_coord(pwho, 1) + 32 * size_t{pwho_coord(pwho, 2)});
+  }
+  std::vector<int32_t> at_;
+};
+
 // The router each router's link in each direction leads to, -1 none ([R, 6]).
 std::vector<int32_t> neighbours(const Topology& t, const Registers& g);
 
