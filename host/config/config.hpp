@@ -28,6 +28,10 @@ struct TopologyConfig {
   std::string edge_file = "";       // graph: "a b [delay]" per line
   int64_t max_ports = 4;            // network channels per router (the TIC's 4)
   bool dual_tic = false;            // a node is two routers joined by a link
+  // multibutterfly: radix holds each stage's radix; these its dilation and the network ports
+  // of an endpoint (entering and leaving).
+  std::vector<int64_t> dilation = {};
+  int64_t endpoint_ports = 2;
 };
 
 struct RouterConfig {
@@ -116,6 +120,16 @@ struct T3eConfig {
   int64_t barrier_hop = 3;       // clocks a barrier packet takes to the next register
 };
 
+// The METRO router (router.family = "metro"; seed 003, Table 1 and Table 2).
+struct MetroConfig {
+  int64_t hw = 0;                // header words each router consumes
+  int64_t dp = 1;                // data pipestages inside a router
+  int64_t vtd = 0;               // pipeline stages on the wire out of each port (turn delay)
+  int64_t width = 8;             // w: bits per word (hw = 0: the route's words)
+  std::string reclaim = "fast";  // a blocked connection: fast (BCB drop) or detailed
+  int64_t retry_delay = 0;       // cycles a source waits after a failed attempt
+};
+
 struct RunConfig {
   int64_t warmup = 2000;
   bool warmup_auto = false;
@@ -137,6 +151,7 @@ struct Config {
   TrafficConfig traffic;
   SconnectConfig sconnect;
   T3eConfig t3e;
+  MetroConfig metro;
   RunConfig run;
 };
 

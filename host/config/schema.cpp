@@ -214,15 +214,22 @@ std::vector<KeyInfo> make_schema() {
   const auto sc = &Config::sconnect;
   using E = T3eConfig;
   const auto t3 = &Config::t3e;
+  using M = MetroConfig;
+  const auto mt = &Config::metro;
   return {
-      enum_key("topology", "kind", topo, &T::kind,
-               {"mesh", "torus", "crossbar", "hypercube", "random_regular", "graph"},
-               "k-ary n-cube mesh or torus (one terminal per router), one crossbar router with "
-               "radix[0] terminals, or a graph of routers with at most max_ports channels each: a "
-               "hypercube, a random regular graph, or an edge list (edges or edge_file)"),
+      enum_key(
+          "topology", "kind", topo, &T::kind,
+          {"mesh", "torus", "crossbar", "hypercube", "random_regular", "graph", "multibutterfly"},
+          "k-ary n-cube mesh or torus (one terminal per router), one crossbar router with "
+          "radix[0] terminals, a graph of routers with at most max_ports channels each (a "
+          "hypercube, a random regular graph, or an edge list: edges or edge_file), or a "
+          "multistage multibutterfly of dilated crossbars with endpoints at both ends "
+          "(radix and dilation per stage)"),
       int_list_key("topology", "radix", topo, &T::radix, 1, 4, 1, 4096,
                    "routers per dimension, dimension 0 first (crossbar: [ports], at most 16); "
-                   "1 only for router.family = t3e, whose machines may be one node thick"),
+                   "1 only for router.family = t3e, whose machines may be one node thick; "
+                   "multibutterfly: each stage's radix r (logical directions), a power of two, "
+                   "the first stage first; endpoints = the product"),
       int_key("topology", "link_delay", topo, &T::link_delay, 1, 255,
               "cycles a flit (and a credit) spends on a router-to-router link (mesh, torus: at "
               "most 64; graph kinds: every link whose edge gives no delay of its own)"),
@@ -252,11 +259,19 @@ std::vector<KeyInfo> make_schema() {
                "graph kinds: each node is two routers (TICs) joined by their parallel ports, a "
                "link of delay 1 (paper Figure 9): the host on the first, the node's channels "
                "alternating between the two, up to 2 x max_ports"),
-      enum_key("router", "family", rtr, &R::family, {"vc", "sconnect", "t3e"},
+      int_list_key("topology", "dilation", topo, &T::dilation, 0, 4, 1, 64,
+                   "multibutterfly: each stage's dilation d (equivalent backward ports per "
+                   "direction), a power of two; a router has r x d forward and r x d backward "
+                   "ports; empty: 1 in every stage"),
+      int_key("topology", "endpoint_ports", topo, &T::endpoint_ports, 1, 8,
+              "multibutterfly: network ports of each endpoint, entering and leaving (the "
+              "paper's Figure 1: 2), each wired to a different router where the stage allows"),
+      enum_key("router", "family", rtr, &R::family, {"vc", "sconnect", "t3e", "metro"},
                "router model: the generic virtual-channel router, Sun's S-Connect (shared "
-               "buffer pool, fixed-length messages; [sconnect]), or the Cray T3E's 3-D torus "
+               "buffer pool, fixed-length messages; [sconnect]), the Cray T3E's 3-D torus "
                "router (direction-order and adaptive routing, datelines, requests and "
-               "responses; [t3e])"),
+               "responses; [t3e]), or MIT's METRO (pipelined circuit-switched dilated "
+               "crossbars in a multibutterfly, random path choice, source retry; [metro])"),
       int_key("router", "vcs", rtr, &R::vcs, 1, 16, "virtual channels per port"),
       int_key("router", "vc_depth", rtr, &R::vc_depth, 1, 255, "flits per VC buffer"),
       enum_key("router", "routing", rtr, &R::routing, {"dor", "min_adaptive"},
@@ -465,6 +480,24 @@ std::vector<KeyInfo> make_schema() {
               "clocks a barrier/eureka packet takes from one BSU register to the next "
               "(router, or PE); the paper gives no figure: 3, Table 2's straight-through "
               "fall-through"),
+      int_key("metro", "hw", mt, &M::hw, 0, 8,
+              "header words each router consumes from the head of a stream while it sets up the "
+              "connection (Table 1's hw); 0: the route's words pass through to the endpoint"),
+      int_key("metro", "dp", mt, &M::dp, 1, 8,
+              "data pipestages inside a router (Table 1's dp): clocks a word takes through it"),
+      int_key("metro", "vtd", mt, &M::vtd, 0, 15,
+              "pipeline stages on the wire out of every router port (Table 2's turn delay); a "
+              "stage costs dp + vtd clocks (Table 4's t_stg / t_clk)"),
+      int_key("metro", "width", mt, &M::width, 1, 32,
+              "w: bits per word; with hw = 0 the route (log2 r bits per stage) fills "
+              "ceil(bits / w) header words"),
+      enum_key("metro", "reclaim", mt, &M::reclaim, {"fast", "detailed"},
+               "a blocked connection: fast reclamation (a drop request back on the BCB releases "
+               "the path at once; the source learns only the stage) or detailed (the router "
+               "holds the path until the source turns, then returns its STATUS and checksum)"),
+      int_key("metro", "retry_delay", mt, &M::retry_delay, 0, 1 << 20,
+              "clocks a source waits after a blocked attempt before it retries (a new random "
+              "path)"),
       int_key("run", "warmup", run, &U::warmup, 0, 1ll << 30, "cycles before measuring"),
       bool_key("run", "warmup_auto", run, &U::warmup_auto,
                "detect the end of warm-up: repeat warm-up periods of run.warmup cycles until "
@@ -789,7 +822,9 @@ TopologySize validate_topology(const TopologyConfig& t) {
     throw ConfigError((t.edges.empty() ? "topology.edge_file = \"" + t.edge_file + "\""
                                        : std::string("topology.edges")) +
                       ": allowed only for topology.kind = \"graph\", here \"" + t.kind + "\"");
-  if (graph) build_topology(t);  // the builders refuse what they cannot build
+  if (graph || t.kind == "multibutterfly")
+    build_topology(t);  // the builders refuse what they
+                        // cannot build
   const TopologySize size = topology_size(t);
   if (size.nodes > (1ull << 30))
     throw ConfigError("topology.radix = " + to_string(t.radix) + ": allowed at most 2^30 nodes");
@@ -814,7 +849,12 @@ void validate(const Config& c) {
                       "\": allowed only mesh, torus, crossbar for router.family = vc");
   const int64_t nodes = static_cast<int64_t>(size.nodes);
   const int64_t ports = static_cast<int64_t>(size.ports);
-  if (ports * r.vcs > kMaxPortVcs)
+  if ((r.family == "metro") != (t.kind == "multibutterfly"))
+    throw ConfigError("topology.kind = \"" + t.kind + "\": allowed " +
+                      (r.family == "metro" ? "only multibutterfly for router.family = metro"
+                                           : "multibutterfly only for router.family = metro") +
+                      ", here router.family = " + r.family);
+  if (r.family != "metro" && ports * r.vcs > kMaxPortVcs)
     throw ConfigError("router.vcs = " + std::to_string(r.vcs) + ": allowed at most " +
                       std::to_string(kMaxPortVcs / ports) + " for routers of " +
                       std::to_string(ports) +
@@ -846,6 +886,10 @@ void validate(const Config& c) {
                       " (vcs/2 x vc_depth: a slot for every request flit a router may send)");
   if (r.family == "sconnect") validate_sconnect(c);
   if (r.family == "t3e") validate_t3e(c);
+  if (r.family == "metro" && f.request_reply)
+    throw ConfigError(
+        "traffic.request_reply = true: allowed only false for router.family = \"metro\" "
+        "(every message is acknowledged over its own connection)");
   if (r.family != "sconnect" && !f.priority_weights.empty())
     throw ConfigError("traffic.priority_weights = " + to_string(f.priority_weights) +
                       ": allowed only [] for router.family = \"" + r.family + "\"");

@@ -21,10 +21,12 @@ using Factory =
 std::unique_ptr<Engine> make_vc_engine_cpu(const std::vector<Config>&, const EngineOptions&);
 std::unique_ptr<Engine> make_sconnect_engine_cpu(const std::vector<Config>&, const EngineOptions&);
 std::unique_ptr<Engine> make_t3e_engine_cpu(const std::vector<Config>&, const EngineOptions&);
+std::unique_ptr<Engine> make_metro_engine_cpu(const std::vector<Config>&, const EngineOptions&);
 #ifdef LOCKSTEP_HAVE_CUDA
 std::unique_ptr<Engine> make_vc_engine_cuda(const std::vector<Config>&, const EngineOptions&);
 std::unique_ptr<Engine> make_sconnect_engine_cuda(const std::vector<Config>&, const EngineOptions&);
 std::unique_ptr<Engine> make_t3e_engine_cuda(const std::vector<Config>&, const EngineOptions&);
+std::unique_ptr<Engine> make_metro_engine_cuda(const std::vector<Config>&, const EngineOptions&);
 #endif
 
 namespace {
@@ -39,10 +41,12 @@ const std::map<std::string, Family>& families() {
       {"vc", {make_vc_engine_cpu, make_vc_engine_cuda}},
       {"sconnect", {make_sconnect_engine_cpu, make_sconnect_engine_cuda}},
       {"t3e", {make_t3e_engine_cpu, make_t3e_engine_cuda}},
+      {"metro", {make_metro_engine_cpu, make_metro_engine_cuda}},
 #else
       {"vc", {make_vc_engine_cpu, nullptr}},
       {"sconnect", {make_sconnect_engine_cpu, nullptr}},
       {"t3e", {make_t3e_engine_cpu, nullptr}},
+      {"metro", {make_metro_engine_cpu, nullptr}},
 #endif
   };
   return f;

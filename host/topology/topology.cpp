@@ -1,4 +1,6 @@
 // What every kind shares: its size without building it, and the builder for a kind.
+#include <algorithm>
+
 #include "graph.hpp"
 
 namespace ls {
@@ -11,6 +13,15 @@ TopologySize topology_size(const TopologyConfig& c) {
   if (c.kind == "crossbar") {
     const uint64_t n = static_cast<uint64_t>(c.radix.at(0));
     return {1, n, n};
+  }
+  if (c.kind == "multibutterfly") {
+    uint64_t routers = 0, ports = 0, nodes = 1;
+    for (const Stage& s : multistage_stages(c)) {
+      routers += s.routers;
+      ports = std::max<uint64_t>(ports, 2 * s.ports());
+      nodes *= s.radix;
+    }
+    return {routers, nodes, ports};
   }
   if (!is_graph_kind(c.kind)) {
     uint64_t n = 1;
@@ -26,6 +37,7 @@ TopologySize topology_size(const TopologyConfig& c) {
 
 Topology build_topology(const TopologyConfig& c) {
   if (c.kind == "crossbar") return build_crossbar(c);
+  if (c.kind == "multibutterfly") return build_multibutterfly(c);
   return is_graph_kind(c.kind) ? build_graph(c) : build_cube(c);
 }
 

@@ -22,6 +22,13 @@ struct Topology {
   std::vector<int32_t> node_router;  // [N]
   std::vector<int32_t> node_port;    // [N]
   std::vector<uint8_t> link_delay;   // [R, P] delay of the link (or terminal channel) at the port
+  // Multistage kinds (multibutterfly.cpp), whose endpoints sit outside the routers: each
+  // router's stage, and each endpoint's `node_ports` wires entering the network (at a
+  // first-stage forward port) and leaving it (at a last-stage backward port), as router*P+port.
+  std::vector<uint8_t> stage;  // [R]
+  uint32_t node_ports = 1;
+  std::vector<int32_t> node_entry;  // [N, node_ports]
+  std::vector<int32_t> node_exit;   // [N, node_ports]
 };
 
 constexpr int64_t kMaxGraphNodes = 1 << 16;  // node ids of the graph kinds
@@ -38,6 +45,15 @@ Shape make_shape(const std::vector<int64_t>& radix);
 Topology build_cube(const TopologyConfig& c);      // mesh and torus
 Topology build_crossbar(const TopologyConfig& c);  // one router, radix[0] terminals
 Topology build_graph(const TopologyConfig& c);     // the graph kinds (graph.cpp)
+Topology build_multibutterfly(const TopologyConfig& c);
+
+// A multistage network's stages, without wiring it: the one reading of radix, dilation and
+// endpoint_ports for the builder, validate() and the router family.
+struct Stage {
+  uint32_t radix, dilation, routers, first;            // first: its first router
+  uint32_t ports() const { return radix * dilation; }  // forward ports = backward ports
+};
+std::vector<Stage> multistage_stages(const TopologyConfig& c);
 Topology build_topology(const TopologyConfig& c);  // any kind; throws ConfigError
 
 }  // namespace ls

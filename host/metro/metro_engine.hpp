@@ -1,0 +1,200 @@
+// The METRO family's engine, a template over the backend; compiled once per backend by
+// metro_engine_cpu.cpp and metro_engine_cuda.cu. Its elements are an instance's routers, then
+// its endpoints; the named arrays, terminals (the endpoints), run loop and watchdog are the
+// shared BatchEngine's.
+#pragma once
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../../kernels/metro/metro_cycle.hpp"
+#include "../engine/batch_engine.hpp"
+#include "../topology/topology.hpp"
+#include "../traffic/traffic_params.hpp"
+#include "metro_setup.hpp"
+
+namespace ls {
+
+template <class Exec>
+class MetroEngine final : public BatchEngine<Exec> {
+  using B = BatchEngine<Exec>;
+  using B::download, B::upload, B::per_instance_sum;
+  using B::x_, B::cfgs_, B::I_, B::E_, B::NN_, B::t_;
+
+ public:
+  MetroEngine(const std::vector<Config>& cfgs, const EngineOptions& opts)
+      : B(cfgs, opts), debug_(opts.debug) {
+    const Config& c = cfgs_[0];
+    topo_ = build_topology(c.topology);
+    v_.prm = metro::make_params(c, topo_);
+    const metro::MetroParams& p = v_.prm;
+    B::set_size(p.elems, p.endpoints);
+    v_.lay = {p.routers, p.endpoints, p.elems, p.ports, p.rports, p.eports, p.slots};
+    allocate();
+  }
+
+  void step(uint64_t cycles) override {
+    if (debug_) {
+      for (uint64_t k = 0; k < cycles; ++k) {
+        x_.for_each(E_, metro::MetroCycle{at(t_)});
+        ++t_;
+        check_invariants();
+      }
+    } else {
+      x_.run_cycles(t_, cycles, I_, v_.prm.elems,
+                    [this](uint64_t t) { return metro::MetroCycle{at(t)}; });
+      t_ += cycles;
+    }
+    x_.sync();
+  }
+
+ private:
+  void set_window(Window w) override { v_.win = w; }
+  void reset_family_stats() override {
+    const uint64_t rp = uint64_t{I_} * v_.prm.routers * v_.prm.rports;
+    std::vector<uint32_t> z(std::max<uint64_t>(rp, NN_), 0);
+    std::vector<uint64_t> z64(NN_, 0);
+    x_.upload(v_.s.words, z.data(), rp * 4);
+    for (uint32_t* a : {v_.s.attempts, v_.s.blocked, v_.s.received})
+      x_.upload(a, z.data(), NN_ * 4);
+    x_.upload(v_.s.oneway, z64.data(), NN_ * 8);
+  }
+  void family_results(uint32_t i, double measure, InstanceResult& r) override;
+  std::vector<uint64_t> in_flight() const override {
+    std::vector<uint64_t> n = per_instance_sum(v_.s.started);
+    const std::vector<uint64_t> got = per_instance_sum(v_.s.acked);
+    for (uint32_t i = 0; i < I_; ++i) n[i] -= got[i];
+    return n;
+  }
+  std::string stuck(uint32_t i) const override;
+  const char* unit() const override { return "message"; }
+
+  metro::MetroView at(uint64_t t) const { return B::view_at(v_, t); }
+  void allocate();
+  void check_invariants();
+
+  bool debug_;
+  Topology topo_;
+  metro::MetroView v_{};
+  uint64_t* busy_ = nullptr;  // [inst, elem] messages each endpoint holds (debug)
+};
+
+template <class Exec>
+void MetroEngine<Exec>::allocate() {
+  using namespace metro;
+  const MetroParams& p = v_.prm;
+  const uint64_t I = I_, R = p.routers, N = p.endpoints, X = p.elems, S = p.slots, P = p.ports,
+                 RP = p.rports, K = p.eports;
+  const uint64_t belts = I * X * S * P, rports = I * R * RP, sinks = NN_ * K;
+  MetroState& s = v_.s;
+  s.belt = alloc<uint32_t>(*this, belts, "belt", {I, X, S, P});
+  s.belt_tag = alloc<uint32_t>(*this, belts, "belt_tag", {I, X, S, P});
+  s.conn = alloc<uint8_t>(*this, rports, "conn", {I, R, RP});
+  s.mode = alloc<uint8_t>(*this, rports, "port_mode", {I, R, RP});
+  s.flow = alloc<uint8_t>(*this, rports, "flow", {I, R, RP});
+  s.count = alloc<uint8_t>(*this, rports, "header_left", {I, R, RP});
+  s.reply = alloc<uint8_t>(*this, rports, "reply", {I, R, RP});
+  s.checksum = alloc<uint32_t>(*this, rports, "checksum", {I, R, RP});
+  s.enabled = alloc<uint8_t>(*this, rports, "port_enabled", {I, R, RP});
+  s.fast = alloc<uint8_t>(*this, rports, "fast_reclaim", {I, R, RP});
+  s.words = alloc<uint32_t>(*this, rports, "link_words", {I, R, RP});
+  s.src_mode = alloc<uint8_t>(*this, NN_, "src_mode", {I, N});
+  s.src_port = alloc<uint8_t>(*this, NN_, "src_port", {I, N});
+  s.src_pos = alloc<uint32_t>(*this, NN_, "src_pos", {I, N});
+  s.src_wake = alloc<uint32_t>(*this, NN_, "src_wake", {I, N});
+  s.src_acked = alloc<uint8_t>(*this, NN_, "src_acked", {I, N});
+  s.src_failed = alloc<uint8_t>(*this, NN_, "src_failed", {I, N});
+  s.src_sum = alloc<uint32_t>(*this, NN_, "src_sum", {I, N});
+  s.msg_dest = alloc<uint32_t>(*this, NN_, "msg_dest", {I, N});
+  s.msg_size = alloc<uint32_t>(*this, NN_, "msg_size", {I, N});
+  s.msg_ctime = alloc<uint32_t>(*this, NN_, "msg_ctime", {I, N});
+  s.msg_first = alloc<uint32_t>(*this, NN_, "msg_first", {I, N});
+  s.msg_start = alloc<uint32_t>(*this, NN_, "msg_start", {I, N});
+  s.sink_mode = alloc<uint8_t>(*this, sinks, "sink_mode", {I, N, K});
+  s.sink_sum = alloc<uint32_t>(*this, sinks, "sink_sum", {I, N, K});
+  s.sink_last = alloc<uint32_t>(*this, sinks, "sink_last", {I, N, K});
+  s.sink_words = alloc<uint32_t>(*this, sinks, "sink_words", {I, N, K});
+  s.sink_start = alloc<uint32_t>(*this, sinks, "sink_start", {I, N, K});
+  s.sink_last_t = alloc<uint32_t>(*this, sinks, "sink_last_t", {I, N, K});
+  s.started = alloc<uint64_t>(*this, NN_, "messages_started", {I, N});
+  s.acked = alloc<uint64_t>(*this, NN_, "messages_acked", {I, N});
+  s.attempts = alloc<uint32_t>(*this, NN_, "attempts", {I, N});
+  s.blocked = alloc<uint32_t>(*this, NN_, "attempts_failed", {I, N});
+  s.received = alloc<uint32_t>(*this, NN_, "messages_received", {I, N});
+  s.oneway = alloc<uint64_t>(*this, NN_, "oneway_sum", {I, N});
+  s.viol = alloc<uint32_t>(*this, I * X);
+  s.viol_info = alloc<uint32_t>(*this, I * X * 4);
+  busy_ = alloc<uint64_t>(*this, I * X);
+  B::allocate_terminals(p.source_queue);
+  v_.src = B::src_;
+  v_.st = B::st_;
+  s.last_move = B::last_move_;
+
+  B::topology_views(topo_);
+  const Wiring wiring = make_wiring(p, topo_, cfgs_[0]);
+  v_.topo.peer = upload(wiring.peer);
+  v_.topo.delay = upload(wiring.delay);
+  v_.topo.stage = upload(topo_.stage, "stage", {R});
+  v_.traffic = upload(traffic_params(cfgs_));
+  v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
+
+  std::vector<uint8_t> none(rports, kNone8), on(rports, 1), fast(rports, p.fast_reclaim);
+  x_.upload(s.conn, none.data(), rports);
+  x_.upload(s.enabled, on.data(), rports);
+  x_.upload(s.fast, fast.data(), rports);
+}
+
+template <class Exec>
+void MetroEngine<Exec>::check_invariants() {
+  using namespace metro;
+  x_.for_each(E_, CheckInvariants{at(t_), busy_});
+  x_.sync();
+  static const char* what[] = {"",
+                               "a second word into one belt slot in a clock (word %v there)",
+                               "crossbar connection to port %v not mirrored there",
+                               "a stream for endpoint %v arrived here",
+                               "a message arrived with a bad checksum (sum %v)",
+                               "a word (%v) arrived while the router owed a reply on its wire"};
+  B::throw_violation(v_.s.viol, v_.s.viol_info, what,
+                     [](const uint32_t* at) { return "port " + std::to_string(at[1]); });
+  B::check_conservation(busy_, "messages the endpoints hold unacknowledged");
+}
+
+// The endpoints of instance i holding messages (mode, attempts so far) and the routers with
+// connections, the first eight of each.
+template <class Exec>
+std::string MetroEngine<Exec>::stuck(uint32_t i) const {
+  using namespace metro;
+  const uint64_t N = v_.prm.endpoints, R = v_.prm.routers, RP = v_.prm.rports;
+  const std::vector<uint8_t> mode = download(v_.s.src_mode + i * N, N),
+                             conn = download(v_.s.conn + i * R * RP, R * RP);
+  static const char* modes[] = {"idle", "sending", "waiting", "backing off"};
+  std::ostringstream o;
+  int shown = 0;
+  for (uint64_t n = 0; n < N && shown < 8; ++n)
+    if (mode[n] != kSrcIdle) o << " [endpoint " << n << ": " << modes[mode[n]] << "]", ++shown;
+  shown = 0;
+  for (uint64_t r = 0; r < R && shown < 8; ++r) {
+    uint32_t open = 0;
+    for (uint64_t q = 0; q < RP; ++q) open += conn[r * RP + q] != kNone8;
+    if (open) o << " [router " << r << ": " << open / 2 << " connections]", ++shown;
+  }
+  return o.str();
+}
+
+// Words per clock on each router port, and per message: attempts, the share of attempts that
+// failed, and the one-way time from the first word sent to the last data word received.
+template <class Exec>
+void MetroEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
+  B::link_results(v_.s.words, i, topo_, m, r);
+  const double attempts = static_cast<double>(per_instance_sum(v_.s.attempts)[i]),
+               failed = static_cast<double>(per_instance_sum(v_.s.blocked)[i]),
+               received = static_cast<double>(per_instance_sum(v_.s.received)[i]),
+               oneway = static_cast<double>(per_instance_sum(v_.s.oneway)[i]);
+  r.extra.emplace_back("attempts_per_message",
+                       attempts > failed ? attempts / (attempts - failed) : 0.0);
+  r.extra.emplace_back("failed_fraction", attempts > 0 ? failed / attempts : 0.0);
+  r.extra.emplace_back("one_way_mean", received > 0 ? oneway / received : 0.0);
+}
+
+}  // namespace ls

@@ -1,0 +1,71 @@
+#include "metro_setup.hpp"
+
+#include <algorithm>
+
+#include "../../kernels/common/traffic.hpp"
+
+namespace ls::metro {
+
+MetroParams make_params(const Config& c, const Topology& t) {
+  const std::vector<Stage> stages = multistage_stages(c.topology);
+  const MetroConfig& m = c.metro;
+  MetroParams p{};
+  p.routers = t.routers;
+  p.endpoints = t.nodes;
+  p.elems = t.routers + t.nodes;
+  p.rports = t.ports;
+  p.eports = t.node_ports;
+  p.ports = std::max(t.ports, 2 * t.node_ports);
+  p.slots = static_cast<uint32_t>(m.dp + m.vtd) + 1;
+  p.stages = static_cast<uint32_t>(stages.size());
+  uint32_t bits = 0, divisor = t.nodes;
+  for (uint32_t s = 0; s < p.stages; ++s) {
+    p.radix[s] = stages[s].radix;
+    p.dilation[s] = stages[s].dilation;
+    divisor /= stages[s].radix;
+    p.divisor[s] = divisor;
+    bits += exact_log2(stages[s].radix);
+  }
+  p.hw = static_cast<uint32_t>(m.hw);
+  const uint32_t w = static_cast<uint32_t>(m.width);
+  // Table 4's hbits in words: hw per router, or the route's bits in whole words.
+  p.header_words = m.hw > 0 ? p.hw * p.stages : (bits + w - 1) / w;
+  p.value_mask = w >= 27 ? (1u << 27) - 1 : (1u << w) - 1;
+  p.fast_reclaim = m.reclaim == "fast";
+  p.retry_delay = static_cast<uint32_t>(m.retry_delay);
+  p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
+  p.shape = t.shape;
+  return p;
+}
+
+Wiring make_wiring(const MetroParams& p, const Topology& t, const Config& c) {
+  const uint32_t P = p.ports, TP = t.ports, k = p.eports;
+  Wiring out;
+  out.peer.assign(uint64_t{p.elems} * P, -1);
+  out.delay.assign(out.peer.size(), 1);
+  const uint8_t stage_delay = static_cast<uint8_t>(c.metro.dp + c.metro.vtd);
+  for (uint32_t r = 0; r < t.routers; ++r)
+    for (uint32_t q = 0; q < TP; ++q) {
+      out.delay[uint64_t{r} * P + q] = stage_delay;
+      const int32_t far = t.peer[uint64_t{r} * TP + q];
+      if (far >= 0)
+        out.peer[uint64_t{r} * P + q] = far / static_cast<int32_t>(TP) * static_cast<int32_t>(P) +
+                                        far % static_cast<int32_t>(TP);
+    }
+  // Endpoint n is element routers + n: columns 0 .. k-1 its entering wires, k .. 2k-1 its
+  // leaving ones.
+  auto join = [&](int32_t router_port, uint32_t n, uint32_t col) {
+    const int64_t a = int64_t{router_port / static_cast<int32_t>(TP)} * P + router_port % TP,
+                  b = int64_t{p.routers + n} * P + col;
+    out.peer[static_cast<size_t>(a)] = static_cast<int32_t>(b);
+    out.peer[static_cast<size_t>(b)] = static_cast<int32_t>(a);
+  };
+  for (uint32_t n = 0; n < t.nodes; ++n)
+    for (uint32_t j = 0; j < k; ++j) {
+      join(t.node_entry[uint64_t{n} * k + j], n, j);
+      join(t.node_exit[uint64_t{n} * k + j], n, k + j);
+    }
+  return out;
+}
+
+}  // namespace ls::metro

@@ -1,0 +1,22 @@
+// Set-up of a METRO batch on the host, once: the parameter block and the wiring of routers and
+// endpoints as the kernels read it (every element's belt columns and their far ends).
+#pragma once
+#include <vector>
+
+#include "../../kernels/metro/metro_state.hpp"
+#include "../config/config.hpp"
+#include "../topology/topology.hpp"
+
+namespace ls::metro {
+
+MetroParams make_params(const Config& c, const Topology& t);
+
+// Element x's column p leads to peer[x * P + p] (element * P + column, -1 none), over a wire of
+// delay[x * P + p] clocks: a router's dp + vtd, an endpoint's 1.
+struct Wiring {
+  std::vector<int32_t> peer;
+  std::vector<uint8_t> delay;
+};
+Wiring make_wiring(const MetroParams& p, const Topology& t, const Config& c);
+
+}  // namespace ls::metro

@@ -1,0 +1,214 @@
+// One clock of a METRO router: a dilated crossbar of r x d forward and r x d backward ports
+// (paper sections 3-5). Words arriving on each port are handled by the forward port whose
+// connection they belong to:
+//   - a start word at a free forward port asks for a connection: its stage's digit of the
+//     destination names a logical direction, and the router picks at random among that
+//     direction's d backward ports that are free and enabled ("Stochastic Path Selection"). With
+//     none free the connection is blocked: fast reclamation sends a drop back at once (the BCB)
+//     and discards what follows; detailed reclamation holds the path until the source turns and
+//     then returns its STATUS (blocked), checksum and a drop.
+//   - with hw > 0 the router consumes hw header words while it sets up and marks the next word
+//     it forwards as the start for the next router (pipelined connection setup).
+//   - on an open connection words pass through, one a clock, in the connection's direction.
+//     TURN reverses it: the router passes the TURN on, returns its STATUS and the checksum of
+//     the data it forwarded since the last turn to the old sender, and fills the wait for the
+//     new sender's first word with DATA-IDLE ("Connection Reversal"). Any number of turns.
+//   - a drop from either side closes the connection, passed on to the other side; words still
+//     arriving from a sender that has not yet seen it are discarded.
+// The router's pipeline (dp clocks) and its wires' (vtd) are the delay of the belts it writes,
+// so a stage costs dp + vtd clocks, Table 4's t_stg.
+#pragma once
+#include "../common/rng.hpp"
+#include "metro_state.hpp"
+
+namespace ls::metro {
+
+struct Crossbar {
+  const MetroView& v;
+  uint32_t inst, r;
+  uint32_t stage, fwd, d;
+  uint32_t in[64], tag[64];  // words arriving this clock, per port
+  uint64_t written = 0;      // ports that sent a word this clock
+
+  LS_HD Crossbar(const MetroView& view, uint32_t i, uint32_t router)
+      : v(view), inst(i), r(router), stage(view.topo.stage[router]) {
+    fwd = v.prm.radix[stage] * v.prm.dilation[stage];
+    d = v.prm.dilation[stage];
+  }
+
+  LS_HD uint64_t at(uint32_t p) const { return v.lay.rport(inst, r, p); }
+
+  LS_HD void send(uint32_t p, uint32_t word, uint32_t t) {
+    send_word(v, inst, r, p, word, t);
+    written |= uint64_t{1} << p;
+    if (v.win.contains(v.t)) v.s.words[at(p)] += 1;
+  }
+
+  LS_HD void clock() {
+    const uint64_t e = v.lay.elem(inst, r);
+    for (uint32_t p = 0; p < 2 * fwd; ++p) {
+      const uint64_t k = v.lay.slot(e, v.now, p);
+      in[p] = v.s.belt[k];
+      tag[p] = v.s.belt_tag[k];
+      v.s.belt[k] = kNone;
+    }
+    // Forward ports in turn, from a different one each clock: which of two requests for one
+    // direction goes first is not the port's number.
+    const uint32_t first = static_cast<uint32_t>(v.t % fwd);
+    for (uint32_t k = 0; k < fwd; ++k) forward_port(first + k < fwd ? first + k : first + k - fwd);
+  }
+
+  LS_HD void forward_port(uint32_t f) {
+    const uint64_t fi = at(f);
+    if (!v.s.enabled[fi]) return;
+    const uint32_t w = in[f];
+    switch (v.s.mode[fi]) {
+      case kFree:
+        if (Word::start(w)) connect(f, w);
+        return;
+      case kDiscard:
+        if (Word::start(w)) {
+          connect(f, w);
+        } else if (w == kNone) {
+          v.s.mode[fi] = kFree;
+        }
+        return;
+      case kBlocked:
+        return blocked(f, w);
+      case kSetup:
+        return setup(f, w);
+      default:
+        return open(f);
+    }
+  }
+
+  // A start word at forward port f asks for a backward port in its direction.
+  LS_HD void connect(uint32_t f, uint32_t w) {
+    const uint64_t fi = at(f);
+    const uint32_t dest = Word::value(w);
+    const uint32_t j = dest / v.prm.divisor[stage] % v.prm.radix[stage], base = fwd + j * d;
+    uint32_t free[64], n = 0;
+    for (uint32_t k = 0; k < d; ++k) {
+      const uint32_t b = base + k;
+      if (v.s.conn[at(b)] == kNone8 && v.s.enabled[at(b)] && !((written >> b) & 1u)) free[n++] = b;
+    }
+    v.s.checksum[fi] = 0;
+    v.s.reply[fi] = 0;
+    if (n == 0) {  // blocked
+      if (v.s.fast[fi]) {
+        send(f, Word::make(kDrop, stage + 1), tag[f]);
+        v.s.mode[fi] = kDiscard;
+      } else {
+        v.s.mode[fi] = kBlocked;
+      }
+      return;
+    }
+    const uint64_t seed = v.traffic[inst].seed;
+    const uint32_t pick =
+        n == 1 ? 0 : below(philox_draw(seed, v.t, r * 64u + f, kStreamRoute).w[0], n);
+    const uint32_t b = free[pick];
+    v.s.conn[fi] = static_cast<uint8_t>(b);
+    v.s.conn[at(b)] = static_cast<uint8_t>(f);
+    v.s.flow[fi] = kForward;
+    if (v.prm.hw == 0) {
+      send(b, w, tag[f]);  // the route's words pass on, the start with them
+      v.s.mode[fi] = kOpen;
+    } else {
+      v.s.count[fi] = static_cast<uint8_t>(v.prm.hw - 1);
+      v.s.mode[fi] = kSetup;
+    }
+  }
+
+  // Consuming this router's header words; the first word after them starts the next router.
+  LS_HD void setup(uint32_t f, uint32_t w) {
+    const uint64_t fi = at(f);
+    if (w == kNone) return;
+    if (v.s.count[fi] > 0) {
+      v.s.count[fi] -= 1;
+      return;
+    }
+    v.s.mode[fi] = kOpen;
+    pass(f, v.s.conn[fi], Word::with_start(w), tag[f]);
+  }
+
+  // Detailed reclamation: the blocked path waits for the source's TURN, then answers with a
+  // STATUS that says blocked, the checksum and a drop, and frees the port.
+  LS_HD void blocked(uint32_t f, uint32_t w) {
+    const uint64_t fi = at(f);
+    const uint8_t owed = v.s.reply[fi];
+    if (owed == 2) {
+      send(f, Word::make(kChecksum, v.s.checksum[fi]), 0);
+      v.s.reply[fi] = 1;
+    } else if (owed == 1) {
+      send(f, Word::make(kDrop, 0), 0);
+      v.s.reply[fi] = 0;
+      v.s.mode[fi] = kFree;
+    } else if (Word::kind(w) == kTurn) {
+      send(f, Word::make(kStatus, stage | kBlockedBit), tag[f]);
+      v.s.reply[fi] = 2;
+    } else if (Word::kind(w) == kDrop) {
+      v.s.mode[fi] = kFree;
+    }
+  }
+
+  LS_HD void release(uint32_t f, uint32_t b) {
+    v.s.conn[at(f)] = kNone8;
+    v.s.conn[at(b)] = kNone8;
+    v.s.reply[at(f)] = 0;
+  }
+
+  // A word passes through the crossbar from one side of the connection to the other.
+  LS_HD void pass(uint32_t from_f, uint32_t to, uint32_t w, uint32_t t) {
+    send(to, w, t);
+    if (Word::kind(w) == kData) {
+      const uint64_t fi = at(from_f);
+      v.s.checksum[fi] = (v.s.checksum[fi] + Word::value(w)) & v.prm.value_mask;
+    }
+  }
+
+  // An open connection: words from the sending side pass to the receiving side.
+  LS_HD void open(uint32_t f) {
+    const uint64_t fi = at(f);
+    const uint32_t b = v.s.conn[fi];
+    const bool fw = v.s.flow[fi] == kForward;
+    const uint32_t src = fw ? f : b, dst = fw ? b : f;
+    const uint32_t w = in[src], back = in[dst];
+    if (Word::kind(back) == kDrop) {  // the receiving side drops (fast reclamation's BCB)
+      send(src, back, tag[dst]);
+      release(f, b);
+      v.s.mode[fi] = fw ? kDiscard : kFree;
+      return;
+    }
+    const uint8_t rep = v.s.reply[fi];
+    if ((rep & ~kWaitBit) != 0) {  // the checksum owed since the turn
+      send(dst, Word::make(kChecksum, v.s.checksum[fi]), 0);
+      v.s.checksum[fi] = 0;
+      v.s.reply[fi] = static_cast<uint8_t>(rep - 1);
+      if (w != kNone)
+        record_violation(v.s.viol, v.s.viol_info, v.lay.elem(inst, r), kViolLostWord, v.t, src, 0,
+                         w);
+      return;
+    }
+    switch (Word::kind(w)) {
+      case kNone:
+        if (rep & kWaitBit) send(dst, Word::make(kIdle, 0), 0);
+        return;
+      case kTurn:
+        send(dst, w, tag[src]);
+        v.s.flow[fi] = fw ? kReverse : kForward;
+        send(src, Word::make(kStatus, stage), tag[src]);
+        v.s.reply[fi] = 1 | kWaitBit;
+        return;
+      case kDrop:  // the sending side closes
+        send(dst, w, tag[src]);
+        release(f, b);
+        v.s.mode[fi] = kFree;
+        return;
+      default:
+        v.s.reply[fi] = static_cast<uint8_t>(rep & ~kWaitBit);
+        pass(f, dst, w, tag[src]);
+    }
+  }
+};
+
+}  // namespace ls::metro

@@ -1,0 +1,193 @@
+// One clock of a METRO endpoint, the source-responsible network interface of the paper
+// (sections 1 and 4: "End-to-end checksums and acknowledgments ensure that data arrives
+// intact... When a connection is blocked due to contention or a data stream is corrupted, the
+// source endpoint retries the connection"):
+//   - the source takes one message at a time and one of its entering ports per attempt (chosen
+//     at random), streams the route's header words, the data (its last word the checksum of the
+//     others) and a TURN, then listens: each router's STATUS and checksum, then the
+//     destination's acknowledgement and its drop. A drop before a good acknowledgement, or a
+//     STATUS saying blocked, fails the attempt: after metro.retry_delay clocks it tries again,
+//     and the routers' random choices give it a new path.
+//   - each leaving port receives on its own: it sums the data, and at the TURN answers with an
+//     acknowledgement (good or bad checksum) and closes the connection with a drop.
+// A message created in a clock starts in it (the interface is loaded as the message is made),
+// so the unloaded latency from creation to acknowledgement is Figure 3's injection to receipt.
+#pragma once
+#include "metro_state.hpp"
+
+namespace ls::metro {
+
+// The data words of an attempt: a pure function of (attempt start, endpoint, word).
+LS_HD inline uint32_t data_value(uint32_t start, uint32_t n, uint32_t k) {
+  uint32_t h = start * 0x9E3779B1u ^ n * 0x85EBCA6Bu ^ k * 0xC2B2AE35u;
+  h ^= h >> 15;
+  h *= 0x2C1B3C6Du;
+  return h ^ (h >> 12);
+}
+
+struct Endpoint {
+  const MetroView& v;
+  uint32_t inst, n;
+  uint32_t x;   // the element: routers first, then endpoints
+  uint64_t ne;  // [inst, node]
+
+  LS_HD Endpoint(const MetroView& view, uint32_t i, uint32_t node)
+      : v(view), inst(i), n(node), x(view.lay.routers + node), ne(view.lay.node(i, node)) {}
+
+  LS_HD SourceOps source() const { return {v.src, v.st, v.prm.source_queue, v.t, v.win}; }
+  LS_HD uint32_t take(uint32_t col, uint32_t& tag) const {
+    const uint64_t k = v.lay.slot(v.lay.elem(inst, x), v.now, col);
+    const uint32_t w = v.s.belt[k];
+    tag = v.s.belt_tag[k];
+    v.s.belt[k] = kNone;
+    return w;
+  }
+
+  LS_HD void clock() const {
+    const uint32_t p = v.prm.eports;
+    uint32_t tag;
+    for (uint32_t k = 0; k < p; ++k) {
+      const uint32_t w = take(k, tag);
+      const uint8_t m = v.s.src_mode[ne];
+      if (w != kNone && k == v.s.src_port[ne] && (m == kSrcSending || m == kSrcWaiting)) hear(w);
+    }
+    for (uint32_t k = 0; k < p; ++k) {
+      const uint32_t w = take(p + k, tag);
+      receive(k, w, tag);
+    }
+    const SourceOps src = source();
+    const TrafficParams& tp = v.traffic[inst];
+    if (src.generating(ne)) src.generate(ne, tp, n, ne);
+    if (v.s.src_mode[ne] == kSrcIdle && v.src.queued[ne] != 0) {
+      uint64_t ctime = 0;
+      src.pop(ne, tp, n, ctime);
+      v.s.msg_ctime[ne] = static_cast<uint32_t>(ctime);
+      v.s.msg_dest[ne] = pattern_dest(tp, v.prm.shape, v.perm, inst, n, ctime, n);
+      v.s.msg_size[ne] = packet_size_at(tp, n, ctime);
+      v.s.msg_first[ne] = static_cast<uint32_t>(v.t);
+      v.s.started[ne] += 1;
+      attempt();
+    } else if (v.s.src_mode[ne] == kSrcBackoff && v.t >= v.s.src_wake[ne]) {
+      attempt();
+    }
+    if (v.s.src_mode[ne] == kSrcSending) stream();
+  }
+
+  LS_HD void attempt() const {
+    const uint32_t p = v.prm.eports;
+    v.s.src_port[ne] = static_cast<uint8_t>(
+        p == 1 ? 0 : below(philox_draw(v.traffic[inst].seed, v.t, x, kStreamRoute).w[0], p));
+    v.s.src_pos[ne] = 0;
+    v.s.src_sum[ne] = 0;
+    v.s.src_acked[ne] = 0;
+    v.s.src_failed[ne] = 0;
+    v.s.msg_start[ne] = static_cast<uint32_t>(v.t);
+    v.s.src_mode[ne] = kSrcSending;
+    if (v.win.contains(v.t)) v.s.attempts[ne] += 1;
+  }
+
+  // The next word of the attempt's stream: header, data (the checksum last), TURN.
+  LS_HD void stream() const {
+    const uint32_t pos = v.s.src_pos[ne], H = v.prm.header_words, D = v.s.msg_size[ne];
+    const uint32_t start = v.s.msg_start[ne];
+    uint32_t w;
+    if (pos < H) {
+      w = Word::make(kHeader, v.s.msg_dest[ne], pos == 0);
+    } else if (pos + 1 < H + D) {
+      const uint32_t val = data_value(start, n, pos - H) & v.prm.value_mask;
+      v.s.src_sum[ne] = (v.s.src_sum[ne] + val) & v.prm.value_mask;
+      w = Word::make(kData, val, pos == 0);
+    } else if (pos + 1 == H + D) {
+      w = Word::make(kData, v.s.src_sum[ne], pos == 0);
+    } else {
+      w = Word::make(kTurn, 0);
+      v.s.src_mode[ne] = kSrcWaiting;
+    }
+    send_word(v, inst, x, v.s.src_port[ne], w, start);
+    v.s.src_pos[ne] = pos + 1;
+  }
+
+  // A word back on the attempt's entering port.
+  LS_HD void hear(uint32_t w) const {
+    switch (Word::kind(w)) {
+      case kStatus:
+        if (Word::value(w) & kBlockedBit) v.s.src_failed[ne] = 1;
+        return;
+      case kAck:
+        if (Word::value(w) != 1 || v.s.src_failed[ne]) {
+          v.s.src_failed[ne] = 1;
+          return;
+        }
+        v.s.src_acked[ne] = 1;
+        v.s.acked[ne] += 1;
+        if (v.win.contains(v.s.msg_ctime[ne]))
+          record_delivery(v.st, ne, static_cast<uint32_t>(v.t - v.s.msg_ctime[ne]),
+                          v.t - v.s.msg_first[ne], v.prm.stages);
+        return;
+      case kDrop:
+        if (v.s.src_acked[ne]) {
+          v.s.src_mode[ne] = kSrcIdle;  // delivered and closed
+        } else {
+          if (v.win.contains(v.t)) v.s.blocked[ne] += 1;
+          v.s.src_mode[ne] = kSrcBackoff;
+          v.s.src_wake[ne] = static_cast<uint32_t>(v.t + v.prm.retry_delay);
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  // A word arriving on leaving port k.
+  LS_HD void receive(uint32_t k, uint32_t w, uint32_t tag) const {
+    const uint64_t si = v.lay.sink(inst, n, k);
+    const uint32_t col = v.prm.eports + k;
+    if (v.s.sink_mode[si] == kSinkClosing) {
+      send_word(v, inst, x, col, Word::make(kDrop, 0), v.s.sink_start[si]);
+      v.s.sink_mode[si] = kSinkIdle;
+    }
+    if (w == kNone) return;
+    if (Word::start(w)) {
+      v.s.sink_mode[si] = kSinkReceiving;
+      v.s.sink_sum[si] = v.s.sink_last[si] = v.s.sink_words[si] = 0;
+      v.s.sink_start[si] = tag;
+    }
+    if (v.s.sink_mode[si] != kSinkReceiving) return;
+    switch (Word::kind(w)) {
+      case kHeader:
+        if (Word::value(w) != n)
+          record_violation(v.s.viol, v.s.viol_info, v.lay.elem(inst, x), kViolWrongDest, v.t, col,
+                           0, Word::value(w));
+        return;
+      case kData:
+        v.s.sink_sum[si] = (v.s.sink_sum[si] + Word::value(w)) & v.prm.value_mask;
+        v.s.sink_last[si] = Word::value(w);
+        v.s.sink_words[si] += 1;
+        v.s.sink_last_t[si] = static_cast<uint32_t>(v.t);
+        return;
+      case kTurn: {
+        const uint32_t last = v.s.sink_last[si];
+        const bool good =
+            v.s.sink_words[si] > 0 && ((v.s.sink_sum[si] - last) & v.prm.value_mask) == last;
+        send_word(v, inst, x, col, Word::make(kAck, good ? 1u : 0u), v.s.sink_start[si]);
+        v.s.sink_mode[si] = kSinkClosing;
+        if (!good)
+          record_violation(v.s.viol, v.s.viol_info, v.lay.elem(inst, x), kViolBadChecksum, v.t, col,
+                           0, v.s.sink_sum[si]);
+        if (good && v.win.contains(v.t)) {
+          v.s.received[ne] += 1;
+          v.s.oneway[ne] += v.s.sink_last_t[si] - v.s.sink_start[si];
+          v.st.ejected_flits[ne] += v.s.sink_words[si];
+        }
+        return;
+      }
+      case kDrop:
+        v.s.sink_mode[si] = kSinkIdle;
+        return;
+      default:
+        return;
+    }
+  }
+};
+
+}  // namespace ls::metro

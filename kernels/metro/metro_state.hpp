@@ -1,0 +1,202 @@
+// State of a batch of METRO networks (Chong et al., "METRO: A Router Architecture for
+// High-Performance, Short-Haul Routing Networks"; seed 003): every field one flat array, the
+// instance first. A network is multistage: routers (dilated crossbars) and, outside them, the
+// endpoints, both elements of the cycle: an instance's elements are its routers, then its
+// endpoints. There are no packet buffers: a connection is a path of crossbar settings, and
+// words stream through it, one per clock, on the wires (belts) between ports.
+#pragma once
+#include <cstdint>
+
+#include "../common/belt.hpp"
+#include "../common/hd.hpp"
+#include "../common/source.hpp"
+#include "../common/terminal_stats.hpp"
+#include "../common/traffic.hpp"
+#include "../common/violation.hpp"
+
+namespace ls::metro {
+
+constexpr uint32_t kMaxStages = 4;
+constexpr uint8_t kNone8 = 0xFF;  // no port (a port's crossbar partner)
+
+// A word on a wire: [0..3] its kind, [4] the start of a connection (the first word a port sends
+// on a newly opened connection: the next router sets up on it), [5..31] its value. DATA-IDLE
+// (kIdle) is outside the data band, as in the paper; kNone is an empty slot (nothing driven).
+enum WordKind : uint32_t {
+  kNone = 0,
+  kHeader = 1,    // routing header: value = destination endpoint
+  kData = 2,      // value = the data (w bits)
+  kIdle = 3,      // DATA-IDLE
+  kTurn = 4,      // reverse the connection
+  kDrop = 5,      // close the connection; value = blocked stage + 1 (fast reclamation), or 0
+  kStatus = 6,    // a router's status at a turn: value = stage | kBlockedBit
+  kChecksum = 7,  // a router's checksum of the data it forwarded
+  kAck = 8,       // the destination's acknowledgement: value 1 checksum good, 0 bad
+};
+constexpr uint32_t kStartBit = 16, kBlockedBit = 1u << 8;
+struct Word {
+  LS_HD static uint32_t make(uint32_t kind, uint32_t value, bool start = false) {
+    return kind | (start ? kStartBit : 0u) | (value << 5);
+  }
+  LS_HD static uint32_t kind(uint32_t w) { return w & 15u; }
+  LS_HD static bool start(uint32_t w) { return w & kStartBit; }
+  LS_HD static uint32_t value(uint32_t w) { return w >> 5; }
+  LS_HD static uint32_t with_start(uint32_t w) { return w | kStartBit; }
+};
+
+// A forward port's connection state (the backward port it drives is `conn`).
+enum PortMode : uint8_t {
+  kFree = 0,     // no connection: a start word sets one up
+  kSetup = 1,    // connected; consuming the rest of its hw header words
+  kOpen = 2,     // connected, words flow (direction: flow)
+  kBlocked = 3,  // detailed reclamation: blocked, holding the path until the source turns
+  kDiscard = 4,  // the connection was dropped while words still arrive: discard them
+};
+// Words a router owes after a turn (`reply`, low bits): its STATUS goes out in the cycle of the
+// turn, then 1 more (the checksum), or for a blocked port held in detailed mode 2 (the checksum,
+// then the drop). kWaitBit: turned, and nothing has come from the new sender yet (DATA-IDLE
+// fills the gap).
+constexpr uint8_t kWaitBit = 0x80;
+enum Flow : uint8_t { kForward = 0, kReverse = 1 };
+
+// An endpoint's source side (one entering port at a time, stalling until acknowledged).
+enum SourceMode : uint8_t {
+  kSrcIdle = 0,     // no message
+  kSrcSending = 1,  // streaming header, data, then TURN
+  kSrcWaiting = 2,  // turned: router statuses, then the acknowledgement, then the drop
+  kSrcBackoff = 3,  // the attempt failed; retry at src_wake
+};
+// An endpoint's leaving port (destination side; all of them may receive at once).
+enum SinkMode : uint8_t { kSinkIdle = 0, kSinkReceiving = 1, kSinkClosing = 2 };
+
+struct MetroParams {
+  uint32_t routers, endpoints, elems;  // elems = routers + endpoints per instance
+  uint32_t ports;                      // belt columns per element: max(router ports, 2 x p)
+  uint32_t rports;                     // ports of the widest router (2 r d)
+  uint32_t eports;                     // p: an endpoint's entering (= leaving) ports
+  uint32_t slots;                      // belt slots: longest wire + 1
+  uint32_t stages;
+  uint32_t radix[kMaxStages], dilation[kMaxStages];
+  uint32_t divisor[kMaxStages];  // destination / divisor % radix: a stage's digit
+  uint32_t hw;                   // header words each router consumes
+  uint32_t header_words;         // header words a source sends (hw x stages, or the route's)
+  uint32_t value_mask;           // 2^w - 1 (at most 27 bits)
+  bool fast_reclaim;
+  uint32_t retry_delay;
+  uint32_t source_queue;
+  Shape shape;
+};
+
+struct MetroLayout {
+  uint32_t routers, endpoints, elems, ports, rports, eports, slots;
+  LS_HD uint64_t elem(uint32_t inst, uint32_t x) const { return uint64_t{inst} * elems + x; }
+  // Belt of element e, slot s, column p.
+  LS_HD uint64_t slot(uint64_t e, uint32_t s, uint32_t p) const {
+    return (e * slots + s) * ports + p;
+  }
+  // Router state [inst, router, port].
+  LS_HD uint64_t rport(uint32_t inst, uint32_t r, uint32_t p) const {
+    return (uint64_t{inst} * routers + r) * rports + p;
+  }
+  LS_HD uint64_t node(uint32_t inst, uint32_t n) const { return uint64_t{inst} * endpoints + n; }
+  LS_HD uint64_t sink(uint32_t inst, uint32_t n, uint32_t k) const {
+    return node(inst, n) * eports + k;
+  }
+};
+
+// The wiring, the same for every instance: element x's column p leads to peer[x*P+p] =
+// element*P+column (-1 none), a wire of delay[x*P+p] clocks; router r is in stage[r].
+struct MetroTopology {
+  const int32_t* peer;
+  const uint8_t* delay;
+  const uint8_t* stage;
+};
+
+struct MetroState {
+  uint32_t* belt;      // [inst, elem, slot, port] words arriving (kNone: nothing)
+  uint32_t* belt_tag;  // the same: the cycle the word's stream began (bookkeeping, not hardware)
+  // Routers [inst, router, port]
+  uint8_t* conn;       // the port on the other side of the crossbar, kNone8 none
+  uint8_t* mode;       // forward ports: PortMode
+  uint8_t* flow;       // forward ports: Flow
+  uint8_t* count;      // kSetup: header words still to consume
+  uint8_t* reply;      // forward ports: reply words owed, kWaitBit
+  uint32_t* checksum;  // forward ports: sum of the data words forwarded (mod 2^w)
+  uint8_t* enabled;    // 1: the port is in service (fault masking turns it off)
+  uint8_t* fast;       // forward ports: 1 fast reclamation, 0 detailed
+  uint32_t* words;     // words sent out of the port in the window
+  // Endpoints [inst, node]: the source side
+  uint8_t* src_mode;
+  uint8_t* src_port;    // the entering port of the current attempt
+  uint32_t* src_pos;    // the next word of the stream
+  uint32_t* src_wake;   // kSrcBackoff: the cycle it retries
+  uint8_t* src_acked;   // the acknowledgement came; the drop closes the attempt
+  uint8_t* src_failed;  // the attempt failed (blocked, or a bad checksum)
+  uint32_t* msg_dest;
+  uint32_t* msg_size;   // data words, the checksum word included
+  uint32_t* msg_ctime;  // creation
+  uint32_t* msg_first;  // first attempt's first word
+  uint32_t* msg_start;  // this attempt's first word
+  uint32_t* src_sum;    // sum of the data words sent in this attempt (the checksum word's value)
+  // Endpoints [inst, node, leaving port]: the destination side
+  uint8_t* sink_mode;
+  uint32_t* sink_sum;     // sum of the data words received
+  uint32_t* sink_last;    // the last data word (the checksum)
+  uint32_t* sink_words;   // data words received
+  uint32_t* sink_start;   // the stream's start (tag)
+  uint32_t* sink_last_t;  // when the last data word arrived
+  // Endpoint counters [inst, node]
+  uint64_t* started;    // messages whose first attempt began (since cycle 0)
+  uint64_t* acked;      // messages acknowledged (since cycle 0)
+  uint32_t* attempts;   // attempts begun in the window
+  uint32_t* blocked;    // attempts that failed in the window
+  uint32_t* received;   // messages received whole and good in the window
+  uint64_t* oneway;     // their first word to last data word clocks, summed
+  uint32_t* last_move;  // [inst, elem] last cycle the element sent a word
+  uint32_t* viol;       // [inst, elem] first invariant violation, 0 none
+  uint32_t* viol_info;  // [inst, elem, 4]
+};
+
+// Invariant violations (some checked every cycle: they cost a compare).
+enum MetroViolation : uint32_t {
+  kViolDoubleWrite = 1,  // two words into one belt slot in one cycle
+  kViolConn = 2,         // a crossbar connection not mirrored on its other port
+  kViolWrongDest = 3,    // a stream reached an endpoint it was not routed to
+  kViolBadChecksum = 4,  // a message arrived corrupted where nothing corrupts words
+  kViolLostWord = 5,     // a word arrived while the router owed a reply word on that wire
+};
+
+struct MetroView {
+  MetroParams prm;
+  MetroLayout lay;
+  MetroTopology topo;
+  MetroState s;
+  SourceState src;               // [inst, node]
+  StatsState st;                 // [inst, node]
+  const TrafficParams* traffic;  // [inst]
+  const uint32_t* perm;          // [inst, node]
+  uint64_t t;
+  uint32_t now;  // t mod slots
+  Window win;
+};
+
+// Writes a word into the belt of the element at the far end of (element e, column p): what
+// every sender does. A second word into the same slot in a cycle is a violation.
+LS_HD inline void send_word(const MetroView& v, uint32_t inst, uint32_t x, uint32_t p,
+                            uint32_t word, uint32_t tag) {
+  const uint64_t k = uint64_t{x} * v.lay.ports + p;
+  const int32_t to = v.topo.peer[k];
+  const uint64_t e = v.lay.elem(inst, x);
+  if (to < 0) return;
+  const uint32_t px = static_cast<uint32_t>(to) / v.lay.ports,
+                 pp = static_cast<uint32_t>(to) % v.lay.ports;
+  const uint32_t s = belt_arrival_slot(v.now, v.topo.delay[k], v.lay.slots);
+  const uint64_t at = v.lay.slot(v.lay.elem(inst, px), s, pp);
+  if (v.s.belt[at] != kNone)
+    return record_violation(v.s.viol, v.s.viol_info, e, kViolDoubleWrite, v.t, p, 0, v.s.belt[at]);
+  v.s.belt[at] = word;
+  v.s.belt_tag[at] = tag;
+  v.s.last_move[e] = static_cast<uint32_t>(v.t);
+}
+
+}  // namespace ls::metro
