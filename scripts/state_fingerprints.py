@@ -94,6 +94,13 @@ COVERAGE = {
                                "t3e.partial_plane": [3, 2], "traffic.offered": 0.6,
                                "t3e.partitions": [0, 15, 16, 20], "t3e.hot_spares": 1,
                                "t3e.failed_nodes": [1, 2, 0], "traffic.pattern": "neighbor"},
+    # METRO with pipelined setup (two header words per router), long wires, detailed
+    # reclamation and a hot spot: blocking, holding, turns and retries.
+    "metro_hw2_detailed": {"router.family": "metro", "topology.kind": "multibutterfly",
+                           "topology.radix": [2, 2, 4], "topology.dilation": [2, 2, 1],
+                           "metro.hw": 2, "metro.vtd": 1, "metro.reclaim": "detailed",
+                           "metro.retry_delay": 3, "traffic.packet_size": 10,
+                           "traffic.offered": 0.4, "traffic.pattern": "hotspot"},
 }
 
 

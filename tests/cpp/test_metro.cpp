@@ -1,0 +1,229 @@
+// The METRO family (seed 003): the multibutterfly builder, golden timing on a one-router
+// network worked out by hand (a connection, a blocked one in each reclamation mode),
+// invariants under saturation, determinism, CPU/GPU equality, and configuration errors.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "helpers.hpp"
+#include "host/config/schema.hpp"
+#include "host/topology/topology.hpp"
+
+namespace ls {
+namespace {
+
+Config metro(std::vector<int64_t> radix, std::vector<int64_t> dilation, double offered,
+             int64_t size = 19) {
+  Config c = test::network("multibutterfly", std::move(radix), offered);
+  c.topology.dilation = std::move(dilation);
+  c.router.family = "metro";
+  c.traffic.packet_size = size;
+  return c;
+}
+
+Config figure3(double offered) {
+  return metro({4, 4, 4}, {2, 2, 1}, offered);
+}
+
+// Figure 1: 16 endpoints of two ports, 4 x 2 dilation-2 routers in two stages, then 4 x 4
+// dilation-1 routers; every stage's wires lead where the destination's digits say, a router's
+// two wires of a direction reach two different routers, and every endpoint can reach every
+// other over many paths.
+TEST(Metro, Figure1MultibutterflyWiring) {
+  TopologyConfig tc;
+  tc.kind = "multibutterfly";
+  tc.radix = {2, 2, 4};
+  tc.dilation = {2, 2, 1};
+  tc.endpoint_ports = 2;
+  const Topology t = build_topology(tc);
+  ASSERT_EQ(t.nodes, 16u);
+  ASSERT_EQ(t.routers, 24u);  // 32 wires, 4 forward ports a router, three stages
+  const uint32_t P = t.ports;
+  const std::vector<Stage> st = multistage_stages(tc);
+  for (uint32_t r = 0; r < t.routers; ++r) {
+    const Stage& s = st[t.stage[r]];
+    for (uint32_t q = 0; q < 2 * s.ports(); ++q)
+      EXPECT_TRUE(t.peer[r * P + q] >= 0 || t.port_node[r * P + q] >= 0) << r << " " << q;
+    if (t.stage[r] + 1u == st.size()) continue;
+    for (uint32_t j = 0; j < s.radix; ++j) {
+      std::set<int32_t> to;
+      for (uint32_t k = 0; k < s.dilation; ++k)
+        to.insert(t.peer[r * P + s.ports() + j * s.dilation + k] / static_cast<int32_t>(P));
+      EXPECT_EQ(to.size(), s.dilation) << "router " << r << " direction " << j;
+    }
+  }
+  // Every choice of backward port a router may make leads on to the destination.
+  for (uint32_t src = 0; src < t.nodes; ++src)
+    for (uint32_t dst = 0; dst < t.nodes; ++dst) {
+      std::set<int32_t> here, exits;
+      for (uint32_t k = 0; k < t.node_ports; ++k) here.insert(t.node_entry[src * 2 + k] / int(P));
+      uint32_t paths = t.node_ports, div = t.nodes;
+      for (const Stage& s : st) {
+        div /= s.radix;
+        const uint32_t j = dst / div % s.radix;
+        std::set<int32_t> next;
+        for (int32_t r : here)
+          for (uint32_t k = 0; k < s.dilation; ++k) {
+            const int32_t port =
+                r * static_cast<int32_t>(P) + static_cast<int32_t>(s.ports() + j * s.dilation + k);
+            if (t.peer[port] >= 0) {
+              next.insert(t.peer[port] / static_cast<int32_t>(P));
+            } else {
+              EXPECT_EQ(t.port_node[port], static_cast<int32_t>(dst));
+              exits.insert(port);
+            }
+          }
+        paths *= s.dilation;
+        here = next;
+      }
+      EXPECT_EQ(exits.size(), t.node_ports) << src << " -> " << dst;
+      EXPECT_EQ(paths, 8u);  // 2 entering ports x dilation 2 x 2 x 1
+    }
+}
+
+// One router of 2 x 1 ports (radix 2, dilation 1) between two endpoints of one port each;
+// both send a message of 2 data words (the checksum last) to endpoint 0 in clock 0. The
+// router sees both start words in clock 1 and serves forward port 1 first (ports take turns,
+// clock mod 2); the other is blocked.
+struct TwoSenders {
+  std::unique_ptr<Engine> e;
+  uint32_t winner, loser;
+  explicit TwoSenders(const std::string& reclaim) {
+    Config c = metro({2}, {1}, 2.0, 2);
+    c.topology.endpoint_ports = 1;
+    c.metro.reclaim = reclaim;
+    c.traffic.pattern = "hotspot";
+    c.traffic.hotspot_nodes = {0};
+    c.traffic.hotspot_fraction = 1.0;
+    c.traffic.max_packets = 1;
+    e = make_engine({c}, test::options());
+    winner = static_cast<uint32_t>(test::values<int32_t>(e->state("port_node"))[1]);
+    loser = 1 - winner;
+  }
+  uint32_t at(const char* name, uint32_t n) const {
+    return test::values<uint32_t>(e->state(name))[n];
+  }
+  uint64_t acked(uint32_t n) const { return test::values<uint64_t>(e->state("messages_acked"))[n]; }
+};
+
+// The winner's words (route, 2 data, TURN in clocks 0-3) reach endpoint 0 two clocks later
+// (endpoint wire, router); the TURN in clock 5, answered at once; the acknowledgement is back
+// in clock 7 = 3 words + 2 x 2 clocks. Fast reclamation: the router drops the loser at once,
+// the drop is back in clock 2 and the loser retries in it.
+TEST(Metro, GoldenConnectionAndFastReclamation) {
+  TwoSenders n("fast");
+  n.e->step(3);  // clocks 0, 1, 2
+  EXPECT_EQ(n.at("msg_start", n.loser), 2u);
+  EXPECT_EQ(n.at("msg_start", n.winner), 0u);
+  n.e->step(4);  // through clock 6
+  EXPECT_EQ(n.acked(n.winner), 0u);
+  n.e->step(1);  // clock 7
+  EXPECT_EQ(n.acked(n.winner), 1u);
+  n.e->step(40);
+  EXPECT_EQ(n.acked(n.loser), 1u);
+  EXPECT_EQ(test::values<uint8_t>(n.e->state("src_mode")), std::vector<uint8_t>(2, 0));
+}
+
+// Detailed reclamation: the router holds the loser's path until its TURN (clock 3, seen in
+// clock 4), then returns a STATUS saying blocked (back in clock 5), its checksum (6) and a
+// drop (7): the loser retries in clock 7.
+TEST(Metro, DetailedReclamationHoldsUntilTheTurn) {
+  TwoSenders n("detailed");
+  n.e->step(5);
+  EXPECT_EQ(n.at("msg_start", n.loser), 0u);
+  EXPECT_EQ(test::values<uint8_t>(n.e->state("src_failed"))[n.loser], 0u);
+  n.e->step(1);  // clock 5: the STATUS
+  EXPECT_EQ(test::values<uint8_t>(n.e->state("src_failed"))[n.loser], 1u);
+  n.e->step(2);  // clocks 6, 7
+  EXPECT_EQ(n.at("msg_start", n.loser), 7u);
+  EXPECT_EQ(n.acked(n.winner), 1u);
+  n.e->step(40);
+  EXPECT_EQ(n.acked(n.loser), 1u);
+}
+
+// Past saturation, with every invariant checked every clock (belt slots written once,
+// connections mirrored, checksums good, messages conserved) and the watchdog on: nothing is
+// lost and every endpoint holds at most its one message.
+TEST(Metro, SaturatedNetworksKeepTheirInvariants) {
+  for (const char* reclaim : {"fast", "detailed"})
+    for (int64_t hw : {0, 2}) {
+      Config c = figure3(0.8);
+      c.metro.reclaim = reclaim;
+      c.metro.hw = hw;
+      c.metro.vtd = hw;
+      c.run.warmup = 300;
+      c.run.measure = 1500;
+      c.run.drain = 0;
+      auto e = make_engine({c}, test::options("cpu", 2, true));
+      const InstanceResult r = e->run().at(0);
+      EXPECT_GT(r.packets, 100u) << reclaim << hw;
+      EXPECT_GT(test::extra(r, "failed_fraction"), 0.2) << reclaim << hw;
+      EXPECT_EQ(r.lost, 0u);
+      const auto started = test::values<uint64_t>(e->state("messages_started")),
+                 acked = test::values<uint64_t>(e->state("messages_acked"));
+      for (size_t n = 0; n < started.size(); ++n) EXPECT_LE(started[n] - acked[n], 1u);
+    }
+}
+
+std::vector<Config> mixed_batch() {
+  std::vector<Config> cs;
+  for (double off : {0.1, 0.5, 0.9}) {
+    Config c = figure3(off);
+    c.run.seed = static_cast<int64_t>(off * 10);
+    cs.push_back(c);
+  }
+  return cs;
+}
+
+TEST(Metro, SameStateOnAnyThreadsScheduleAndBatchPosition) {
+  const auto one = test::state_after(mixed_batch(), test::options("cpu", 1, false), 2000);
+  EXPECT_EQ(one, test::state_after(mixed_batch(), test::options("cpu", 2, false), 2000));
+  EXPECT_EQ(one, test::state_after(mixed_batch(), test::options("cpu", 2, true), 2000));
+  // An instance alone runs as it does in its batch.
+  auto batch = make_engine(mixed_batch(), test::options("cpu", 2, false));
+  auto alone = make_engine({mixed_batch()[2]}, test::options("cpu", 1, false));
+  batch->step(1500);
+  alone->step(1500);
+  const HostArray b = batch->state("belt"), a = alone->state("belt");
+  EXPECT_TRUE(std::equal(a.bytes.begin(), a.bytes.end(), b.bytes.end() - a.bytes.size()));
+}
+
+TEST(Metro, CpuAndCudaGiveBitIdenticalState) {
+  if (!cuda_available())
+    GTEST_SKIP() << "no CUDA device on this machine: METRO CPU/GPU equality not checked";
+  EXPECT_EQ(test::state_after(mixed_batch(), test::options("cpu", 2, false), 3000),
+            test::state_after(mixed_batch(), test::options("cuda", 0, false), 3000));
+}
+
+TEST(Metro, BadConfigurationsNameTheKey) {
+  const auto err = [](const std::function<void(Config&)>& edit) {
+    Config c = figure3(0.1);
+    edit(c);
+    return test::config_error_of([&] { validate(c); });
+  };
+  EXPECT_NE(err([](Config& c) { c.topology.kind = "torus"; }).find("topology.kind"),
+            std::string::npos);
+  EXPECT_NE(err([](Config& c) { c.router.family = "vc"; }).find("multibutterfly only"),
+            std::string::npos);
+  EXPECT_NE(err([](Config& c) {
+              c.topology.radix = {4, 3};
+              c.topology.dilation = {2, 1};
+            }).find("powers of two"),
+            std::string::npos);
+  EXPECT_NE(err([](Config& c) {
+              c.topology.dilation = {2, 2};
+            }).find("topology.dilation"),
+            std::string::npos);
+  EXPECT_NE(err([](Config& c) {
+              c.topology.endpoint_ports = 1;  // the last stage's 2 wires per endpoint
+              c.topology.dilation = {2, 2, 2};
+            }).find("topology.endpoint_ports"),
+            std::string::npos);
+  EXPECT_NE(err([](Config& c) { c.metro.reclaim = "slow"; }).find("fast, detailed"),
+            std::string::npos);
+  EXPECT_NE(err([](Config& c) { c.traffic.request_reply = true; }).find("metro"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace ls
