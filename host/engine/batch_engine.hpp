@@ -125,6 +125,8 @@ class BatchEngine : public Engine {
   // Instance i's nodes that take part in the traffic, 1 each ([node]; empty: all): the others
   // count in no per-node figure (a T3E PE in no partition).
   virtual std::vector<uint8_t> active_nodes(uint32_t) const { return {}; }
+  // An instance's element x in messages (METRO's elements are routers, then endpoints).
+  virtual std::string element(uint64_t x) const { return "router " + std::to_string(x); }
 
   struct Field {
     std::string name;
@@ -232,8 +234,8 @@ class BatchEngine : public Engine {
       std::string s = what[v[e]];
       s.replace(s.find("%v"), 2, std::to_string(at[3]));
       std::ostringstream o;
-      o << "invariant violated at instance " << e / routers_ << ", cycle " << at[0] << ", router "
-        << e % routers_ << " (" << place(at.data()) << "): " << s;
+      o << "invariant violated at instance " << e / routers_ << ", cycle " << at[0] << ", "
+        << element(e % routers_) << " (" << place(at.data()) << "): " << s;
       throw SimulationError(o.str());
     }
   }

@@ -68,6 +68,10 @@ class MetroEngine final : public BatchEngine<Exec> {
   }
   std::string stuck(uint32_t i) const override;
   const char* unit() const override { return "message"; }
+  std::string element(uint64_t x) const override {
+    return x < v_.prm.routers ? "router " + std::to_string(x)
+                              : "endpoint " + std::to_string(x - v_.prm.routers);
+  }
 
   metro::MetroView at(uint64_t t) const { return B::view_at(v_, t); }
   void allocate();
