@@ -95,12 +95,15 @@ COVERAGE = {
                                "t3e.partitions": [0, 15, 16, 20], "t3e.hot_spares": 1,
                                "t3e.failed_nodes": [1, 2, 0], "traffic.pattern": "neighbor"},
     # METRO with pipelined setup (two header words per router), long wires, detailed
-    # reclamation and a hot spot: blocking, holding, turns and retries.
+    # reclamation and a hot spot: blocking, holding, turns and retries; two routers die
+    # unmasked mid-run, found by timeouts.
     "metro_hw2_detailed": {"router.family": "metro", "topology.kind": "multibutterfly",
                            "topology.radix": [2, 2, 4], "topology.dilation": [2, 2, 1],
                            "metro.hw": 2, "metro.vtd": 1, "metro.reclaim": "detailed",
                            "metro.retry_delay": 3, "traffic.packet_size": 10,
-                           "traffic.offered": 0.4, "traffic.pattern": "hotspot"},
+                           "traffic.offered": 0.4, "traffic.pattern": "hotspot",
+                           "metro.failed_routers": [9, 17], "metro.fail_cycle": 700,
+                           "metro.mask_failed": False, "metro.timeout": 40},
 }
 
 

@@ -128,6 +128,10 @@ struct MetroConfig {
   int64_t width = 8;             // w: bits per word (hw = 0: the route's words)
   std::string reclaim = "fast";  // a blocked connection: fast (BCB drop) or detailed
   int64_t retry_delay = 0;       // cycles a source waits after a failed attempt
+  int64_t timeout = 100;         // clocks after its TURN a source waits for the acknowledgement
+  std::vector<int64_t> failed_routers;  // dead routers (every port out of service)
+  int64_t fail_cycle = 0;               // the clock they die at (0: before the run)
+  bool mask_failed = true;  // the ports wired to a dead router are disabled too (scan masking)
 };
 
 struct RunConfig {

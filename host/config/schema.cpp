@@ -498,6 +498,21 @@ std::vector<KeyInfo> make_schema() {
       int_key("metro", "retry_delay", mt, &M::retry_delay, 0, 1 << 20,
               "clocks a source waits after a blocked attempt before it retries (a new random "
               "path)"),
+      int_key("metro", "timeout", mt, &M::timeout, 1, 1 << 20,
+              "clocks a source waits after its TURN for the acknowledgement; then it drops the "
+              "connection and retries (a dead router answers nothing)"),
+      int_list_key("metro", "failed_routers", mt, &M::failed_routers, 0, 4096, 0, 1 << 20,
+                   "routers that die (numbers as in the topology: stage by stage), at "
+                   "metro.fail_cycle: every port out of service, the words that reach them lost",
+                   true),
+      int_key("metro", "fail_cycle", mt, &M::fail_cycle, 0, 1ll << 31,
+              "the clock metro.failed_routers die at (0: before the run); connections through "
+              "them are lost and their sources time out and retry",
+              true),
+      bool_key("metro", "mask_failed", mt, &M::mask_failed,
+               "fault masking (section 5.1, scan): the ports wired to a dead router are disabled "
+               "as it dies, so no router or endpoint chooses them; false leaves the fault for the "
+               "sources' timeouts and retries to find"),
       int_key("run", "warmup", run, &U::warmup, 0, 1ll << 30, "cycles before measuring"),
       bool_key("run", "warmup_auto", run, &U::warmup_auto,
                "detect the end of warm-up: repeat warm-up periods of run.warmup cycles until "
@@ -886,6 +901,11 @@ void validate(const Config& c) {
                       " (vcs/2 x vc_depth: a slot for every request flit a router may send)");
   if (r.family == "sconnect") validate_sconnect(c);
   if (r.family == "t3e") validate_t3e(c);
+  for (int64_t x : c.metro.failed_routers)
+    if (r.family == "metro" && x >= static_cast<int64_t>(size.routers))
+      throw ConfigError("metro.failed_routers = " + to_string(c.metro.failed_routers) +
+                        ": allowed router numbers below " + std::to_string(size.routers) +
+                        " (the network's routers)");
   if (r.family == "metro" && f.request_reply)
     throw ConfigError(
         "traffic.request_reply = true: allowed only false for router.family = \"metro\" "

@@ -33,7 +33,24 @@ class MetroEngine final : public BatchEngine<Exec> {
     allocate();
   }
 
+  // Clocks in runs that stop where routers die (metro.fail_cycle), to take them out of service.
   void step(uint64_t cycles) override {
+    while (cycles > 0) {
+      uint64_t n = cycles;
+      for (uint64_t f : fail_at_)
+        if (f > t_) n = std::min(n, f - t_);
+      advance(n);
+      cycles -= n;
+      for (uint32_t i = 0; i < I_; ++i)
+        if (fail_at_[i] && t_ >= fail_at_[i]) {
+          upload_faults(i, true);
+          fail_at_[i] = 0;
+        }
+    }
+  }
+
+ private:
+  void advance(uint64_t cycles) {
     if (debug_) {
       for (uint64_t k = 0; k < cycles; ++k) {
         x_.for_each(E_, metro::MetroCycle{at(t_)});
@@ -47,15 +64,18 @@ class MetroEngine final : public BatchEngine<Exec> {
     }
     x_.sync();
   }
-
- private:
+  void upload_faults(uint32_t i, bool failed) {
+    const metro::Faults f = metro::router_faults(cfgs_[i], topo_, failed);
+    x_.upload(v_.s.dead + uint64_t{i} * v_.prm.routers, f.dead.data(), f.dead.size());
+    x_.upload(v_.s.enabled + uint64_t{i} * f.enabled.size(), f.enabled.data(), f.enabled.size());
+  }
   void set_window(Window w) override { v_.win = w; }
   void reset_family_stats() override {
     const uint64_t rp = uint64_t{I_} * v_.prm.routers * v_.prm.rports;
     std::vector<uint32_t> z(std::max<uint64_t>(rp, NN_), 0);
     std::vector<uint64_t> z64(NN_, 0);
     x_.upload(v_.s.words, z.data(), rp * 4);
-    for (uint32_t* a : {v_.s.attempts, v_.s.blocked, v_.s.received})
+    for (uint32_t* a : {v_.s.attempts, v_.s.blocked, v_.s.timed_out, v_.s.received})
       x_.upload(a, z.data(), NN_ * 4);
     x_.upload(v_.s.oneway, z64.data(), NN_ * 8);
   }
@@ -80,7 +100,8 @@ class MetroEngine final : public BatchEngine<Exec> {
   bool debug_;
   Topology topo_;
   metro::MetroView v_{};
-  uint64_t* busy_ = nullptr;  // [inst, elem] messages each endpoint holds (debug)
+  uint64_t* busy_ = nullptr;       // [inst, elem] messages each endpoint holds (debug)
+  std::vector<uint64_t> fail_at_;  // [inst] the clock its routers die, 0: none pending
 };
 
 template <class Exec>
@@ -101,6 +122,7 @@ void MetroEngine<Exec>::allocate() {
   s.checksum = alloc<uint32_t>(*this, rports, "checksum", {I, R, RP});
   s.enabled = alloc<uint8_t>(*this, rports, "port_enabled", {I, R, RP});
   s.fast = alloc<uint8_t>(*this, rports, "fast_reclaim", {I, R, RP});
+  s.dead = alloc<uint8_t>(*this, I * R, "router_dead", {I, R});
   s.words = alloc<uint32_t>(*this, rports, "link_words", {I, R, RP});
   s.src_mode = alloc<uint8_t>(*this, NN_, "src_mode", {I, N});
   s.src_port = alloc<uint8_t>(*this, NN_, "src_port", {I, N});
@@ -124,6 +146,7 @@ void MetroEngine<Exec>::allocate() {
   s.acked = alloc<uint64_t>(*this, NN_, "messages_acked", {I, N});
   s.attempts = alloc<uint32_t>(*this, NN_, "attempts", {I, N});
   s.blocked = alloc<uint32_t>(*this, NN_, "attempts_failed", {I, N});
+  s.timed_out = alloc<uint32_t>(*this, NN_, "attempts_timed_out", {I, N});
   s.received = alloc<uint32_t>(*this, NN_, "messages_received", {I, N});
   s.oneway = alloc<uint64_t>(*this, NN_, "oneway_sum", {I, N});
   s.viol = alloc<uint32_t>(*this, I * X);
@@ -142,10 +165,14 @@ void MetroEngine<Exec>::allocate() {
   v_.traffic = upload(traffic_params(cfgs_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
 
-  std::vector<uint8_t> none(rports, kNone8), on(rports, 1), fast(rports, p.fast_reclaim);
+  std::vector<uint8_t> none(rports, kNone8), fast(rports, p.fast_reclaim);
   x_.upload(s.conn, none.data(), rports);
-  x_.upload(s.enabled, on.data(), rports);
   x_.upload(s.fast, fast.data(), rports);
+  for (uint32_t i = 0; i < I_; ++i) {
+    const uint64_t at = static_cast<uint64_t>(cfgs_[i].metro.fail_cycle);
+    fail_at_.push_back(cfgs_[i].metro.failed_routers.empty() ? 0 : at);
+    upload_faults(i, at == 0);
+  }
 }
 
 template <class Exec>
@@ -194,11 +221,13 @@ void MetroEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) 
   const double attempts = static_cast<double>(per_instance_sum(v_.s.attempts)[i]),
                failed = static_cast<double>(per_instance_sum(v_.s.blocked)[i]),
                received = static_cast<double>(per_instance_sum(v_.s.received)[i]),
-               oneway = static_cast<double>(per_instance_sum(v_.s.oneway)[i]);
+               oneway = static_cast<double>(per_instance_sum(v_.s.oneway)[i]),
+               timed_out = static_cast<double>(per_instance_sum(v_.s.timed_out)[i]);
   r.extra.emplace_back("attempts_per_message",
                        attempts > failed ? attempts / (attempts - failed) : 0.0);
   r.extra.emplace_back("failed_fraction", attempts > 0 ? failed / attempts : 0.0);
   r.extra.emplace_back("one_way_mean", received > 0 ? oneway / received : 0.0);
+  r.extra.emplace_back("timed_out_fraction", attempts > 0 ? timed_out / attempts : 0.0);
 }
 
 }  // namespace ls

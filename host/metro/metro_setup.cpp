@@ -33,6 +33,7 @@ MetroParams make_params(const Config& c, const Topology& t) {
   p.value_mask = w >= 27 ? (1u << 27) - 1 : (1u << w) - 1;
   p.fast_reclaim = m.reclaim == "fast";
   p.retry_delay = static_cast<uint32_t>(m.retry_delay);
+  p.timeout = static_cast<uint32_t>(m.timeout);
   p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
   p.shape = t.shape;
   return p;
@@ -66,6 +67,23 @@ Wiring make_wiring(const MetroParams& p, const Topology& t, const Config& c) {
       join(t.node_exit[uint64_t{n} * k + j], n, k + j);
     }
   return out;
+}
+
+Faults router_faults(const Config& c, const Topology& t, bool failed) {
+  const uint32_t P = t.ports;
+  Faults f{std::vector<uint8_t>(t.routers, 0), std::vector<uint8_t>(uint64_t{t.routers} * P, 1)};
+  if (!failed) return f;
+  for (int64_t x : c.metro.failed_routers) {
+    const uint32_t r = static_cast<uint32_t>(x);
+    f.dead[r] = 1;
+    if (!c.metro.mask_failed) continue;
+    for (uint32_t q = 0; q < P; ++q) {
+      f.enabled[uint64_t{r} * P + q] = 0;
+      const int32_t far = t.peer[uint64_t{r} * P + q];
+      if (far >= 0) f.enabled[static_cast<size_t>(far)] = 0;
+    }
+  }
+  return f;
 }
 
 }  // namespace ls::metro

@@ -19,4 +19,12 @@ struct Wiring {
 };
 Wiring make_wiring(const MetroParams& p, const Topology& t, const Config& c);
 
+// Instance c's routers after metro.failed_routers die (`failed`) or before: which are dead
+// ([R]) and which ports are in service ([R, P]: none of a dead router's and, with
+// metro.mask_failed, none wired to one).
+struct Faults {
+  std::vector<uint8_t> dead, enabled;
+};
+Faults router_faults(const Config& c, const Topology& t, bool failed);
+
 }  // namespace ls::metro

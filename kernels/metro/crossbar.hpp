@@ -16,7 +16,8 @@
 //   - a drop from either side closes the connection, passed on to the other side; words still
 //     arriving from a sender that has not yet seen it are discarded.
 // The router's pipeline (dp clocks) and its wires' (vtd) are the delay of the belts it writes,
-// so a stage costs dp + vtd clocks, Table 4's t_stg.
+// so a stage costs dp + vtd clocks, Table 4's t_stg. A dead router (metro.failed_routers) takes
+// the words that reach it and does nothing.
 #pragma once
 #include "../common/rng.hpp"
 #include "metro_state.hpp"
@@ -52,6 +53,7 @@ struct Crossbar {
       tag[p] = v.s.belt_tag[k];
       v.s.belt[k] = kNone;
     }
+    if (v.s.dead[uint64_t{inst} * v.lay.routers + r]) return;  // what reaches it is lost
     // Forward ports in turn, from a different one each clock: which of two requests for one
     // direction goes first is not the port's number.
     const uint32_t first = static_cast<uint32_t>(v.t % fwd);

@@ -8,6 +8,8 @@
 //     destination's acknowledgement and its drop. A drop before a good acknowledgement, or a
 //     STATUS saying blocked, fails the attempt: after metro.retry_delay clocks it tries again,
 //     and the routers' random choices give it a new path.
+//     No acknowledgement metro.timeout clocks after the TURN (a dead router on the path answers
+//     nothing) fails the attempt too: the source drops the connection itself.
 //   - each leaving port receives on its own: it sums the data, and at the TURN answers with an
 //     acknowledgement (good or bad checksum) and closes the connection with a drop.
 // A message created in a clock starts in it (the interface is loaded as the message is made),
@@ -69,14 +71,27 @@ struct Endpoint {
       attempt();
     } else if (v.s.src_mode[ne] == kSrcBackoff && v.t >= v.s.src_wake[ne]) {
       attempt();
+    } else if (v.s.src_mode[ne] == kSrcWaiting && v.t >= v.s.src_wake[ne]) {
+      send_word(v, inst, x, v.s.src_port[ne], Word::make(kDrop, 0), v.s.msg_start[ne]);
+      if (!v.s.src_acked[ne] && v.win.contains(v.t)) v.s.timed_out[ne] += 1;
+      fail_or_close();
     }
     if (v.s.src_mode[ne] == kSrcSending) stream();
   }
 
+  // A new attempt on one of the entering ports in service (any, if none is).
   LS_HD void attempt() const {
     const uint32_t p = v.prm.eports;
-    v.s.src_port[ne] = static_cast<uint8_t>(
-        p == 1 ? 0 : below(philox_draw(v.traffic[inst].seed, v.t, x, kStreamRoute).w[0], p));
+    uint32_t on[8], n = 0;
+    for (uint32_t k = 0; k < p; ++k) {
+      const int32_t far = v.topo.peer[uint64_t{x} * v.lay.ports + k];
+      const uint32_t fr = static_cast<uint32_t>(far) / v.lay.ports,
+                     fp = static_cast<uint32_t>(far) % v.lay.ports;
+      if (v.s.enabled[v.lay.rport(inst, fr, fp)]) on[n++] = k;
+    }
+    const uint32_t pick =
+        n == 1 ? 0 : below(philox_draw(v.traffic[inst].seed, v.t, x, kStreamRoute).w[0], n ? n : p);
+    v.s.src_port[ne] = static_cast<uint8_t>(n ? on[pick] : pick);
     v.s.src_pos[ne] = 0;
     v.s.src_sum[ne] = 0;
     v.s.src_acked[ne] = 0;
@@ -102,6 +117,7 @@ struct Endpoint {
     } else {
       w = Word::make(kTurn, 0);
       v.s.src_mode[ne] = kSrcWaiting;
+      v.s.src_wake[ne] = static_cast<uint32_t>(v.t + v.prm.timeout);
     }
     send_word(v, inst, x, v.s.src_port[ne], w, start);
     v.s.src_pos[ne] = pos + 1;
@@ -125,17 +141,21 @@ struct Endpoint {
                           v.t - v.s.msg_first[ne], v.prm.stages);
         return;
       case kDrop:
-        if (v.s.src_acked[ne]) {
-          v.s.src_mode[ne] = kSrcIdle;  // delivered and closed
-        } else {
-          if (v.win.contains(v.t)) v.s.blocked[ne] += 1;
-          v.s.src_mode[ne] = kSrcBackoff;
-          v.s.src_wake[ne] = static_cast<uint32_t>(v.t + v.prm.retry_delay);
-        }
-        return;
+        return fail_or_close();
       default:
         return;
     }
+  }
+
+  // The attempt's connection closes: delivered, or failed and retried after retry_delay.
+  LS_HD void fail_or_close() const {
+    if (v.s.src_acked[ne]) {
+      v.s.src_mode[ne] = kSrcIdle;
+      return;
+    }
+    if (v.win.contains(v.t)) v.s.blocked[ne] += 1;
+    v.s.src_mode[ne] = kSrcBackoff;
+    v.s.src_wake[ne] = static_cast<uint32_t>(v.t + v.prm.retry_delay);
   }
 
   // A word arriving on leaving port k.

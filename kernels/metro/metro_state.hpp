@@ -63,7 +63,7 @@ enum Flow : uint8_t { kForward = 0, kReverse = 1 };
 enum SourceMode : uint8_t {
   kSrcIdle = 0,     // no message
   kSrcSending = 1,  // streaming header, data, then TURN
-  kSrcWaiting = 2,  // turned: router statuses, then the acknowledgement, then the drop
+  kSrcWaiting = 2,  // turned: router statuses, the acknowledgement, the drop (until src_wake)
   kSrcBackoff = 3,  // the attempt failed; retry at src_wake
 };
 // An endpoint's leaving port (destination side; all of them may receive at once).
@@ -83,6 +83,7 @@ struct MetroParams {
   uint32_t value_mask;           // 2^w - 1 (at most 27 bits)
   bool fast_reclaim;
   uint32_t retry_delay;
+  uint32_t timeout;  // clocks after its TURN a source waits for the acknowledgement
   uint32_t source_queue;
   Shape shape;
 };
@@ -123,6 +124,7 @@ struct MetroState {
   uint8_t* reply;      // forward ports: reply words owed, kWaitBit
   uint32_t* checksum;  // forward ports: sum of the data words forwarded (mod 2^w)
   uint8_t* enabled;    // 1: the port is in service (fault masking turns it off)
+  uint8_t* dead;       // [inst, router] 1: the router has died (its words are lost)
   uint8_t* fast;       // forward ports: 1 fast reclamation, 0 detailed
   uint32_t* words;     // words sent out of the port in the window
   // Endpoints [inst, node]: the source side
@@ -150,6 +152,7 @@ struct MetroState {
   uint64_t* acked;      // messages acknowledged (since cycle 0)
   uint32_t* attempts;   // attempts begun in the window
   uint32_t* blocked;    // attempts that failed in the window
+  uint32_t* timed_out;  // of those, given up for want of an acknowledgement
   uint32_t* received;   // messages received whole and good in the window
   uint64_t* oneway;     // their first word to last data word clocks, summed
   uint32_t* last_move;  // [inst, elem] last cycle the element sent a word

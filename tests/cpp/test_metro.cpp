@@ -165,6 +165,34 @@ TEST(Metro, SaturatedNetworksKeepTheirInvariants) {
     }
 }
 
+// Figure 1's network with a dead router in its middle stage: unmasked, the sources find it by
+// timeouts (their connections into it answer nothing) and retry on new random paths until
+// every message is delivered; masked (the ports wired to it disabled, as scan would), nobody
+// tries it. The same when it dies mid-run, connections through it lost and retried.
+TEST(Metro, RetriesUntilDeliveredAroundADeadRouter) {
+  for (int64_t fail_cycle : {0, 1200})
+    for (bool mask : {false, true}) {
+      Config c = metro({2, 2, 4}, {2, 2, 1}, 0.2);
+      c.metro.failed_routers = {9};
+      c.metro.mask_failed = mask;
+      c.metro.fail_cycle = fail_cycle;
+      c.metro.timeout = 60;
+      auto e = make_engine({c}, test::options("cpu", 1, true));
+      const InstanceResult r = e->run().at(0);
+      const std::string what =
+          "fail_cycle " + std::to_string(fail_cycle) + " mask " + std::to_string(mask);
+      EXPECT_FALSE(r.saturated) << what << ": " << r.saturation_reason;
+      EXPECT_EQ(r.lost, 0u) << what;
+      EXPECT_GT(r.packets, 200u) << what;
+      if (!mask) EXPECT_GT(test::extra(r, "timed_out_fraction"), 0.01) << what;
+      if (mask && fail_cycle == 0) EXPECT_EQ(test::extra(r, "timed_out_fraction"), 0.0) << what;
+      EXPECT_EQ(test::values<uint8_t>(e->state("router_dead"))[9], 1u);
+      const auto started = test::values<uint64_t>(e->state("messages_started")),
+                 acked = test::values<uint64_t>(e->state("messages_acked"));
+      for (size_t n = 0; n < started.size(); ++n) EXPECT_LE(started[n] - acked[n], 1u) << what;
+    }
+}
+
 std::vector<Config> mixed_batch() {
   std::vector<Config> cs;
   for (double off : {0.1, 0.5, 0.9}) {
@@ -220,6 +248,8 @@ TEST(Metro, BadConfigurationsNameTheKey) {
             }).find("topology.endpoint_ports"),
             std::string::npos);
   EXPECT_NE(err([](Config& c) { c.metro.reclaim = "slow"; }).find("fast, detailed"),
+            std::string::npos);
+  EXPECT_NE(err([](Config& c) { c.metro.failed_routers = {64}; }).find("below 64"),
             std::string::npos);
   EXPECT_NE(err([](Config& c) { c.traffic.request_reply = true; }).find("metro"),
             std::string::npos);
