@@ -161,7 +161,10 @@ void MetroEngine<Exec>::allocate() {
   const Wiring wiring = make_wiring(p, topo_, cfgs_[0]);
   v_.topo.peer = upload(wiring.peer);
   v_.topo.delay = upload(wiring.delay);
-  v_.topo.stage = upload(topo_.stage, "stage", {R});
+  std::vector<uint8_t> stages;  // the same for every instance; the kernels read the first
+  for (uint64_t i = 0; i < I; ++i)
+    stages.insert(stages.end(), topo_.stage.begin(), topo_.stage.end());
+  v_.topo.stage = upload(stages, "stage", {I, R});
   v_.traffic = upload(traffic_params(cfgs_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
 

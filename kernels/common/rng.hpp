@@ -20,6 +20,7 @@ enum RngStream : uint32_t {
   kStreamOnOff = 5,     // on/off source state changes
   kStreamError = 6,     // transmission errors on a channel (S-Connect)
   kStreamOrder = 7,     // is a request ordered (T3E: sent without adaptive routing)
+  kStreamEntry = 8,     // the entering port of a METRO source's attempt
 };
 
 struct Draw {

@@ -82,16 +82,18 @@ struct Endpoint {
   // A new attempt on one of the entering ports in service (any, if none is).
   LS_HD void attempt() const {
     const uint32_t p = v.prm.eports;
-    uint32_t on[8], n = 0;
+    uint32_t on[8], live = 0;
     for (uint32_t k = 0; k < p; ++k) {
       const int32_t far = v.topo.peer[uint64_t{x} * v.lay.ports + k];
       const uint32_t fr = static_cast<uint32_t>(far) / v.lay.ports,
                      fp = static_cast<uint32_t>(far) % v.lay.ports;
-      if (v.s.enabled[v.lay.rport(inst, fr, fp)]) on[n++] = k;
+      if (v.s.enabled[v.lay.rport(inst, fr, fp)]) on[live++] = k;
     }
+    const uint32_t choices = live ? live : p;
     const uint32_t pick =
-        n == 1 ? 0 : below(philox_draw(v.traffic[inst].seed, v.t, x, kStreamRoute).w[0], n ? n : p);
-    v.s.src_port[ne] = static_cast<uint8_t>(n ? on[pick] : pick);
+        choices == 1 ? 0
+                     : below(philox_draw(v.traffic[inst].seed, v.t, n, kStreamEntry).w[0], choices);
+    v.s.src_port[ne] = static_cast<uint8_t>(live ? on[pick] : pick);
     v.s.src_pos[ne] = 0;
     v.s.src_sum[ne] = 0;
     v.s.src_acked[ne] = 0;

@@ -7,8 +7,16 @@ METRO", and Table 3, "METRO Implementation Examples"):
     metro.table3()                                           # Table 3, computed beside printed
 
 The model and the reading of Table 3's row labels are in latency_model.py.
+
+The emulator's state as words on wires, clock by clock (trace.py):
+
+    tr = metro.Tracer(ls.Simulator(cfg)).step(30)
+    tr.table, tr.wide()          # every word that arrived, decoded
+    metro.path(sim, node)        # an endpoint's connection through the crossbars
 """
 
 from .latency_model import Latency, t20_32, table3
+from .trace import Network, Tracer, connections, decode, describe, path, words
 
-__all__ = ["Latency", "t20_32", "table3"]
+__all__ = ["Latency", "Network", "Tracer", "connections", "decode", "describe", "path", "t20_32",
+           "table3", "words"]

@@ -1,0 +1,322 @@
+"""Reading a METRO network's state arrays (router.family = "metro") as words on wires.
+
+Every wire of a METRO network is a belt of slots at its receiving end: `belt` [elem, slot,
+port] (elements are the routers, then the endpoints) holds the word that arrives there in the
+clock whose number modulo `slots` (dp + vtd + 1) is the slot, and `belt_tag` the clock its
+stream began. A receiver empties its slot as it reads it, so the words arriving in clock t are
+read after clock t - 1 has run (`sim.cycle == t`) and before clock t runs. `Tracer` does that
+clock by clock and keeps every word it sees, decoded (kernels/metro/metro_state.hpp):
+
+    from lockstep.metro import Tracer
+    sim = ls.Simulator(cfg)
+    tr = Tracer(sim).step(30)      # runs clocks 0 .. 29, reading each one's arrivals first
+    tr.table                       # one row per word: cycle, wire, kind, value, text ...
+    tr.wide()                      # clock by clock, one column per wire direction
+
+Names: router r is "R<r>", its forward ports "f<k>" and backward ports "b<k>" (backward port k
+of a stage of dilation d is the (k % d)-th of logical direction k // d); endpoint n is "E<n>",
+its wires into the network "in<k>" and out of it "out<k>". A word's text is the paper's name
+(HEADER, DATA, DATA-IDLE, TURN, DROP, STATUS, CHECKSUM, ACK) and its value; a trailing "*"
+marks the start word of a connection (the word the next router sets up on). Stages count from
+0, as the STATUS words do; a fast-reclamation DROP carries the blocked stage + 1 and reads
+"DROP blocked@<stage>".
+
+`words(sim, cycles)` is `Tracer(sim).step(cycles).table`. `path(sim, node)` follows endpoint
+`node`'s current connection through the crossbars (`conn`), and `connections(sim)` lists every
+router's forward ports that are not free.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..simulate import Simulator
+
+KINDS = {0: "", 1: "HEADER", 2: "DATA", 3: "DATA-IDLE", 4: "TURN", 5: "DROP", 6: "STATUS",
+         7: "CHECKSUM", 8: "ACK"}
+START_BIT = 1 << 4
+BLOCKED_BIT = 1 << 8
+NO_PORT = 0xFF
+PORT_MODES = {0: "free", 1: "setup", 2: "open", 3: "blocked", 4: "discard"}
+FLOWS = {0: "forward", 1: "reverse"}
+SOURCE_MODES = {0: "idle", 1: "sending", 2: "waiting", 3: "backoff"}
+TABLE_COLUMNS = ["cycle", "sent", "src", "src_port", "dst", "dst_port", "wire", "word", "kind",
+                 "value", "start", "text", "tag"]
+
+
+def kind(word: int) -> str:
+    """The kind of a word as the paper names it ("" for an empty slot)."""
+    k = int(word) & 15
+    if k not in KINDS:
+        raise ValueError(f"word {int(word):#x}: kind {k}, allowed 0 to 8")
+    return KINDS[k]
+
+
+def decode(word: int) -> tuple[str, int, bool]:
+    """(kind, value, start) of a word: bits 0-3 the kind, bit 4 the start, 5.. the value."""
+    word = int(word)
+    return kind(word), word >> 5, bool(word & START_BIT)
+
+
+def describe(word: int, width: int | None = None) -> str:
+    """A word as text: "HEADER 3*", "DATA 0x5a", "STATUS s1 blocked", "DROP blocked@1",
+    "ACK good" ... ("" for an empty slot). DATA and CHECKSUM values are in hex, padded to
+    ``width`` bits when given."""
+    name, value, start = decode(word)
+    if not name:
+        return ""
+    digits = max(1, -(-width // 4)) if width else 1
+    if name == "HEADER":
+        text = f"HEADER {value}"
+    elif name in ("DATA", "CHECKSUM"):
+        text = f"{name} 0x{value:0{digits}x}"
+    elif name == "STATUS":
+        text = f"STATUS s{value & (BLOCKED_BIT - 1)}" + (" blocked" if value & BLOCKED_BIT else "")
+    elif name == "DROP":
+        text = f"DROP blocked@{value - 1}" if value else "DROP"
+    elif name == "ACK":
+        text = "ACK good" if value == 1 else "ACK bad"
+    else:
+        text = name
+    return text + ("*" if start else "")
+
+
+class Network:
+    """The static facts of one simulated METRO network that naming words needs: routers per
+    stage, ports, wires (from the derived views `peer` and `port_node`), belt slots and wire
+    delays, read from a Simulator of one instance (or instance ``instance`` of a batch)."""
+
+    def __init__(self, sim: Simulator, instance: int = 0):
+        cfg = sim.configs[instance if len(sim.configs) > 1 else 0]
+        if cfg.get("router.family") != "metro":
+            raise ValueError(f"router.family = {cfg.get('router.family')!r}: the METRO trace "
+                             "reads only router.family = \"metro\"")
+        self.instance = instance
+        self.many = sim.instances > 1
+        self.peer = self.read(sim, "peer")
+        self.port_node = self.read(sim, "port_node")
+        self.routers, self.ports = self.peer.shape
+        radix = list(cfg.get("topology.radix"))
+        dilation = list(cfg.get("topology.dilation")) or [1] * len(radix)
+        self.radix, self.dilation = radix, dilation
+        self.endpoints = int(np.prod(radix))
+        self.eports = int(cfg.get("topology.endpoint_ports"))
+        wires = self.endpoints * self.eports
+        # Routers are numbered stage by stage; stage s has wires / (r d) of them.
+        self.stage = np.concatenate([np.full(wires // (r * d), s, dtype=int)
+                                     for s, (r, d) in enumerate(zip(radix, dilation))])
+        if len(self.stage) != self.routers:
+            raise ValueError(f"{self.routers} routers in the state, {len(self.stage)} from "
+                             "the configuration")
+        self.forward = np.array([radix[s] * dilation[s] for s in self.stage])  # per router
+        self.dp, self.vtd = int(cfg.get("metro.dp")), int(cfg.get("metro.vtd"))
+        self.width = int(cfg.get("metro.width"))
+        self.slots = int(self.read(sim, "belt").shape[1])  # dp + vtd + 1
+        # Endpoint n's leaving wire k comes from the k-th backward port leading to it (in
+        # router, port order, as the builder deals them); its entering wire k's router port is
+        # learnt from the words the endpoint sends (`Tracer`).
+        self.exit: dict[tuple[int, int], tuple[int, int]] = {}
+        self.entry: dict[tuple[int, int], tuple[int, int]] = {}
+        for n in range(self.endpoints):
+            back = [(r, q) for r, q in zip(*np.nonzero(self.port_node == n))
+                    if q >= self.forward[r]]
+            for k, (r, q) in enumerate(sorted(back)):
+                self.exit[(n, k)] = (int(r), int(q))
+
+    def read(self, sim: Simulator, name: str) -> np.ndarray:
+        a = sim.state(name)
+        return a[self.instance] if self.many else a
+
+    def router_port(self, r: int, q: int) -> str:
+        f = int(self.forward[r])
+        return f"f{q}" if q < f else f"b{q - f}"
+
+    def element(self, x: int) -> str:
+        return f"R{x}" if x < self.routers else f"E{x - self.routers}"
+
+    def port(self, x: int, q: int) -> str:
+        if x < self.routers:
+            return self.router_port(x, q)
+        return f"in{q}" if q < self.eports else f"out{q - self.eports}"
+
+    def sender(self, x: int, q: int) -> tuple[int, int] | None:
+        """(element, port) whose words arrive at element x's port q; None if not known."""
+        if x < self.routers:
+            far = int(self.peer[x, q])
+            if far >= 0:
+                return far // self.ports, far % self.ports
+            n = int(self.port_node[x, q])
+            if n < 0:
+                return None
+            if q >= self.forward[x]:  # a backward port: the endpoint's leaving wire
+                k = next(k for k in range(self.eports) if self.exit[(n, k)] == (x, q))
+                return self.routers + n, self.eports + k
+            k = next((k for (m, k), rq in self.entry.items() if m == n and rq == (x, q)), None)
+            return None if k is None else (self.routers + n, k)
+        n = x - self.routers
+        rq = self.exit.get((n, q - self.eports)) if q >= self.eports else self.entry.get((n, q))
+        return rq
+
+    def delay(self, x: int) -> int:
+        """Clocks on the wire out of element x: dp + vtd from a router, 1 from an endpoint."""
+        return self.dp + self.vtd if x < self.routers else 1
+
+
+class Tracer:
+    """Steps a METRO Simulator clock by clock and records every word that arrives on every
+    wire (see the module's docstring). `table` is the record, one row per word."""
+
+    def __init__(self, sim: Simulator, instance: int = 0):
+        self.sim = sim
+        self.net = Network(sim, instance)
+        self.rows: list[dict] = []
+        self.cycles: list[int] = []
+        self.sources: list[np.ndarray] = []  # src_mode after each clock
+        self.learn_entries()
+
+    def learn_entries(self) -> None:
+        """An endpoint whose source holds a connection (a trace begun mid-attempt) uses the
+        one forward port from it that is set up, open or blocked: that is its attempt's
+        entering wire."""
+        net = self.net
+        src_mode, src_port = net.read(self.sim, "src_mode"), net.read(self.sim, "src_port")
+        mode = net.read(self.sim, "port_mode")
+        for n in range(net.endpoints):
+            if src_mode[n] not in (1, 2):
+                continue
+            held = [(int(r), int(q)) for r, q in zip(*np.nonzero(net.port_node == n))
+                    if q < net.forward[r] and mode[r, q] in (1, 2, 3)]
+            if len(held) == 1:
+                net.entry[(n, int(src_port[n]))] = held[0]
+
+    def step(self, n: int = 1) -> "Tracer":
+        """Runs n clocks, reading the words each one receives before it runs."""
+        if n < 0:
+            raise ValueError(f"n = {n}: allowed 0 or more clocks")
+        for _ in range(n):
+            self.read_arrivals()
+            self.sim.step(1)
+            self.sources.append(self.net.read(self.sim, "src_mode").copy())
+        return self
+
+    def read_arrivals(self) -> None:
+        net, t = self.net, self.sim.cycle
+        s = t % net.slots
+        belt = net.read(self.sim, "belt")[:, s, :]
+        tags = net.read(self.sim, "belt_tag")[:, s, :]
+        src_port = net.read(self.sim, "src_port")
+        # Words from an endpoint into a router: the endpoint sent them last clock on its
+        # current attempt's entering port, which names that wire.
+        for x, q in zip(*np.nonzero(belt)):
+            x, q = int(x), int(q)
+            if x < net.routers and q < net.forward[x] and net.port_node[x, q] >= 0:
+                node = int(net.port_node[x, q])
+                net.entry[(node, int(src_port[node]))] = (x, q)
+        for x, q in zip(*np.nonzero(belt)):
+            x, q = int(x), int(q)
+            word = int(belt[x, q])
+            frm = net.sender(x, q)
+            name, value, start = decode(word)
+            src = net.element(frm[0]) if frm else "?"
+            src_port_name = net.port(*frm) if frm else "?"
+            dst, dst_port = net.element(x), net.port(x, q)
+            self.rows.append({
+                "cycle": t, "sent": t - net.delay(frm[0]) if frm else None,
+                "src": src, "src_port": src_port_name, "dst": dst, "dst_port": dst_port,
+                "wire": f"{src}.{src_port_name}→{dst}.{dst_port}", "word": word, "kind": name,
+                "value": value, "start": start, "text": describe(word, net.width),
+                "tag": int(tags[x, q]),
+            })
+        self.cycles.append(t)
+
+    @property
+    def table(self) -> pd.DataFrame:
+        """Every word seen: cycle (the clock it arrives and is read), sent (the clock it was
+        sent), src/src_port and dst/dst_port (the wire's two ends), wire (their names
+        joined), word (raw), kind, value, start, text, tag (the clock its stream began)."""
+        return pd.DataFrame(self.rows, columns=TABLE_COLUMNS)
+
+    def wide(self, sources: bool = True, wires: list[str] | None = None) -> pd.DataFrame:
+        """Clock by clock (every clock traced, empty ones too): one column per wire direction
+        in the order words first used them (or ``wires``), each cell the word arriving there
+        ("" none); with ``sources`` a column per endpoint whose source sent a word, its mode
+        after the clock (idle, sending, waiting, backoff)."""
+        df = self.table
+        order = list(dict.fromkeys(df["wire"])) if wires is None else list(wires)
+        out = pd.DataFrame("", index=pd.Index(self.cycles, name="cycle"), columns=order)
+        for row in df.itertuples():
+            if row.wire in out.columns:
+                out.loc[row.cycle, row.wire] = row.text
+        if sources:
+            sent = df.src.str.startswith("E") & df.src_port.str.startswith("in")
+            senders = sorted({int(s[1:]) for s in df.loc[sent, "src"]})
+            modes = np.array(self.sources) if self.sources else np.zeros((0, 0), int)
+            for n in senders:
+                out[f"E{n} source"] = [SOURCE_MODES[int(m)] for m in modes[:, n]]
+        return out
+
+
+def words(sim: Simulator, cycles: int, instance: int = 0) -> pd.DataFrame:
+    """The words arriving in the next ``cycles`` clocks of ``sim`` (which it runs), one row
+    each: `Tracer(sim).step(cycles).table`."""
+    return Tracer(sim, instance).step(cycles).table
+
+
+def connections(sim: Simulator, instance: int = 0) -> pd.DataFrame:
+    """Every router forward port not free: router, stage, forward port, backward port it is
+    connected to (<NA> while blocked or discarding), mode (setup, open, blocked, discard),
+    flow (forward, reverse), reply words owed, checksum so far."""
+    net = Network(sim, instance)
+    conn, mode = net.read(sim, "conn"), net.read(sim, "port_mode")
+    flow, reply, check = (net.read(sim, k) for k in ("flow", "reply", "checksum"))
+    rows = []
+    for r in range(net.routers):
+        for f in range(int(net.forward[r])):
+            if mode[r, f] == 0:
+                continue
+            b = int(conn[r, f])
+            rows.append({
+                "router": r, "stage": int(net.stage[r]), "forward": f,
+                "backward": pd.NA if b == NO_PORT else b - int(net.forward[r]),
+                "mode": PORT_MODES[int(mode[r, f])], "flow": FLOWS[int(flow[r, f])],
+                "reply": int(reply[r, f]) & 0x7F, "checksum": int(check[r, f]),
+            })
+    return pd.DataFrame(rows, columns=["router", "stage", "forward", "backward", "mode", "flow",
+                                       "reply", "checksum"])
+
+
+def path(sim: Simulator, node: int, instance: int = 0) -> pd.DataFrame:
+    """Endpoint ``node``'s current connection, hop by hop through the crossbars (`conn`):
+    one row per router it holds, with stage, router, forward port (f), backward port (b, <NA>
+    where the path ends in a router: blocked, or still being set up) and mode; `attrs["dest"]`
+    is the endpoint its last hop leads to (None if it does not reach one yet). Empty when the
+    endpoint holds no connection."""
+    net = Network(sim, instance)
+    conn, mode = net.read(sim, "conn"), net.read(sim, "port_mode")
+    if not 0 <= node < net.endpoints:
+        raise ValueError(f"node {node}: allowed an endpoint, 0 to {net.endpoints - 1}")
+    # The source uses one entering port at a time: its wire is the forward port from this
+    # endpoint that holds a connection (or is blocked holding one, in detailed mode).
+    held = [(int(r), int(q)) for r, q in zip(*np.nonzero(net.port_node == node))
+            if q < net.forward[r] and mode[r, q] in (1, 2, 3)]
+    rows, dest = [], None
+    here = held[0] if held else None
+    while here is not None:
+        r, f = here
+        b = int(conn[r, f])
+        rows.append({"stage": int(net.stage[r]), "router": r, "f": f,
+                     "b": pd.NA if b == NO_PORT else b - int(net.forward[r]),
+                     "mode": PORT_MODES[int(mode[r, f])]})
+        here = None
+        if b != NO_PORT and mode[r, f] in (1, 2):
+            far = int(net.peer[r, b])
+            if far >= 0:
+                nr, nf = far // net.ports, far % net.ports
+                if mode[nr, nf] in (1, 2, 3):
+                    here = (nr, nf)
+            else:
+                dest = int(net.port_node[r, b])
+    out = pd.DataFrame(rows, columns=["stage", "router", "f", "b", "mode"])
+    out.attrs["dest"] = dest
+    return out
