@@ -102,7 +102,7 @@ COVERAGE = {
                            "metro.hw": 2, "metro.vtd": 1, "metro.reclaim": "detailed",
                            "metro.retry_delay": 3, "traffic.packet_size": 10,
                            "traffic.offered": 0.4, "traffic.pattern": "hotspot",
-                           "metro.failed_routers": [9, 17], "metro.fail_cycle": 700,
+                           "metro.failed_routers": [9, 17], "metro.failure_cycle": 700,
                            "metro.mask_failed": False, "metro.timeout": 40},
 }
 

@@ -503,9 +503,9 @@ std::vector<KeyInfo> make_schema() {
               "connection and retries (a dead router answers nothing)"),
       int_list_key("metro", "failed_routers", mt, &M::failed_routers, 0, 4096, 0, 1 << 20,
                    "routers that die (numbers as in the topology: stage by stage), at "
-                   "metro.fail_cycle: every port out of service, the words that reach them lost",
+                   "metro.failure_cycle: every port out of service, the words that reach them lost",
                    true),
-      int_key("metro", "fail_cycle", mt, &M::fail_cycle, 0, 1ll << 31,
+      int_key("metro", "failure_cycle", mt, &M::failure_cycle, 0, 1ll << 31,
               "the clock metro.failed_routers die at (0: before the run); connections through "
               "them are lost and their sources time out and retry",
               true),

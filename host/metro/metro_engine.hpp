@@ -33,7 +33,7 @@ class MetroEngine final : public BatchEngine<Exec> {
     allocate();
   }
 
-  // Clocks in runs that stop where routers die (metro.fail_cycle), to take them out of service.
+  // Clocks in runs that stop where routers die (metro.failure_cycle), to take them out of service.
   void step(uint64_t cycles) override {
     while (cycles > 0) {
       uint64_t n = cycles;
@@ -172,7 +172,7 @@ void MetroEngine<Exec>::allocate() {
   x_.upload(s.conn, none.data(), rports);
   x_.upload(s.fast, fast.data(), rports);
   for (uint32_t i = 0; i < I_; ++i) {
-    const uint64_t at = static_cast<uint64_t>(cfgs_[i].metro.fail_cycle);
+    const uint64_t at = static_cast<uint64_t>(cfgs_[i].metro.failure_cycle);
     fail_at_.push_back(cfgs_[i].metro.failed_routers.empty() ? 0 : at);
     upload_faults(i, at == 0);
   }

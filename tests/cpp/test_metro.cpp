@@ -175,7 +175,7 @@ TEST(Metro, RetriesUntilDeliveredAroundADeadRouter) {
       Config c = metro({2, 2, 4}, {2, 2, 1}, 0.2);
       c.metro.failed_routers = {9};
       c.metro.mask_failed = mask;
-      c.metro.fail_cycle = fail_cycle;
+      c.metro.failure_cycle = fail_cycle;
       c.metro.timeout = 60;
       auto e = make_engine({c}, test::options("cpu", 1, true));
       const InstanceResult r = e->run().at(0);
