@@ -297,6 +297,24 @@ class BatchEngine : public Engine {
     last_move_ = alloc_array<uint32_t>(E_, "last_move", {I, routers_});
   }
 
+  // `cycles` clocks of the family's cycle functor (make(t): clock t's, over the elements of every
+  // instance): in debug mode one parallel step a clock, each followed by `check` (the family's
+  // invariants); otherwise the backend's schedule (CpuExec::run_cycles: instance by instance).
+  template <class Make, class Check>
+  void run_family_cycles(uint64_t cycles, bool debug, const Make& make, const Check& check) {
+    if (debug) {
+      for (uint64_t k = 0; k < cycles; ++k) {
+        x_.for_each(E_, make(t_));
+        ++t_;  // the cycle has run, whether or not its checks pass
+        check();
+      }
+    } else {
+      x_.run_cycles(t_, cycles, I_, routers_, make);
+      t_ += cycles;
+    }
+    x_.sync();
+  }
+
   // Deadlock watchdog: units in flight but none has left a router for `limit` cycles.
   void watchdog(uint64_t limit) {
     if (limit == 0 || t_ < limit) return;

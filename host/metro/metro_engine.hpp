@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../../kernels/metro/invariants.hpp"
 #include "../../kernels/metro/metro_cycle.hpp"
 #include "../engine/batch_engine.hpp"
 #include "../topology/topology.hpp"
@@ -51,18 +52,9 @@ class MetroEngine final : public BatchEngine<Exec> {
 
  private:
   void advance(uint64_t cycles) {
-    if (debug_) {
-      for (uint64_t k = 0; k < cycles; ++k) {
-        x_.for_each(E_, metro::MetroCycle{at(t_)});
-        ++t_;
-        check_invariants();
-      }
-    } else {
-      x_.run_cycles(t_, cycles, I_, v_.prm.elems,
-                    [this](uint64_t t) { return metro::MetroCycle{at(t)}; });
-      t_ += cycles;
-    }
-    x_.sync();
+    B::run_family_cycles(
+        cycles, debug_, [this](uint64_t t) { return metro::MetroCycle{at(t)}; },
+        [this] { check_invariants(); });
   }
   void upload_faults(uint32_t i, bool failed) {
     const metro::Faults f = metro::router_faults(cfgs_[i], topo_, failed);

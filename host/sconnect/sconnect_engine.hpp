@@ -33,18 +33,9 @@ class SconnectEngine final : public BatchEngine<Exec> {
   }
 
   void step(uint64_t cycles) override {
-    if (debug_) {
-      for (uint64_t k = 0; k < cycles; ++k) {
-        x_.for_each(E_, sconnect::RoutingCycle{at(t_)});
-        ++t_;  // the cycle has run, whether or not its checks pass
-        check_invariants();
-      }
-    } else {
-      x_.run_cycles(t_, cycles, I_, v_.prm.routers,
-                    [this](uint64_t t) { return sconnect::RoutingCycle{at(t)}; });
-      t_ += cycles;
-    }
-    x_.sync();
+    B::run_family_cycles(
+        cycles, debug_, [this](uint64_t t) { return sconnect::RoutingCycle{at(t)}; },
+        [this] { check_invariants(); });
   }
 
  private:

@@ -102,18 +102,9 @@ class T3eEngine final : public BatchEngine<Exec> {
 
   void advance(uint64_t cycles) {
     if (cycles == 0) return;
-    if (debug_) {
-      for (uint64_t k = 0; k < cycles; ++k) {
-        x_.for_each(E_, t3e::RouterCycle{at(t_)});
-        ++t_;
-        check_invariants();
-      }
-    } else {
-      x_.run_cycles(t_, cycles, I_, v_.prm.routers,
-                    [this](uint64_t t) { return t3e::RouterCycle{at(t)}; });
-      t_ += cycles;
-    }
-    x_.sync();
+    B::run_family_cycles(
+        cycles, debug_, [this](uint64_t t) { return t3e::RouterCycle{at(t)}; },
+        [this] { check_invariants(); });
     check_errors();
   }
 
