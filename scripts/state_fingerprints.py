@@ -104,6 +104,15 @@ COVERAGE = {
                            "traffic.offered": 0.4, "traffic.pattern": "hotspot",
                            "metro.failed_routers": [9, 17], "metro.failure_cycle": 700,
                            "metro.mask_failed": False, "metro.timeout": 40},
+    # Blue Gene/L past saturation with mixed sizes, the original bubble rule, one path,
+    # random phase 1 and SLQ on half the cycles, injection favoured on half of them.
+    "bgl_mixed_original": {"router.family": "bgl", "topology.radix": [4, 4, 2],
+                           "topology.link_delay": 3, "traffic.packet_size": 256,
+                           "traffic.packet_sizes": [32, 96, 256],
+                           "traffic.packet_size_weights": [2, 1, 2], "traffic.offered": 1.2,
+                           "bgl.bubble_rule": "original", "bgl.paths": 1, "bgl.jsq": False,
+                           "bgl.slq_fraction": 0.5, "bgl.in_network_fraction": 0.5,
+                           "bgl.dynamic_vcs": 1, "bgl.vc_bytes": 512},
 }
 
 

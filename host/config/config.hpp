@@ -134,6 +134,27 @@ struct MetroConfig {
   bool mask_failed = true;  // the ports wired to a dead router are disabled too (scan masking)
 };
 
+// The Blue Gene/L torus router (router.family = "bgl"; seed 001). Sizes in bytes; the clock is
+// one byte time.
+struct BglConfig {
+  int64_t dynamic_vcs = 2;       // dynamic (adaptive) VCs per link
+  int64_t vc_bytes = 1024;       // each dynamic VC's FIFO
+  int64_t escape_bytes = 1024;   // the bubble escape VC's and the high-priority VC's
+  int64_t paths = 2;             // receiver-to-sender transfer buses per receiver
+  int64_t pipeline_delay = 8;    // input pipeline: a head's arrival to its arbitration
+  int64_t trailer_bytes = 4;     // 24-bit CRC + valid byte
+  int64_t gap_bytes = 2;         // idle bytes between packets
+  int64_t ack_bytes = 8;         // a token-ack (or ack-only) packet
+  int64_t packet_overhead = 16;  // bytes of each packet that are not payload (software's)
+  int64_t injection_fifos = 6;   // normal-priority injection FIFOs
+  int64_t injection_fifo_bytes = 1024;
+  std::string bubble_rule = "fixed";  // fixed (each bubble packet full-sized) or original
+  bool jsq = true;                    // phase 1: join the shortest queue, else random
+  double slq_fraction = 0.75;         // phases 2, 3: fraction of SLQ cycles (else random)
+  double in_network_fraction = 1.0;   // phase 3: cycles favouring in-network packets
+  bool deterministic = false;         // every packet in dimension order on the bubble VC
+};
+
 struct RunConfig {
   int64_t warmup = 2000;
   bool warmup_auto = false;
@@ -156,6 +177,7 @@ struct Config {
   SconnectConfig sconnect;
   T3eConfig t3e;
   MetroConfig metro;
+  BglConfig bgl;
   RunConfig run;
 };
 

@@ -216,6 +216,8 @@ std::vector<KeyInfo> make_schema() {
   const auto t3 = &Config::t3e;
   using M = MetroConfig;
   const auto mt = &Config::metro;
+  using G = BglConfig;
+  const auto bg = &Config::bgl;
   return {
       enum_key(
           "topology", "kind", topo, &T::kind,
@@ -266,12 +268,15 @@ std::vector<KeyInfo> make_schema() {
       int_key("topology", "endpoint_ports", topo, &T::endpoint_ports, 1, 8,
               "multibutterfly: network ports of each endpoint, entering and leaving (the "
               "paper's Figure 1: 2), each wired to a different router where the stage allows"),
-      enum_key("router", "family", rtr, &R::family, {"vc", "sconnect", "t3e", "metro"},
+      enum_key("router", "family", rtr, &R::family, {"vc", "sconnect", "t3e", "metro", "bgl"},
                "router model: the generic virtual-channel router, Sun's S-Connect (shared "
                "buffer pool, fixed-length messages; [sconnect]), the Cray T3E's 3-D torus "
                "router (direction-order and adaptive routing, datelines, requests and "
                "responses; [t3e]), or MIT's METRO (pipelined circuit-switched dilated "
-               "crossbars in a multibutterfly, random path choice, source retry; [metro])"),
+               "crossbars in a multibutterfly, random path choice, source retry; [metro]), or "
+               "IBM's Blue Gene/L torus router (virtual cut-through with tokens in 32-byte "
+               "chunks, hint bits, dynamic VCs with a bubble escape, JSQ/SLQ arbitration; one "
+               "cycle is one byte time; [bgl])"),
       int_key("router", "vcs", rtr, &R::vcs, 1, 16, "virtual channels per port"),
       int_key("router", "vc_depth", rtr, &R::vc_depth, 1, 255, "flits per VC buffer"),
       enum_key("router", "routing", rtr, &R::routing, {"dor", "min_adaptive"},
@@ -513,6 +518,52 @@ std::vector<KeyInfo> make_schema() {
                "fault masking (section 5.1, scan): the ports wired to a dead router are disabled "
                "as it dies, so no router or endpoint chooses them; false leaves the fault for the "
                "sources' timeouts and retries to find"),
+      int_key("bgl", "dynamic_vcs", bg, &G::dynamic_vcs, 1, 4,
+              "dynamic (adaptive) VCs per link, besides the bubble escape VC and the "
+              "high-priority VC (the paper's Figure 2 compares 1, 2 and 4)"),
+      int_key("bgl", "vc_bytes", bg, &G::vc_bytes, 256, 4096,
+              "bytes of each dynamic VC's FIFO, a multiple of 32 (1 KB: four full-sized "
+              "packets)"),
+      int_key("bgl", "escape_bytes", bg, &G::escape_bytes, 512, 4096,
+              "bytes of the bubble escape VC's FIFO and of the high-priority VC's, a multiple of "
+              "32 (entering a bubble VC takes room for two full-sized packets)"),
+      int_key("bgl", "paths", bg, &G::paths, 1, 4,
+              "transfer buses from each receiver to the senders: packets a receiver may be "
+              "forwarding at once (Figure 2 compares 1, 2 and 4)"),
+      int_key("bgl", "pipeline_delay", bg, &G::pipeline_delay, 0, 64,
+              "byte times from a packet's first byte arriving to its first arbitration (the "
+              "receiver's eight-stage input pipeline); each hop also costs topology.link_delay"),
+      int_key("bgl", "trailer_bytes", bg, &G::trailer_bytes, 0, 16,
+              "link bytes after each data packet (24-bit CRC and the valid byte)"),
+      int_key("bgl", "gap_bytes", bg, &G::gap_bytes, 0, 16,
+              "idle bytes between packets on a link (they keep the links trained)"),
+      int_key("bgl", "ack_bytes", bg, &G::ack_bytes, 1, 32,
+              "bytes of a token-ack or ack-only packet; with trailer and gap a 256-byte packet "
+              "and its acknowledgement hold a link for 270 byte times"),
+      int_key("bgl", "packet_overhead", bg, &G::packet_overhead, 0, 31,
+              "bytes of each packet that are not payload (header and software's; 16 gives the "
+              "paper's 240 payload bytes in a 256-byte packet), for payload_util"),
+      int_key("bgl", "injection_fifos", bg, &G::injection_fifos, 1, 6,
+              "normal-priority injection FIFOs per node; the processor fills them in turn, a "
+              "packet into the next FIFO as soon as it has room"),
+      int_key("bgl", "injection_fifo_bytes", bg, &G::injection_fifo_bytes, 256, 8192,
+              "bytes of each injection FIFO, a multiple of 32"),
+      enum_key("bgl", "bubble_rule", bg, &G::bubble_rule, {"fixed", "original"},
+               "escape VC token accounting: fixed (each packet on a bubble VC counts as "
+               "full-sized, the paper's correction) or original (actual size: free space can "
+               "fragment over a ring and deadlock)"),
+      bool_key("bgl", "jsq", bg, &G::jsq,
+               "phase 1: a dynamic packet takes the available direction and VC with the most "
+               "downstream tokens (join the shortest queue), else one at random"),
+      float_key("bgl", "slq_fraction", bg, &G::slq_fraction, 0.0, 1.0,
+                "phases 2 and 3: fraction of cycles that serve the longest queue (by two-bit "
+                "fullness); the others choose at random (0: the paper's random base policy)"),
+      float_key("bgl", "in_network_fraction", bg, &G::in_network_fraction, 0.0, 1.0,
+                "phase 3: fraction of cycles on which senders favour packets already in the "
+                "network over injection"),
+      bool_key("bgl", "deterministic", bg, &G::deterministic,
+               "route every packet deterministically: dimension order (x, y, z) on the bubble "
+               "VC only"),
       int_key("run", "warmup", run, &U::warmup, 0, 1ll << 30, "cycles before measuring"),
       bool_key("run", "warmup_auto", run, &U::warmup_auto,
                "detect the end of warm-up: repeat warm-up periods of run.warmup cycles until "
@@ -767,6 +818,35 @@ void validate_t3e_partial_plane(const Config& c) {
 }
 
 // The T3E is a 3-D torus of one PE per router, rings of at most 32 nodes (5-bit addresses).
+// Blue Gene/L: a torus of one to three dimensions, packets of whole 32-byte chunks.
+void validate_bgl(const Config& c) {
+  const auto& t = c.topology;
+  const auto& f = c.traffic;
+  const auto& g = c.bgl;
+  if (t.kind != "torus" || t.radix.size() > 3)
+    throw ConfigError("topology.kind = \"" + t.kind + "\", topology.radix = " + to_string(t.radix) +
+                      ": allowed for router.family = \"bgl\" only a torus of 1 to 3 dimensions");
+  const std::vector<int64_t> sizes =
+      f.packet_sizes.empty() ? std::vector<int64_t>{f.packet_size} : f.packet_sizes;
+  for (int64_t b : sizes)
+    if (b % 32 != 0 || b < 32 || b > 256)
+      throw ConfigError(std::string(f.packet_sizes.empty() ? "traffic.packet_size = "
+                                                           : "traffic.packet_sizes = ") +
+                        (f.packet_sizes.empty() ? std::to_string(b) : to_string(sizes)) +
+                        ": allowed for router.family = \"bgl\" bytes in 1 to 8 chunks of 32 "
+                        "(32, 64, ..., 256)");
+  for (auto [key, v] : {std::pair{"bgl.vc_bytes", g.vc_bytes},
+                        {"bgl.escape_bytes", g.escape_bytes},
+                        {"bgl.injection_fifo_bytes", g.injection_fifo_bytes}})
+    if (v % 32 != 0)
+      throw ConfigError(std::string(key) + " = " + std::to_string(v) +
+                        ": allowed a multiple of 32 (whole chunks)");
+  if (f.request_reply)
+    throw ConfigError(
+        "traffic.request_reply = true: allowed only false for router.family = "
+        "\"bgl\"");
+}
+
 void validate_t3e(const Config& c) {
   const auto& t = c.topology;
   const auto& f = c.traffic;
@@ -869,6 +949,7 @@ void validate(const Config& c) {
                       (r.family == "metro" ? "only multibutterfly for router.family = metro"
                                            : "multibutterfly only for router.family = metro") +
                       ", here router.family = " + r.family);
+  if (r.family == "bgl") validate_bgl(c);  // before the router section's checks: not its keys
   if (r.family != "metro" && ports * r.vcs > kMaxPortVcs)
     throw ConfigError("router.vcs = " + std::to_string(r.vcs) + ": allowed at most " +
                       std::to_string(kMaxPortVcs / ports) + " for routers of " +

@@ -93,7 +93,14 @@ class BatchEngine : public Engine {
   T* alloc_array(uint64_t n, const char* name = nullptr, std::vector<uint64_t> shape = {}) {
     T* p = static_cast<T*>(x_.alloc_bytes(n * sizeof(T)));
     allocs_.push_back(p);
-    if (name) fields_.push_back({name, p, std::is_signed<T>::value ? 'i' : 'u', sizeof(T), shape});
+    if (!name) return p;
+    if constexpr (std::is_integral<T>::value) {
+      fields_.push_back({name, p, std::is_signed<T>::value ? 'i' : 'u', sizeof(T), shape});
+    } else {  // a record (a Flit): one more dimension, its 32-bit words (or bytes)
+      const uint32_t word = sizeof(T) % 4 == 0 ? 4 : 1;
+      shape.push_back(sizeof(T) / word);
+      fields_.push_back({name, p, 'u', word, shape});
+    }
     return p;
   }
 

@@ -22,11 +22,13 @@ std::unique_ptr<Engine> make_vc_engine_cpu(const std::vector<Config>&, const Eng
 std::unique_ptr<Engine> make_sconnect_engine_cpu(const std::vector<Config>&, const EngineOptions&);
 std::unique_ptr<Engine> make_t3e_engine_cpu(const std::vector<Config>&, const EngineOptions&);
 std::unique_ptr<Engine> make_metro_engine_cpu(const std::vector<Config>&, const EngineOptions&);
+std::unique_ptr<Engine> make_bgl_engine_cpu(const std::vector<Config>&, const EngineOptions&);
 #ifdef LOCKSTEP_HAVE_CUDA
 std::unique_ptr<Engine> make_vc_engine_cuda(const std::vector<Config>&, const EngineOptions&);
 std::unique_ptr<Engine> make_sconnect_engine_cuda(const std::vector<Config>&, const EngineOptions&);
 std::unique_ptr<Engine> make_t3e_engine_cuda(const std::vector<Config>&, const EngineOptions&);
 std::unique_ptr<Engine> make_metro_engine_cuda(const std::vector<Config>&, const EngineOptions&);
+std::unique_ptr<Engine> make_bgl_engine_cuda(const std::vector<Config>&, const EngineOptions&);
 #endif
 
 namespace {
@@ -42,11 +44,11 @@ const std::map<std::string, Family>& families() {
       {"sconnect", {make_sconnect_engine_cpu, make_sconnect_engine_cuda}},
       {"t3e", {make_t3e_engine_cpu, make_t3e_engine_cuda}},
       {"metro", {make_metro_engine_cpu, make_metro_engine_cuda}},
+      {"bgl", {make_bgl_engine_cpu, make_bgl_engine_cuda}},
 #else
-      {"vc", {make_vc_engine_cpu, nullptr}},
-      {"sconnect", {make_sconnect_engine_cpu, nullptr}},
-      {"t3e", {make_t3e_engine_cpu, nullptr}},
-      {"metro", {make_metro_engine_cpu, nullptr}},
+      {"vc", {make_vc_engine_cpu, nullptr}},   {"sconnect", {make_sconnect_engine_cpu, nullptr}},
+      {"t3e", {make_t3e_engine_cpu, nullptr}}, {"metro", {make_metro_engine_cpu, nullptr}},
+      {"bgl", {make_bgl_engine_cpu, nullptr}},
 #endif
   };
   return f;
@@ -67,10 +69,19 @@ void check_fits_in_memory(const std::vector<Config>& cs) {
   const double inst = static_cast<double>(cs.size()), V = static_cast<double>(c.router.vcs);
   const double slots = 4.0 + static_cast<double>(c.topology.link_delay + c.router.st_delay +
                                                  c.router.sw_alloc_delay);
+  // Blue Gene/L: VC FIFOs of 32-byte packet records, injection FIFOs, belts of ack bytes.
+  const double bgl_dirs = P - 1, bgl_vcs = static_cast<double>(c.bgl.dynamic_vcs + 2),
+               bgl_ring = static_cast<double>(std::max(c.bgl.vc_bytes, c.bgl.escape_bytes)) / 32,
+               bgl_slots = static_cast<double>(c.topology.link_delay + c.bgl.ack_bytes);
+  const double router_bytes =
+      c.router.family == "bgl"
+          ? bgl_dirs * bgl_vcs * (32.0 * bgl_ring + 16) +
+                bgl_dirs * bgl_slots * (50 + 2 * bgl_vcs) +
+                static_cast<double>(c.bgl.injection_fifos * c.bgl.injection_fifo_bytes) + 400
+          : P * V * (32.0 * c.router.vc_depth + 32) + P * slots * 34 + 64;
   const double bytes =
-      inst * (routers * (P * V * (32.0 * c.router.vc_depth + 32) + P * slots * 34 + 64) +
-              nodes * (4.0 * kHistBins + 208 + 34 * slots + 12 * V +
-                       4.0 * static_cast<double>(c.traffic.source_queue)));
+      inst * (routers * router_bytes + nodes * (4.0 * kHistBins + 208 + 34 * slots + 12 * V +
+                                                4.0 * static_cast<double>(c.traffic.source_queue)));
   const double phys =
       static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
   if (bytes > 0.8 * phys) {

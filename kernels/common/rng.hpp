@@ -13,14 +13,15 @@ namespace ls {
 
 // Streams keep draws for different purposes independent at the same (cycle, element).
 enum RngStream : uint32_t {
-  kStreamGenerate = 1,  // does a source create a packet this cycle
-  kStreamDest = 2,      // destination of that packet
-  kStreamSize = 3,      // size of that packet
-  kStreamRoute = 4,     // routing tie-breaks
-  kStreamOnOff = 5,     // on/off source state changes
-  kStreamError = 6,     // transmission errors on a channel (S-Connect)
-  kStreamOrder = 7,     // is a request ordered (T3E: sent without adaptive routing)
-  kStreamEntry = 8,     // the entering port of a METRO source's attempt
+  kStreamGenerate = 1,   // does a source create a packet this cycle
+  kStreamDest = 2,       // destination of that packet
+  kStreamSize = 3,       // size of that packet
+  kStreamRoute = 4,      // routing tie-breaks
+  kStreamOnOff = 5,      // on/off source state changes
+  kStreamError = 6,      // transmission errors on a channel (S-Connect)
+  kStreamOrder = 7,      // is a request ordered (T3E: sent without adaptive routing)
+  kStreamEntry = 8,      // the entering port of a METRO source's attempt
+  kStreamArbitrate = 9,  // Blue Gene/L's arbiters: JSQ ties, SLQ and random cycles
 };
 
 struct Draw {

@@ -1,0 +1,177 @@
+// The Blue Gene/L family's engine, a template over the backend; compiled once per backend by
+// bgl_engine_cpu.cpp and bgl_engine_cuda.cu. Its elements are an instance's routers (each with
+// its node's processor interface); the named arrays, terminals, run loop and watchdog are the
+// shared BatchEngine's.
+#pragma once
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../../kernels/bgl/invariants.hpp"
+#include "../../kernels/bgl/router_cycle.hpp"
+#include "../engine/batch_engine.hpp"
+#include "../topology/topology.hpp"
+#include "../traffic/traffic_params.hpp"
+#include "bgl_setup.hpp"
+
+namespace ls {
+
+template <class Exec>
+class BglEngine final : public BatchEngine<Exec> {
+  using B = BatchEngine<Exec>;
+  using B::download, B::upload, B::per_instance_sum;
+  using B::x_, B::cfgs_, B::I_, B::E_, B::NN_, B::t_;
+
+ public:
+  BglEngine(const std::vector<Config>& cfgs, const EngineOptions& opts)
+      : B(cfgs, opts), debug_(opts.debug) {
+    const Config& c = cfgs_[0];
+    topo_ = build_topology(c.topology);
+    v_.prm = bgl::make_params(c, topo_);
+    const bgl::BglParams& p = v_.prm;
+    B::set_size(p.routers, p.routers);
+    v_.lay = {p.routers, p.dirs, p.vcs, p.ring, p.fifos, p.fifo_ring, p.paths, p.slots};
+    allocate();
+  }
+
+  void step(uint64_t cycles) override {
+    B::run_family_cycles(
+        cycles, debug_, [this](uint64_t t) { return bgl::BglCycle{at(t)}; },
+        [this] { check_invariants(); });
+  }
+
+ private:
+  void set_window(Window w) override { v_.win = w; }
+  void reset_family_stats() override {
+    const uint64_t n = uint64_t{I_} * v_.prm.routers * (v_.prm.dirs + 1);
+    std::vector<uint32_t> z(n, 0);
+    x_.upload(v_.s.link_bytes, z.data(), n * 4);
+    x_.upload(v_.s.payload_bytes, z.data(), n * 4);
+  }
+  void family_results(uint32_t i, double measure, InstanceResult& r) override;
+  std::vector<uint64_t> in_flight() const override {
+    std::vector<uint64_t> n = per_instance_sum(v_.s.injected);
+    const std::vector<uint64_t> got = per_instance_sum(v_.s.delivered);
+    for (uint32_t i = 0; i < I_; ++i) n[i] -= got[i];
+    return n;
+  }
+  std::string stuck(uint32_t i) const override;
+  const char* unit() const override { return "packet"; }
+
+  bgl::BglView at(uint64_t t) const { return B::view_at(v_, t); }
+  void allocate();
+  void check_invariants();
+
+  bool debug_;
+  Topology topo_;
+  bgl::BglView v_{};
+  uint64_t* held_ = nullptr;  // [inst, router] packets each router holds (debug)
+};
+
+template <class Exec>
+void BglEngine<Exec>::allocate() {
+  using namespace bgl;
+  const BglParams& p = v_.prm;
+  const uint64_t I = I_, R = p.routers, D = p.dirs, V = p.vcs, Q = p.ring, F = p.fifos,
+                 FQ = p.fifo_ring, S = p.slots, P = p.dirs + 1;
+  const uint64_t vcs = I * R * D * V, ports = I * R * D, belts = I * R * S * D;
+  BglState& s = v_.s;
+  s.fifo = alloc<Flit>(*this, vcs * Q, "vc_fifo", {I, R, D, V, Q});
+  s.head = alloc<uint8_t>(*this, vcs, "vc_head", {I, R, D, V});
+  s.count = alloc<uint8_t>(*this, vcs, "vc_count", {I, R, D, V});
+  s.used = alloc<uint8_t>(*this, vcs, "vc_used", {I, R, D, V});
+  s.drain_left = alloc<uint8_t>(*this, vcs, "drain_left", {I, R, D, V});
+  s.drain_extra = alloc<uint8_t>(*this, vcs, "drain_extra", {I, R, D, V});
+  s.drain_next = alloc<uint32_t>(*this, vcs, "drain_next", {I, R, D, V});
+  s.owed = alloc<uint8_t>(*this, vcs, "tokens_owed", {I, R, D, V});
+  s.path_free = alloc<uint32_t>(*this, ports * p.paths, "path_free", {I, R, D, p.paths});
+  s.recv_free = alloc<uint32_t>(*this, ports, "reception_free", {I, R, D});
+  s.recv_pkt = alloc<Flit>(*this, ports, "reception_packet", {I, R, D});
+  s.recv_busy = alloc<uint8_t>(*this, ports, "reception_busy", {I, R, D});
+  s.rx_count = alloc<uint32_t>(*this, ports, "rx_count", {I, R, D});
+  s.rx_tail = alloc<uint32_t>(*this, ports, "rx_tail", {I, R, D});
+  s.rx_acked = alloc<uint32_t>(*this, ports, "rx_acked", {I, R, D});
+  s.link_free = alloc<uint32_t>(*this, ports, "link_free", {I, R, D});
+  s.tokens = alloc<uint8_t>(*this, vcs, "tokens", {I, R, D, V});
+  s.belt = alloc<Flit>(*this, belts, "belt", {I, R, S, D});
+  s.belt_valid = alloc<uint8_t>(*this, belts, "belt_valid", {I, R, S, D});
+  s.tok_belt = alloc<uint16_t>(*this, belts * (V + 1), "token_belt", {I, R, S, D, V + 1});
+  s.tok_valid = alloc<uint8_t>(*this, belts, "token_belt_valid", {I, R, S, D});
+  s.inj = alloc<Flit>(*this, I * R * F * FQ, "injection_fifo", {I, R, F, FQ});
+  s.inj_head = alloc<uint8_t>(*this, I * R * F, "injection_head", {I, R, F});
+  s.inj_count = alloc<uint8_t>(*this, I * R * F, "injection_count", {I, R, F});
+  s.inj_used = alloc<uint16_t>(*this, I * R * F, "injection_used", {I, R, F});
+  s.link_bytes = alloc<uint32_t>(*this, I * R * P, "link_bytes", {I, R, P});
+  s.payload_bytes = alloc<uint32_t>(*this, I * R * P, "payload_bytes", {I, R, P});
+  s.injected = alloc<uint64_t>(*this, I * R, "packets_injected", {I, R});
+  s.delivered = alloc<uint64_t>(*this, I * R, "packets_delivered", {I, R});
+  s.viol = alloc<uint32_t>(*this, I * R);
+  s.viol_info = alloc<uint32_t>(*this, I * R * 4);
+  held_ = alloc<uint64_t>(*this, I * R);
+  B::allocate_terminals(p.source_queue);
+  v_.src = B::src_;
+  v_.st = B::st_;
+  s.last_move = B::last_move_;
+
+  B::topology_views(topo_);
+  const Wiring w = make_wiring(p, topo_);
+  v_.topo.far = upload(w.far);
+  v_.topo.delay = upload(w.delay);
+  v_.traffic = upload(traffic_params(cfgs_));
+  v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
+  // Every sender starts with all the tokens of the VCs downstream.
+  std::vector<uint8_t> tokens(vcs);
+  for (uint64_t k = 0; k < vcs; ++k)
+    tokens[k] = static_cast<uint8_t>(bgl::capacity(p, static_cast<uint32_t>(k % V)));
+  x_.upload(s.tokens, tokens.data(), vcs);
+}
+
+template <class Exec>
+void BglEngine<Exec>::check_invariants() {
+  using namespace bgl;
+  x_.for_each(E_, CheckInvariants{at(t_), held_});
+  x_.sync();
+  static const char* what[] = {"", "tokens + held + in flight + owed = %v, not the VC's capacity",
+                               "a VC FIFO holds %v tokens, over its capacity",
+                               "a packet for node %v was received here",
+                               "a packet started on a link busy until cycle %v"};
+  B::throw_violation(v_.s.viol, v_.s.viol_info, what, [](const uint32_t* at) {
+    return "direction " + std::to_string(at[1]) + ", VC " + std::to_string(at[2]);
+  });
+  B::check_conservation(held_, "packets in VC FIFOs, on links and reception buses");
+}
+
+// The routers of instance i holding packets in their VC FIFOs (packets per direction), the
+// first eight.
+template <class Exec>
+std::string BglEngine<Exec>::stuck(uint32_t i) const {
+  const uint64_t R = v_.prm.routers, D = v_.prm.dirs, V = v_.prm.vcs;
+  const std::vector<uint8_t> count = download(v_.s.count + i * R * D * V, R * D * V);
+  std::ostringstream o;
+  int shown = 0;
+  for (uint64_t r = 0; r < R && shown < 8; ++r) {
+    uint32_t held = 0;
+    for (uint64_t k = 0; k < D * V; ++k) held += count[r * D * V + k];
+    if (!held) continue;
+    o << " [router " << r << ":";
+    for (uint64_t d = 0; d < D; ++d)
+      for (uint64_t w = 0; w < V; ++w)
+        if (count[(r * D + d) * V + w])
+          o << " dir " << d << " vc " << w << " x" << +count[(r * D + d) * V + w];
+    o << "]";
+    ++shown;
+  }
+  return o.str();
+}
+
+// Link utilisation counts every byte a link carries (data packets with trailer and gap, and
+// token-acks); payload utilisation only the payload (each packet less bgl.packet_overhead).
+template <class Exec>
+void BglEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
+  B::link_results(v_.s.link_bytes, i, topo_, m, r);
+  InstanceResult payload;
+  B::link_results(v_.s.payload_bytes, i, topo_, m, payload);
+  r.extra.emplace_back("payload_util_mean", payload.link_util_mean);
+}
+
+}  // namespace ls

@@ -1,0 +1,63 @@
+#include "bgl_setup.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ls::bgl {
+
+namespace {
+uint64_t fraction_threshold(double f) {  // a 32-bit draw below it: probability f
+  return static_cast<uint64_t>(std::ldexp(f, 32));
+}
+}  // namespace
+
+BglParams make_params(const Config& c, const Topology& t) {
+  const BglConfig& g = c.bgl;
+  BglParams p{};
+  p.routers = t.routers;
+  p.dirs = t.ports - 1;
+  p.dynamic = static_cast<uint32_t>(g.dynamic_vcs);
+  p.vcs = p.dynamic + 2;
+  p.vc_chunks = static_cast<uint32_t>(g.vc_bytes / kChunkBytes);
+  p.escape_chunks = static_cast<uint32_t>(g.escape_bytes / kChunkBytes);
+  p.ring = std::max(p.vc_chunks, p.escape_chunks);
+  p.fifos = static_cast<uint32_t>(g.injection_fifos);
+  p.fifo_chunks = static_cast<uint32_t>(g.injection_fifo_bytes / kChunkBytes);
+  p.fifo_ring = std::min<uint32_t>(p.fifo_chunks, 255);
+  p.paths = static_cast<uint32_t>(g.paths);
+  p.pipeline = static_cast<uint32_t>(g.pipeline_delay);
+  p.trailer = static_cast<uint32_t>(g.trailer_bytes);
+  p.gap = static_cast<uint32_t>(g.gap_bytes);
+  p.ack_bytes = static_cast<uint32_t>(g.ack_bytes);
+  p.overhead = static_cast<uint32_t>(g.packet_overhead);
+  uint32_t longest = 1;
+  for (uint8_t d : t.link_delay) longest = std::max<uint32_t>(longest, d);
+  p.slots = longest + p.ack_bytes;
+  p.bubble_rule = g.bubble_rule == "original" ? kBubbleOriginal : kBubbleFixed;
+  p.jsq = g.jsq;
+  p.slq_threshold = fraction_threshold(g.slq_fraction);
+  p.network_threshold = fraction_threshold(g.in_network_fraction);
+  p.deterministic = g.deterministic;
+  p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
+  p.shape = t.shape;
+  return p;
+}
+
+Wiring make_wiring(const BglParams& p, const Topology& t) {
+  Wiring w;
+  w.far.assign(uint64_t{p.routers} * p.dirs, -1);
+  w.delay.assign(w.far.size(), 1);
+  for (uint32_t r = 0; r < p.routers; ++r)
+    for (uint32_t d = 0; d < p.dirs; ++d) {
+      const uint64_t k = uint64_t{r} * t.ports + d + 1;
+      const int32_t far = t.peer[k];
+      if (far < 0) continue;
+      const int32_t fr = far / static_cast<int32_t>(t.ports),
+                    fp = far % static_cast<int32_t>(t.ports);
+      w.far[uint64_t{r} * p.dirs + d] = fr * static_cast<int32_t>(p.dirs) + fp - 1;
+      w.delay[uint64_t{r} * p.dirs + d] = t.link_delay[k];
+    }
+  return w;
+}
+
+}  // namespace ls::bgl

@@ -1,0 +1,189 @@
+// State of a batch of Blue Gene/L torus networks (Adiga et al., "Blue Gene/L torus
+// interconnection network", IBM J. R&D 49(2/3), 2005; seed 001): every field one flat array, the
+// instance first. The clock is the paper's network cycle, one byte time: a link moves one byte
+// per cycle, so a packet of n 32-byte chunks holds its link for 32n bytes, its trailer and the gap.
+// A router (a node's torus unit) has a receiver and a sender per direction, each receiver with
+// its VC FIFOs (dynamic VCs, the bubble escape VC, the high-priority VC), and the processor
+// interface's injection FIFOs and reception. Packets move whole: a packet is a 32-byte record
+// (kernels/common/flit.hpp) with its own meta word, and the bytes behind its head follow at one
+// per cycle, which is what link, path and FIFO occupancy times count.
+#pragma once
+#include <cstdint>
+
+#include "../common/flit.hpp"
+#include "../common/hd.hpp"
+#include "../common/rng.hpp"
+#include "../common/source.hpp"
+#include "../common/terminal_stats.hpp"
+#include "../common/traffic.hpp"
+#include "../common/violation.hpp"
+
+namespace ls::bgl {
+
+constexpr uint32_t kChunkBytes = 32;
+constexpr uint32_t kFullChunks = 8;  // a full-sized packet: 256 bytes
+constexpr uint32_t kMaxDirs = 6;     // x+ x- y+ y- z+ z- (direction d: dimension d / 2, + if even)
+constexpr uint32_t kMaxVcs = 6;      // up to 4 dynamic VCs, the bubble escape VC, high priority
+constexpr uint32_t kMaxPaths = 4;    // receiver-to-sender transfer buses (paths)
+constexpr uint32_t kReception = kMaxDirs;  // a request for the reception FIFO, not a sender
+constexpr uint32_t kNoRequest = 0xFF;
+
+// A packet's meta word: [0..3] chunks (1-8), [4..6] the VC it is on, [7..12] hint bits (bit d:
+// may still move in direction d), [13] deterministic (dimension order on the bubble VC only),
+// [14] high priority, [16..23] hops so far.
+struct Packet {
+  LS_HD static uint32_t make(uint32_t chunks, uint32_t vc, uint32_t hints, bool det, bool hp) {
+    return chunks | (vc << 4) | (hints << 7) | (det ? 1u << 13 : 0u) | (hp ? 1u << 14 : 0u);
+  }
+  LS_HD static uint32_t chunks(uint32_t m) { return m & 15u; }
+  LS_HD static uint32_t vc(uint32_t m) { return (m >> 4) & 7u; }
+  LS_HD static uint32_t hints(uint32_t m) { return (m >> 7) & 63u; }
+  LS_HD static bool deterministic(uint32_t m) { return (m >> 13) & 1u; }
+  LS_HD static bool high_priority(uint32_t m) { return (m >> 14) & 1u; }
+  LS_HD static uint32_t hops(uint32_t m) { return (m >> 16) & 255u; }
+  // The packet as it leaves on VC vc with hint bits h, one hop further.
+  LS_HD static uint32_t moved(uint32_t m, uint32_t vc, uint32_t h) {
+    const uint32_t hops = Packet::hops(m) + 1;
+    return (m & ~((7u << 4) | (63u << 7) | (255u << 16))) | (vc << 4) | (h << 7) |
+           ((hops > 255u ? 255u : hops) << 16);
+  }
+};
+// A packet record's spare words: when its head may take part in arbitration where it waits.
+LS_HD inline uint32_t& ready_at(Flit& f) {
+  return f.unused[0];
+}
+LS_HD inline uint32_t ready_at(const Flit& f) {
+  return f.unused[0];
+}
+
+enum BubbleRule : uint32_t {
+  kBubbleFixed = 0,     // each packet on the bubble VC counts as a full-sized one (the paper's fix)
+  kBubbleOriginal = 1,  // tokens count actual size: free space can fragment and deadlock
+};
+
+struct BglParams {
+  uint32_t routers;
+  uint32_t dirs;     // 2 x dimensions
+  uint32_t vcs;      // dynamic + 2
+  uint32_t dynamic;  // dynamic VCs; VC `dynamic` is the bubble escape, `dynamic + 1` high priority
+  uint32_t vc_chunks, escape_chunks;  // capacity (tokens) of a dynamic VC, of the bubble and HP VCs
+  uint32_t ring;                      // packet slots per VC FIFO (the larger capacity)
+  uint32_t fifos, fifo_chunks, fifo_ring;  // injection FIFOs per node, their capacity
+  uint32_t paths;                          // receiver-to-sender paths per receiver
+  uint32_t pipeline;                 // input pipeline: cycles from a head's arrival to arbitration
+  uint32_t trailer, gap, ack_bytes;  // link bytes per packet beyond its chunks; a token-ack
+  uint32_t overhead;                 // bytes of a packet that are not payload (software's)
+  uint32_t slots;                    // belt slots: longest link + ack_bytes
+  BubbleRule bubble_rule;
+  bool jsq;                    // phase 1: most downstream tokens (JSQ), else random
+  uint64_t slq_threshold;      // phases 2, 3: an SLQ cycle when a 32-bit draw is below it
+  uint64_t network_threshold;  // phase 3: in-network packets favoured when a draw is below it
+  bool deterministic;          // every packet routed in dimension order on the bubble VC
+  uint32_t source_queue;
+  Shape shape;
+};
+
+struct BglLayout {
+  uint32_t routers, dirs, vcs, ring, fifos, fifo_ring, paths, slots;
+  LS_HD uint64_t port(uint64_t e, uint32_t d) const { return e * dirs + d; }
+  LS_HD uint64_t vc(uint64_t e, uint32_t d, uint32_t v) const { return (e * dirs + d) * vcs + v; }
+  LS_HD uint64_t slot(uint64_t vcix, uint32_t s) const { return vcix * ring + s; }
+  LS_HD uint64_t path(uint64_t e, uint32_t d, uint32_t p) const {
+    return (e * dirs + d) * paths + p;
+  }
+  LS_HD uint64_t fifo(uint64_t e, uint32_t f) const { return e * fifos + f; }
+  LS_HD uint64_t fifo_slot(uint64_t fx, uint32_t s) const { return fx * fifo_ring + s; }
+  // Belts: what arrives at router e's receiver d (packets) and for its sender d (token-acks).
+  LS_HD uint64_t belt(uint64_t e, uint32_t s, uint32_t d) const {
+    return (e * slots + s) * dirs + d;
+  }
+  // A token-ack's tokens per VC, then the acknowledged packet count.
+  LS_HD uint64_t tok(uint64_t b, uint32_t v) const { return b * (vcs + 1) + v; }
+  // Link counters [inst, router, topology port]: port d + 1 is direction d.
+  LS_HD uint64_t link(uint64_t e, uint32_t d) const { return e * (dirs + 1) + d + 1; }
+};
+
+// The wiring, the same for every instance: router r's direction d leads to far[r*dirs+d] =
+// router * dirs + the far router's receiver (its port towards r), a link of delay[r*dirs+d].
+struct BglTopology {
+  const int32_t* far;
+  const uint8_t* delay;
+};
+
+struct BglState {
+  // Receivers [inst, router, dir, vc]: the VC FIFOs.
+  Flit* fifo;            // [.., vc, ring] packets in arrival order
+  uint8_t* head;         // ring index of the oldest
+  uint8_t* count;        // packets held
+  uint8_t* used;         // tokens (chunks) the VC holds: its packets', until their bytes leave
+  uint8_t* drain_left;   // chunks of the packet leaving the FIFO still to leave (0: FIFO free)
+  uint8_t* drain_extra;  // tokens a bubble packet holds beyond its chunks (fixed rule), freed last
+  uint32_t* drain_next;  // the cycle its next chunk has left
+  uint8_t* owed;         // tokens freed and not yet returned upstream
+  // Receivers [inst, router, dir]
+  uint32_t* path_free;  // [.., dir, path] the cycle each receiver-to-sender path is free
+  uint32_t* recv_free;  // the cycle the bus to the reception FIFO is free
+  Flit* recv_pkt;       // the packet on it (delivered when its last byte is in)
+  uint8_t* recv_busy;   // 1: recv_pkt is being received
+  uint32_t* rx_count;   // packets whose heads have arrived on the link
+  uint32_t* rx_tail;    // the cycle the last of them is wholly in (its trailer checked)
+  uint32_t* rx_acked;   // packets acknowledged upstream
+  // Senders [inst, router, dir]
+  uint32_t* link_free;  // the cycle the outgoing link is free
+  uint8_t* tokens;      // [.., dir, vc] downstream tokens per VC
+  // Belts [inst, router, slot, dir]
+  Flit* belt;           // a packet's head arriving at receiver dir
+  uint8_t* belt_valid;  // 1: belt holds one
+  uint16_t* tok_belt;   // [.., dir, vcs + 1] a token-ack for sender dir (tokens per VC, acks)
+  uint8_t* tok_valid;
+  // Processor interface [inst, router, fifo]: the injection FIFOs
+  Flit* inj;  // [.., fifo, fifo_ring]
+  uint8_t* inj_head;
+  uint8_t* inj_count;
+  uint16_t* inj_used;  // chunks held
+  // Counters
+  uint32_t* link_bytes;     // [inst, router, port] bytes sent in the window, every overhead
+  uint32_t* payload_bytes;  // [inst, router, port] payload bytes sent in the window
+  uint64_t* injected;       // [inst, router] packets that entered the network (since cycle 0)
+  uint64_t* delivered;      // [inst, router] packets wholly received
+  uint32_t* last_move;      // [inst, router] last cycle a packet started on a link or bus
+  uint32_t* viol;           // [inst, router] first invariant violation, 0 none
+  uint32_t* viol_info;      // [inst, router, 4]
+};
+
+// Invariant violations.
+enum BglViolation : uint32_t {
+  kViolTokens = 1,     // a VC's tokens + its held + in flight != its capacity
+  kViolOverflow = 2,   // a VC FIFO over its capacity
+  kViolWrongNode = 3,  // a packet received at a node that is not its destination
+  kViolLinkBusy = 4,   // a packet started on a busy link
+};
+
+struct BglView {
+  BglParams prm;
+  BglLayout lay;
+  BglTopology topo;
+  BglState s;
+  SourceState src;               // [inst, node]
+  StatsState st;                 // [inst, node]
+  const TrafficParams* traffic;  // [inst]
+  const uint32_t* perm;          // [inst, node]
+  uint64_t t;
+  uint32_t now;  // t mod slots
+  Window win;
+};
+
+// The router a stage runs for: element e = inst * routers + r.
+struct Node {
+  uint64_t e;
+  uint32_t inst, r;
+};
+
+// Random draws of a router's arbiters in a cycle, one per deciding unit: a FIFO head (phase 1,
+// unit < 64: receiver d's VC v is d * kMaxVcs + v, injection FIFO f is 48 + f), a receiver
+// (phase 2, 64 + d) or a sender (phase 3, 72 + d).
+LS_HD inline Draw arbiter_draw(const BglView& v, const Node& n, uint32_t unit) {
+  return philox_draw(v.traffic[n.inst].seed, v.t, n.r * 128u + unit, kStreamArbitrate);
+}
+
+}  // namespace ls::bgl

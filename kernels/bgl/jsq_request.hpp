@@ -1,0 +1,75 @@
+// Arbitration, phase 1 (paper, "Torus network"): for the packet at the head of each VC FIFO and
+// injection FIFO, the direction and VC it asks for. The senders tell every FIFO which (direction,
+// VC) pairs are available (link free, tokens for a full-sized packet, or two entering an escape
+// VC) and a two-bit range of each VC's downstream tokens; ANDed with the moves the hint bits and
+// the packet's VC allow, the packet takes the available dynamic pair with the most tokens (the
+// modified join-the-shortest-queue, JSQ; ties at random), else its bubble escape pair in dimension
+// order, else makes no request. Deterministic and high-priority packets have only their escape
+// pair. A packet at its destination asks for the reception FIFO.
+#pragma once
+#include "hint_bits.hpp"
+#include "tokens.hpp"
+
+namespace ls::bgl {
+
+struct Request {
+  uint8_t dir = kNoRequest;  // a sender, kReception, or kNoRequest
+  uint8_t vc = 0;            // the downstream VC
+  LS_HD bool any() const { return dir != kNoRequest; }
+};
+
+struct JsqRequest {
+  const BglView& v;
+  const Node& n;
+
+  LS_HD bool available(uint32_t d, uint32_t vc, uint32_t need) const {
+    const uint64_t p = v.lay.port(n.e, d);
+    return v.s.link_free[p] <= v.t && v.s.tokens[v.lay.vc(n.e, d, vc)] >= need;
+  }
+
+  // The request of packet f at the head of a FIFO: `from` the receiver it arrived on (its VC
+  // on_vc), or kMaxDirs for an injection FIFO; `to_network`: the receiver has a free path to the
+  // senders (an injection FIFO always has); `to_reception`: its reception bus is free. `unit`
+  // keys the tie-breaking draw (bgl_state.hpp).
+  LS_HD Request operator()(const Flit& f, uint32_t from, uint32_t on_vc, bool to_network,
+                           bool to_reception, uint32_t unit) const {
+    Request q;
+    const uint32_t hints = Packet::hints(f.meta);
+    if (hints == 0) {
+      if (to_reception) q.dir = static_cast<uint8_t>(kReception);
+      return q;
+    }
+    if (!to_network) return q;
+    const BglParams& p = v.prm;
+    const bool hp = Packet::high_priority(f.meta);
+    if (!hp && !Packet::deterministic(f.meta)) {
+      uint32_t best = 0, ties = 0;  // best range + 1 so far, and how many pairs share it
+      uint8_t cand[kMaxDirs * kMaxVcs];
+      for (uint32_t d = 0; d < v.lay.dirs; ++d) {
+        if (!((hints >> d) & 1u)) continue;
+        for (uint32_t w = 0; w < p.dynamic; ++w) {
+          if (!available(d, w, kFullChunks)) continue;
+          const uint32_t score =
+              1 + (p.jsq ? range4(v.s.tokens[v.lay.vc(n.e, d, w)], p.vc_chunks) : 0u);
+          if (score > best) best = score, ties = 0;
+          if (score == best) cand[ties++] = static_cast<uint8_t>(d * kMaxVcs + w);
+        }
+      }
+      if (ties != 0) {
+        const uint32_t c = ties == 1 ? cand[0] : cand[below(arbiter_draw(v, n, unit).w[0], ties)];
+        q.dir = static_cast<uint8_t>(c / kMaxVcs);
+        q.vc = static_cast<uint8_t>(c % kMaxVcs);
+        return q;
+      }
+    }
+    const uint32_t vc = hp ? p.dynamic + 1 : p.dynamic, d = escape_direction(hints);
+    const bool entering = !(from < kMaxDirs && on_vc == vc && d == (from ^ 1u));
+    if (available(d, vc, tokens_needed(p, vc, entering))) {
+      q.dir = static_cast<uint8_t>(d);
+      q.vc = static_cast<uint8_t>(vc);
+    }
+    return q;
+  }
+};
+
+}  // namespace ls::bgl

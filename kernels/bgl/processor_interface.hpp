@@ -1,0 +1,100 @@
+// The processor interface (paper, "Torus network"): injection FIFOs that the processors fill
+// and whose packets may go out in any direction, and the reception FIFOs the receivers empty
+// into. The traffic source is the shared one (kernels/common/source.hpp): its queue is the
+// processor's backlog, and the processor moves the oldest packet into an injection FIFO (in turn
+// over the normal-priority FIFOs) as soon as that FIFO has room, one packet per cycle, with its
+// hint bits set by the hardware for minimal routing. A packet is delivered when its last byte is
+// in the reception FIFO (the processor drains reception at once).
+#pragma once
+#include "hint_bits.hpp"
+#include "link.hpp"
+
+namespace ls::bgl {
+
+struct ProcessorInterface {
+  const BglView& v;
+  const Node& n;
+
+  LS_HD SourceOps source() const { return {v.src, v.st, v.prm.source_queue, v.t, v.win}; }
+
+  LS_HD void generate() const {
+    const SourceOps src = source();
+    if (src.generating(n.e)) src.generate(n.e, v.traffic[n.inst], n.r, n.e);
+  }
+
+  // The oldest packet of the backlog into its injection FIFO, if it has room. A packet for this
+  // node never enters the network: it is delivered at once.
+  LS_HD void load() const {
+    const BglLayout& L = v.lay;
+    if (v.src.queued[n.e] == 0) return;
+    const uint32_t fi = v.src.seq[n.e] % L.fifos;
+    const uint64_t fx = L.fifo(n.e, fi);
+    const SourceOps src = source();
+    const TrafficParams& tp = v.traffic[n.inst];
+    const uint64_t c = src.oldest(n.e);
+    const uint32_t chunks = packet_size_at(tp, n.r, c) / kChunkBytes;
+    if (v.s.inj_count[fx] == L.fifo_ring || v.s.inj_used[fx] + chunks > v.prm.fifo_chunks) return;
+    uint64_t ctime;
+    src.pop(n.e, tp, n.r, ctime);
+    Flit f{};
+    f.dest = pattern_dest(tp, v.prm.shape, v.perm, n.inst, n.r, ctime);
+    f.src = n.r;
+    f.seq = v.src.seq[n.e]++;
+    f.ctime = static_cast<uint32_t>(ctime);
+    f.itime = static_cast<uint32_t>(v.t);
+    f.meta = Packet::make(chunks, 0, initial_hints(v.prm.shape, n.r, f.dest), v.prm.deterministic,
+                          false);
+    if (f.dest == n.r) {
+      v.s.injected[n.e] += 1;
+      return deliver(f);
+    }
+    ready_at(f) = static_cast<uint32_t>(v.t) + 1;
+    v.s.inj[L.fifo_slot(fx, add_mod(v.s.inj_head[fx], v.s.inj_count[fx], L.fifo_ring))] = f;
+    v.s.inj_count[fx] += 1;
+    v.s.inj_used[fx] += static_cast<uint16_t>(chunks);
+  }
+
+  // The oldest packet of injection FIFO fi leaves it: it enters the network now.
+  LS_HD Flit take(uint32_t fi) const {
+    const BglLayout& L = v.lay;
+    const uint64_t fx = L.fifo(n.e, fi);
+    Flit f = v.s.inj[L.fifo_slot(fx, v.s.inj_head[fx])];
+    v.s.inj_head[fx] = static_cast<uint8_t>(next_mod(v.s.inj_head[fx], L.fifo_ring));
+    v.s.inj_count[fx] -= 1;
+    v.s.inj_used[fx] -= static_cast<uint16_t>(Packet::chunks(f.meta));
+    f.itime = static_cast<uint32_t>(v.t);
+    v.s.injected[n.e] += 1;
+    return f;
+  }
+
+  // Receiver d's packet on its bus to the reception FIFO, 32 bytes a chunk.
+  LS_HD void receive(uint32_t d, const Flit& f) const {
+    const uint64_t p = v.lay.port(n.e, d);
+    v.s.recv_pkt[p] = f;
+    v.s.recv_busy[p] = 1;
+    v.s.recv_free[p] = static_cast<uint32_t>(v.t) + packet_bytes(Packet::chunks(f.meta));
+    v.s.last_move[n.e] = static_cast<uint32_t>(v.t);
+  }
+
+  // Packets whose last byte is in their reception FIFO are delivered.
+  LS_HD void reception() const {
+    for (uint32_t d = 0; d < v.lay.dirs; ++d) {
+      const uint64_t p = v.lay.port(n.e, d);
+      if (!v.s.recv_busy[p] || v.s.recv_free[p] > v.t) continue;
+      v.s.recv_busy[p] = 0;
+      deliver(v.s.recv_pkt[p]);
+    }
+  }
+
+  LS_HD void deliver(const Flit& f) const {
+    if (f.dest != n.r)
+      record_violation(v.s.viol, v.s.viol_info, n.e, kViolWrongNode, v.t, 0, 0, f.dest);
+    v.s.delivered[n.e] += 1;
+    if (v.win.contains(v.t)) v.st.ejected_flits[n.e] += packet_bytes(Packet::chunks(f.meta));
+    if (v.win.contains(f.ctime))
+      record_delivery(v.st, n.e, static_cast<uint32_t>(v.t - f.ctime), v.t - f.itime,
+                      Packet::hops(f.meta));
+  }
+};
+
+}  // namespace ls::bgl

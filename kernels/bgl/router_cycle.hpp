@@ -1,0 +1,131 @@
+// One network cycle (one byte time) of a Blue Gene/L torus router: links in (heads into VC
+// FIFOs, tokens back to senders), tokens freed as bytes leave the FIFOs, reception, the
+// processor's injection, and the three arbitration phases (jsq_request, receiver_arbiter,
+// sender_arbiter) whose grants start packets on links and buses. A router writes only its own
+// state and the belt slots its links enter, so all routers of a batch run as one parallel step.
+#pragma once
+#include "jsq_request.hpp"
+#include "link.hpp"
+#include "processor_interface.hpp"
+#include "receiver_arbiter.hpp"
+#include "sender_arbiter.hpp"
+
+namespace ls::bgl {
+
+struct Router {
+  const BglView& v;
+  const Node& n;
+
+  LS_HD void cycle() const {
+    const Link link{v, n};
+    const ProcessorInterface pi{v, n};
+    link.receive();
+    link.drain();
+    pi.reception();
+    pi.generate();
+    pi.load();
+    arbitrate(link, pi);
+  }
+
+  LS_HD const Flit& fifo_head(uint64_t q) const { return v.s.fifo[v.lay.slot(q, v.s.head[q])]; }
+
+  LS_HD void arbitrate(const Link& link, const ProcessorInterface& pi) const {
+    const BglLayout& L = v.lay;
+    const uint32_t t = static_cast<uint32_t>(v.t);
+    const JsqRequest jsq{v, n};
+    // Phases 1 and 2: each receiver's one request.
+    Request req[kMaxDirs][kMaxVcs];
+    uint32_t win[kMaxDirs];
+    for (uint32_t d = 0; d < L.dirs; ++d) {
+      bool path = false;
+      for (uint32_t k = 0; k < L.paths; ++k) path |= v.s.path_free[L.path(n.e, d, k)] <= t;
+      const bool recv = !v.s.recv_busy[L.port(n.e, d)];
+      for (uint32_t w = 0; w < L.vcs; ++w) {
+        const uint64_t q = L.vc(n.e, d, w);
+        if (v.s.count[q] == 0 || v.s.drain_left[q] != 0 || ready_at(fifo_head(q)) > t) continue;
+        req[d][w] = jsq(fifo_head(q), d, w, path, recv, d * kMaxVcs + w);
+      }
+      win[d] = ReceiverArbiter{v, n}(d, req[d]);
+    }
+    Request inj[8];
+    for (uint32_t f = 0; f < L.fifos; ++f) {
+      const uint64_t fx = L.fifo(n.e, f);
+      if (v.s.inj_count[fx] == 0) continue;
+      const Flit& h = v.s.inj[L.fifo_slot(fx, v.s.inj_head[fx])];
+      if (ready_at(h) <= t) inj[f] = jsq(h, kMaxDirs, 0, true, false, 48 + f);
+    }
+    // Reception needs no sender: the receiver's own bus.
+    for (uint32_t d = 0; d < L.dirs; ++d)
+      if (win[d] != kNoRequest && req[d][win[d]].dir == kReception)
+        pi.receive(d, pop(d, win[d], link));
+    // Phase 3: each free sender sends a token-ack if one is due, else grants one request.
+    for (uint32_t s = 0; s < L.dirs; ++s) {
+      if (v.s.link_free[L.port(n.e, s)] > t) continue;
+      if (link.token_ack_due(s)) {
+        link.send_token_ack(s);
+        continue;
+      }
+      Requester r[kMaxDirs + 8];
+      uint8_t vc[kMaxDirs + 8];
+      uint32_t count = 0;
+      for (uint32_t d = 0; d < L.dirs; ++d) {
+        if (win[d] == kNoRequest || req[d][win[d]].dir != s) continue;
+        const uint64_t q = L.vc(n.e, d, win[d]);
+        r[count] = {static_cast<uint8_t>(d),
+                    static_cast<uint8_t>(range4(v.s.used[q], capacity(v.prm, win[d]))),
+                    Packet::high_priority(fifo_head(q).meta)};
+        vc[count++] = req[d][win[d]].vc;
+      }
+      for (uint32_t f = 0; f < L.fifos; ++f) {
+        if (inj[f].dir != s) continue;
+        const uint64_t fx = L.fifo(n.e, f);
+        r[count] = {static_cast<uint8_t>(kMaxDirs + f),
+                    static_cast<uint8_t>(range4(v.s.inj_used[fx], v.prm.fifo_chunks)),
+                    Packet::high_priority(v.s.inj[L.fifo_slot(fx, v.s.inj_head[fx])].meta)};
+        vc[count++] = inj[f].vc;
+      }
+      if (count == 0) continue;
+      const uint32_t i = SenderArbiter{v, n}(s, r, count);
+      if (r[i].injection()) {
+        link.send_packet(s, pi.take(r[i].from - kMaxDirs), vc[i]);
+      } else {
+        const uint32_t d = r[i].from;
+        const Flit f = pop(d, win[d], link);
+        for (uint32_t k = 0; k < L.paths; ++k) {
+          const uint64_t pk = L.path(n.e, d, k);
+          if (v.s.path_free[pk] > t) continue;
+          v.s.path_free[pk] = t + packet_bytes(Packet::chunks(f.meta));
+          break;
+        }
+        link.send_packet(s, f, vc[i]);
+      }
+    }
+  }
+
+  // The head packet of receiver d's VC w starts leaving its FIFO.
+  LS_HD Flit pop(uint32_t d, uint32_t w, const Link& link) const {
+    const uint64_t q = v.lay.vc(n.e, d, w);
+    const Flit f = fifo_head(q);
+    v.s.head[q] = static_cast<uint8_t>(next_mod(v.s.head[q], v.lay.ring));
+    v.s.count[q] -= 1;
+    link.start_drain(q, w, Packet::chunks(f.meta));
+    return f;
+  }
+};
+
+// The cycle functor: one router per element.
+struct BglCycle {
+  BglView v;
+
+  LS_HD void operator()(uint64_t e) const {
+    const Node n{e, static_cast<uint32_t>(e / v.lay.routers),
+                 static_cast<uint32_t>(e % v.lay.routers)};
+    Router{v, n}.cycle();
+  }
+  // The routers [e0, e1) of one instance, on one CPU thread (CpuExec::run_cycles).
+  void range(uint64_t e0, uint64_t e1) const {
+    for (uint64_t e = e0; e < e1; ++e) (*this)(e);
+  }
+};
+
+}  // namespace ls::bgl

@@ -1,0 +1,43 @@
+"""The Blue Gene/L emulator (router.family = "bgl") from Python and the command line: the
+zero-load latency of configs/bgl_8x8x8.toml worked out by hand, the link overheads the paper
+counts (payload 240 of every 270 link bytes under load), and a sweep's DataFrame carrying
+payload_util_mean beside link_util_mean."""
+
+import json
+
+from conftest import REPO
+
+import lockstep as ls
+
+CONFIG = REPO / "configs" / "bgl_8x8x8.toml"
+
+
+def test_zero_load_latency_from_the_command_line(cli):
+    # A lone 256-byte packet: 1 cycle into the injection FIFO, then per hop the link (4) and
+    # the input pipeline (8), and 256 byte times into the reception FIFO.
+    proc = cli("run", CONFIG, "--set", "traffic.offered=0.002", "--set", "run.warmup=0",
+               "--set", "run.measure=20000")
+    assert proc.returncode == 0, proc.stderr
+    r = json.loads(proc.stdout)
+    assert r["packets"] > 10 and not r["saturated"]
+    assert r["latency_mean"] >= 1 + 12 * r["hops_mean"] + 256
+    assert r["latency_mean"] < 1 + 12 * r["hops_mean"] + 256 + 5  # almost never a wait
+    assert abs(r["hops_mean"] - 6.0) < 0.5  # 2 per dimension of 8 on average
+
+
+def test_payload_and_link_utilisation():
+    cfg = ls.load_config(CONFIG).with_(**{"topology.radix": [4, 4, 4], "traffic.offered": 1.0,
+                                          "run.warmup": 3000, "run.measure": 6000})
+    r = ls.simulate(cfg)
+    assert r.link_util_mean > 0.45  # 3 hops of 6 links: half a link byte per offered byte
+    ratio = r.payload_util_mean / r.link_util_mean
+    assert 240 / 278 < ratio < 240 / 262
+
+
+def test_sweep_has_the_family_columns():
+    cfg = ls.load_config(CONFIG).with_(**{"topology.radix": [4, 4, 2], "run.warmup": 1000,
+                                          "run.measure": 3000})
+    df = ls.sweep(cfg, offered=[0.2, 0.6])
+    assert list(df["offered"].round(1)) == [0.2, 0.6]
+    assert (df["payload_util_mean"] < df["link_util_mean"]).all()
+    assert df["accepted"].iloc[1] > df["accepted"].iloc[0]
