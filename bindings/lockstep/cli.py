@@ -315,6 +315,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 # responses), about half of its saturation (0.70; docs/design/t3e.md), beside the vc 8x8x8 torus.
 # The METRO row: Figure 3's network (64 routers, 64 endpoints) at 0.27 data words per endpoint
 # per clock, half of where it saturates (0.54; docs/design/metro.md), beside the vc 8x8 mesh.
+# The Blue Gene/L row: configs/bgl_8x8x8.toml's midplane (256-byte packets, one cycle a byte
+# time) at 0.45 bytes per node per cycle, half of where it saturates (0.9; docs/design/bgl.md),
+# beside the vc 8x8x8 torus.
 def _net(kind: str, radix: list[int], offered: float, **keys: Any) -> dict[str, Any]:
     return {"kind": kind, "radix": radix, "offered": offered, "vcs": 2, "packet_size": 1,
             "pattern": "uniform", "link_delay": 2 if kind == "torus" else 1, **keys}
@@ -335,6 +338,8 @@ BENCH_NETWORKS = [
     ("8x8x8 torus t3e", _net("torus", [8, 8, 8], 0.35, **T3E), 1),
     ("64 mbfly metro", {"router.family": "metro", "kind": "multibutterfly", "radix": [4, 4, 4],
                         "topology.dilation": [2, 2, 1], "packet_size": 19, "offered": 0.27}, 1),
+    ("8x8x8 torus bgl", {"router.family": "bgl", "kind": "torus", "radix": [8, 8, 8],
+                         "link_delay": 4, "packet_size": 256, "offered": 0.45}, 1),
 ]
 # Default work per network in router-cycles, so small networks run long enough to time.
 BENCH_ROUTER_CYCLES = 20_000_000

@@ -57,6 +57,11 @@ class BglEngine final : public BatchEngine<Exec> {
   }
   std::string stuck(uint32_t i) const override;
   const char* unit() const override { return "packet"; }
+  // State written from outside: every router looks at it in the next cycle.
+  void state_written() override {
+    const std::vector<uint32_t> now(uint64_t{I_} * v_.prm.routers, 0);
+    x_.upload(v_.s.wake, now.data(), now.size() * 4);
+  }
 
   bgl::BglView at(uint64_t t) const { return B::view_at(v_, t); }
   void allocate();
@@ -105,6 +110,7 @@ void BglEngine<Exec>::allocate() {
   s.payload_bytes = alloc<uint32_t>(*this, I * R * P, "payload_bytes", {I, R, P});
   s.injected = alloc<uint64_t>(*this, I * R, "packets_injected", {I, R});
   s.delivered = alloc<uint64_t>(*this, I * R, "packets_delivered", {I, R});
+  s.wake = alloc<uint32_t>(*this, I * R, "wake", {I, R});
   s.viol = alloc<uint32_t>(*this, I * R);
   s.viol_info = alloc<uint32_t>(*this, I * R * 4);
   held_ = alloc<uint64_t>(*this, I * R);

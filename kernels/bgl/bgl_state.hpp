@@ -146,6 +146,7 @@ struct BglState {
   uint32_t* payload_bytes;  // [inst, router, port] payload bytes sent in the window
   uint64_t* injected;       // [inst, router] packets that entered the network (since cycle 0)
   uint64_t* delivered;      // [inst, router] packets wholly received
+  uint32_t* wake;           // [inst, router] the cycle the router next has anything to decide
   uint32_t* last_move;      // [inst, router] last cycle a packet started on a link or bus
   uint32_t* viol;           // [inst, router] first invariant violation, 0 none
   uint32_t* viol_info;      // [inst, router, 4]

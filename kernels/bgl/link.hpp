@@ -22,16 +22,20 @@ struct Link {
 
   // Heads arriving at the receivers join their VC FIFOs (their upstream sender chose the VC and
   // took its tokens); token-acks arriving for the senders return tokens.
-  LS_HD void receive() const {
+  // Whether anything arrived.
+  LS_HD bool receive() const {
     const BglLayout& L = v.lay;
+    bool got = false;
     for (uint32_t d = 0; d < L.dirs; ++d) {
       const uint64_t b = L.belt(n.e, v.now, d);
       if (v.s.tok_valid[b]) {
+        got = true;
         v.s.tok_valid[b] = 0;
         for (uint32_t w = 0; w < L.vcs; ++w)
           v.s.tokens[L.vc(n.e, d, w)] += v.s.tok_belt[L.tok(b, w)];
       }
       if (!v.s.belt_valid[b]) continue;
+      got = true;
       v.s.belt_valid[b] = 0;
       Flit f = v.s.belt[b];
       const uint32_t vc = Packet::vc(f.meta), chunks = Packet::chunks(f.meta);
@@ -44,13 +48,15 @@ struct Link {
       v.s.rx_count[p] += 1;
       v.s.rx_tail[p] = static_cast<uint32_t>(v.t) + packet_bytes(chunks) - 1 + v.prm.trailer;
     }
+    return got;
   }
 
   // The packets leaving the VC FIFOs free their tokens a chunk at a time, as their bytes leave
   // (a bubble packet's extra tokens under the fixed rule with its last chunk).
-  LS_HD void drain() const {
+  LS_HD bool drain() const {
     const BglLayout& L = v.lay;
     const uint32_t t = static_cast<uint32_t>(v.t);
+    bool freed_any = false;
     for (uint32_t d = 0; d < L.dirs; ++d)
       for (uint32_t w = 0; w < L.vcs; ++w) {
         const uint64_t q = L.vc(n.e, d, w);
@@ -65,7 +71,9 @@ struct Link {
         }
         v.s.used[q] -= static_cast<uint8_t>(freed);
         v.s.owed[q] += static_cast<uint8_t>(freed);
+        freed_any = true;
       }
+    return freed_any;
   }
 
   // The FIFO's packet at its head starts leaving in this cycle: its tokens free over the next

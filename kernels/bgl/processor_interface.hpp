@@ -17,23 +17,28 @@ struct ProcessorInterface {
 
   LS_HD SourceOps source() const { return {v.src, v.st, v.prm.source_queue, v.t, v.win}; }
 
-  LS_HD void generate() const {
+  // Whether the source woke (it may have created a packet).
+  LS_HD bool generate() const {
     const SourceOps src = source();
-    if (src.generating(n.e)) src.generate(n.e, v.traffic[n.inst], n.r, n.e);
+    if (!src.generating(n.e)) return false;
+    src.generate(n.e, v.traffic[n.inst], n.r, n.e);
+    return true;
   }
 
   // The oldest packet of the backlog into its injection FIFO, if it has room. A packet for this
   // node never enters the network: it is delivered at once.
-  LS_HD void load() const {
+  // Whether it moved one.
+  LS_HD bool load() const {
     const BglLayout& L = v.lay;
-    if (v.src.queued[n.e] == 0) return;
+    if (v.src.queued[n.e] == 0) return false;
     const uint32_t fi = v.src.seq[n.e] % L.fifos;
     const uint64_t fx = L.fifo(n.e, fi);
     const SourceOps src = source();
     const TrafficParams& tp = v.traffic[n.inst];
     const uint64_t c = src.oldest(n.e);
     const uint32_t chunks = packet_size_at(tp, n.r, c) / kChunkBytes;
-    if (v.s.inj_count[fx] == L.fifo_ring || v.s.inj_used[fx] + chunks > v.prm.fifo_chunks) return;
+    if (v.s.inj_count[fx] == L.fifo_ring || v.s.inj_used[fx] + chunks > v.prm.fifo_chunks)
+      return false;
     uint64_t ctime;
     src.pop(n.e, tp, n.r, ctime);
     Flit f{};
@@ -46,12 +51,14 @@ struct ProcessorInterface {
                           false);
     if (f.dest == n.r) {
       v.s.injected[n.e] += 1;
-      return deliver(f);
+      deliver(f);
+      return true;
     }
     ready_at(f) = static_cast<uint32_t>(v.t) + 1;
     v.s.inj[L.fifo_slot(fx, add_mod(v.s.inj_head[fx], v.s.inj_count[fx], L.fifo_ring))] = f;
     v.s.inj_count[fx] += 1;
     v.s.inj_used[fx] += static_cast<uint16_t>(chunks);
+    return true;
   }
 
   // The oldest packet of injection FIFO fi leaves it: it enters the network now.
@@ -76,14 +83,17 @@ struct ProcessorInterface {
     v.s.last_move[n.e] = static_cast<uint32_t>(v.t);
   }
 
-  // Packets whose last byte is in their reception FIFO are delivered.
-  LS_HD void reception() const {
+  // Packets whose last byte is in their reception FIFO are delivered; whether any was.
+  LS_HD bool reception() const {
+    bool any = false;
     for (uint32_t d = 0; d < v.lay.dirs; ++d) {
       const uint64_t p = v.lay.port(n.e, d);
       if (!v.s.recv_busy[p] || v.s.recv_free[p] > v.t) continue;
       v.s.recv_busy[p] = 0;
       deliver(v.s.recv_pkt[p]);
+      any = true;
     }
+    return any;
   }
 
   LS_HD void deliver(const Flit& f) const {

@@ -16,20 +16,53 @@ struct Router {
   const BglView& v;
   const Node& n;
 
+  // A router that did nothing in a cycle sleeps until its next timer (a link, path or bus
+  // freeing, a chunk leaving, a head's pipeline, a tail arriving, its source's next packet) or an
+  // arrival: until then nothing it could decide has changed, so it would decide nothing again.
   LS_HD void cycle() const {
     const Link link{v, n};
     const ProcessorInterface pi{v, n};
-    link.receive();
-    link.drain();
-    pi.reception();
-    pi.generate();
-    pi.load();
-    arbitrate(link, pi);
+    bool acted = link.receive();
+    if (v.t < v.s.wake[n.e] && !acted) return;
+    acted |= link.drain();
+    acted |= pi.reception();
+    acted |= pi.generate();
+    acted |= pi.load();
+    acted |= arbitrate(link, pi);
+    v.s.wake[n.e] = acted ? static_cast<uint32_t>(v.t) + 1 : next_timer();
+  }
+
+  LS_HD uint32_t next_timer() const {
+    const BglLayout& L = v.lay;
+    const uint32_t t = static_cast<uint32_t>(v.t);
+    uint32_t w = 0xFFFFFFFFu;
+    const auto at = [&](uint32_t c) {
+      if (c > t && c < w) w = c;
+    };
+    at(v.src.gen_next[n.e]);
+    for (uint32_t d = 0; d < L.dirs; ++d) {
+      const uint64_t p = L.port(n.e, d);
+      at(v.s.link_free[p]);
+      at(v.s.rx_tail[p]);
+      if (v.s.recv_busy[p]) at(v.s.recv_free[p]);
+      for (uint32_t k = 0; k < L.paths; ++k) at(v.s.path_free[L.path(n.e, d, k)]);
+      for (uint32_t vc = 0; vc < L.vcs; ++vc) {
+        const uint64_t q = L.vc(n.e, d, vc);
+        if (v.s.drain_left[q]) at(v.s.drain_next[q]);
+        if (v.s.count[q]) at(ready_at(fifo_head(q)));
+      }
+    }
+    for (uint32_t f = 0; f < L.fifos; ++f) {
+      const uint64_t fx = L.fifo(n.e, f);
+      if (v.s.inj_count[fx]) at(ready_at(v.s.inj[L.fifo_slot(fx, v.s.inj_head[fx])]));
+    }
+    return w;
   }
 
   LS_HD const Flit& fifo_head(uint64_t q) const { return v.s.fifo[v.lay.slot(q, v.s.head[q])]; }
 
-  LS_HD void arbitrate(const Link& link, const ProcessorInterface& pi) const {
+  // Whether it started anything (a packet, a token-ack).
+  LS_HD bool arbitrate(const Link& link, const ProcessorInterface& pi) const {
     const BglLayout& L = v.lay;
     const uint32_t t = static_cast<uint32_t>(v.t);
     const JsqRequest jsq{v, n};
@@ -54,15 +87,19 @@ struct Router {
       const Flit& h = v.s.inj[L.fifo_slot(fx, v.s.inj_head[fx])];
       if (ready_at(h) <= t) inj[f] = jsq(h, kMaxDirs, 0, true, false, 48 + f);
     }
+    bool acted = false;
     // Reception needs no sender: the receiver's own bus.
     for (uint32_t d = 0; d < L.dirs; ++d)
-      if (win[d] != kNoRequest && req[d][win[d]].dir == kReception)
+      if (win[d] != kNoRequest && req[d][win[d]].dir == kReception) {
         pi.receive(d, pop(d, win[d], link));
+        acted = true;
+      }
     // Phase 3: each free sender sends a token-ack if one is due, else grants one request.
     for (uint32_t s = 0; s < L.dirs; ++s) {
       if (v.s.link_free[L.port(n.e, s)] > t) continue;
       if (link.token_ack_due(s)) {
         link.send_token_ack(s);
+        acted = true;
         continue;
       }
       Requester r[kMaxDirs + 8];
@@ -85,6 +122,7 @@ struct Router {
         vc[count++] = inj[f].vc;
       }
       if (count == 0) continue;
+      acted = true;
       const uint32_t i = SenderArbiter{v, n}(s, r, count);
       if (r[i].injection()) {
         link.send_packet(s, pi.take(r[i].from - kMaxDirs), vc[i]);
@@ -100,6 +138,7 @@ struct Router {
         link.send_packet(s, f, vc[i]);
       }
     }
+    return acted;
   }
 
   // The head packet of receiver d's VC w starts leaving its FIFO.

@@ -96,15 +96,17 @@ def test_bench_prints_a_table(cli):
     proc = cli("bench", "--quick", "--cycles", "20", "--threads", "1")
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.strip().splitlines()
-    assert "router-cycles/s" in lines[0] and len(lines) == 11
+    assert "router-cycles/s" in lines[0] and len(lines) == 12
     names = ["8x8 mesh", "16x16 torus", "8x8x8 torus", "32x32x32 torus", "32 x 8x8 mesh",
-             "8x8 mesh sconn", "64 hcube sconn", "8x8x8 torus t3e", "64 mbfly metro"]
-    for name, line in zip(names, lines[1:10]):
+             "8x8 mesh sconn", "64 hcube sconn", "8x8x8 torus t3e", "64 mbfly metro",
+             "8x8x8 torus bgl"]
+    for name, line in zip(names, lines[1:11]):
         assert line.startswith(name), line
     assert lines[5].split()[4] == str(32 * 64)
     assert lines[6].split()[3] == lines[7].split()[3] == "64"  # S-Connect beside vc: 64 routers
     assert lines[8].split()[3] == lines[3].split()[2] == "512"  # the T3E beside the vc 8x8x8
     assert lines[9].split()[3] == lines[1].split()[2] == "64"  # METRO beside the vc 8x8 mesh
+    assert lines[10].split()[3] == lines[3].split()[2] == "512"  # BG/L beside the vc 8x8x8
 
 
 def test_set_options_are_checked_together(cli, tmp_path):
