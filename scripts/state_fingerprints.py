@@ -112,7 +112,8 @@ COVERAGE = {
                            "traffic.packet_size_weights": [2, 1, 2], "traffic.offered": 1.2,
                            "bgl.bubble_rule": "original", "bgl.paths": 1, "bgl.jsq": False,
                            "bgl.slq_fraction": 0.5, "bgl.in_network_fraction": 0.5,
-                           "bgl.dynamic_vcs": 1, "bgl.vc_bytes": 512},
+                           "bgl.dynamic_vcs": 1, "bgl.vc_bytes": 512,
+                           "bgl.priority_fraction": 0.1},
 }
 
 

@@ -47,6 +47,9 @@ class BglEngine final : public BatchEngine<Exec> {
     std::vector<uint32_t> z(n, 0);
     x_.upload(v_.s.link_bytes, z.data(), n * 4);
     x_.upload(v_.s.payload_bytes, z.data(), n * 4);
+    const std::vector<uint64_t> z64(NN_, 0);
+    x_.upload(v_.s.hp_count, z64.data(), NN_ * 8);
+    x_.upload(v_.s.hp_lat_sum, z64.data(), NN_ * 8);
   }
   void family_results(uint32_t i, double measure, InstanceResult& r) override;
   std::vector<uint64_t> in_flight() const override {
@@ -90,9 +93,9 @@ void BglEngine<Exec>::allocate() {
   s.drain_next = alloc<uint32_t>(*this, vcs, "drain_next", {I, R, D, V});
   s.owed = alloc<uint8_t>(*this, vcs, "tokens_owed", {I, R, D, V});
   s.path_free = alloc<uint32_t>(*this, ports * p.paths, "path_free", {I, R, D, p.paths});
-  s.recv_free = alloc<uint32_t>(*this, ports, "reception_free", {I, R, D});
-  s.recv_pkt = alloc<Flit>(*this, ports, "reception_packet", {I, R, D});
-  s.recv_busy = alloc<uint8_t>(*this, ports, "reception_busy", {I, R, D});
+  s.recv_free = alloc<uint32_t>(*this, ports * 2, "reception_free", {I, R, D, 2});
+  s.recv_pkt = alloc<Flit>(*this, ports * 2, "reception_packet", {I, R, D, 2});
+  s.recv_busy = alloc<uint8_t>(*this, ports * 2, "reception_busy", {I, R, D, 2});
   s.rx_count = alloc<uint32_t>(*this, ports, "rx_count", {I, R, D});
   s.rx_tail = alloc<uint32_t>(*this, ports, "rx_tail", {I, R, D});
   s.rx_acked = alloc<uint32_t>(*this, ports, "rx_acked", {I, R, D});
@@ -110,6 +113,8 @@ void BglEngine<Exec>::allocate() {
   s.payload_bytes = alloc<uint32_t>(*this, I * R * P, "payload_bytes", {I, R, P});
   s.injected = alloc<uint64_t>(*this, I * R, "packets_injected", {I, R});
   s.delivered = alloc<uint64_t>(*this, I * R, "packets_delivered", {I, R});
+  s.hp_count = alloc<uint64_t>(*this, I * R);
+  s.hp_lat_sum = alloc<uint64_t>(*this, I * R);
   s.wake = alloc<uint32_t>(*this, I * R, "wake", {I, R});
   s.viol = alloc<uint32_t>(*this, I * R);
   s.viol_info = alloc<uint32_t>(*this, I * R * 4);
@@ -178,6 +183,10 @@ void BglEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
   InstanceResult payload;
   B::link_results(v_.s.payload_bytes, i, topo_, m, payload);
   r.extra.emplace_back("payload_util_mean", payload.link_util_mean);
+  const double hp = static_cast<double>(per_instance_sum(v_.s.hp_count)[i]);
+  r.extra.emplace_back(
+      "priority_network_latency_mean",
+      hp > 0 ? static_cast<double>(per_instance_sum(v_.s.hp_lat_sum)[i]) / hp : 0.0);
 }
 
 }  // namespace ls

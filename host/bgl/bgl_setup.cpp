@@ -21,7 +21,9 @@ BglParams make_params(const Config& c, const Topology& t) {
   p.vc_chunks = static_cast<uint32_t>(g.vc_bytes / kChunkBytes);
   p.escape_chunks = static_cast<uint32_t>(g.escape_bytes / kChunkBytes);
   p.ring = std::max(p.vc_chunks, p.escape_chunks);
-  p.fifos = static_cast<uint32_t>(g.injection_fifos);
+  p.normal_fifos = static_cast<uint32_t>(g.injection_fifos);
+  p.fifos = p.normal_fifos + kPriorityFifos;
+  p.priority_threshold = fraction_threshold(g.priority_fraction);
   p.fifo_chunks = static_cast<uint32_t>(g.injection_fifo_bytes / kChunkBytes);
   p.fifo_ring = std::min<uint32_t>(p.fifo_chunks, 255);
   p.paths = static_cast<uint32_t>(g.paths);

@@ -561,6 +561,11 @@ std::vector<KeyInfo> make_schema() {
       float_key("bgl", "in_network_fraction", bg, &G::in_network_fraction, 0.0, 1.0,
                 "phase 3: fraction of cycles on which senders favour packets already in the "
                 "network over injection"),
+      float_key("bgl", "priority_fraction", bg, &G::priority_fraction, 0.0, 1.0,
+                "fraction of packets the processors send as high priority (drawn per packet): "
+                "into the two high-priority injection FIFOs, on the high-priority VC in dimension "
+                "order, first in every arbitration, into the high-priority reception FIFOs; "
+                "results add priority_network_latency_mean"),
       bool_key("bgl", "deterministic", bg, &G::deterministic,
                "route every packet deterministically: dimension order (x, y, z) on the bubble "
                "VC only"),

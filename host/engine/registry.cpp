@@ -77,7 +77,7 @@ void check_fits_in_memory(const std::vector<Config>& cs) {
       c.router.family == "bgl"
           ? bgl_dirs * bgl_vcs * (32.0 * bgl_ring + 16) +
                 bgl_dirs * bgl_slots * (50 + 2 * bgl_vcs) +
-                static_cast<double>(c.bgl.injection_fifos * c.bgl.injection_fifo_bytes) + 400
+                static_cast<double>((c.bgl.injection_fifos + 2) * c.bgl.injection_fifo_bytes) + 400
           : P * V * (32.0 * c.router.vc_depth + 32) + P * slots * 34 + 64;
   const double bytes =
       inst * (routers * router_bytes + nodes * (4.0 * kHistBins + 208 + 34 * slots + 12 * V +

@@ -25,6 +25,8 @@ constexpr uint32_t kFullChunks = 8;  // a full-sized packet: 256 bytes
 constexpr uint32_t kMaxDirs = 6;     // x+ x- y+ y- z+ z- (direction d: dimension d / 2, + if even)
 constexpr uint32_t kMaxVcs = 6;      // up to 4 dynamic VCs, the bubble escape VC, high priority
 constexpr uint32_t kMaxPaths = 4;    // receiver-to-sender transfer buses (paths)
+constexpr uint32_t kPriorityFifos = 2;  // high-priority injection FIFOs, after the normal ones
+constexpr uint32_t kMaxFifos = 6 + kPriorityFifos;
 constexpr uint32_t kReception = kMaxDirs;  // a request for the reception FIFO, not a sender
 constexpr uint32_t kNoRequest = 0xFF;
 
@@ -68,7 +70,9 @@ struct BglParams {
   uint32_t dynamic;  // dynamic VCs; VC `dynamic` is the bubble escape, `dynamic + 1` high priority
   uint32_t vc_chunks, escape_chunks;  // capacity (tokens) of a dynamic VC, of the bubble and HP VCs
   uint32_t ring;                      // packet slots per VC FIFO (the larger capacity)
-  uint32_t fifos, fifo_chunks, fifo_ring;  // injection FIFOs per node, their capacity
+  uint32_t fifos, fifo_chunks, fifo_ring;  // injection FIFOs per node (normal, then 2 high
+  uint32_t normal_fifos;                   // priority), their capacity
+  uint64_t priority_threshold;             // a packet is high priority when a draw is below it
   uint32_t paths;                          // receiver-to-sender paths per receiver
   uint32_t pipeline;                 // input pipeline: cycles from a head's arrival to arbitration
   uint32_t trailer, gap, ack_bytes;  // link bytes per packet beyond its chunks; a token-ack
@@ -92,6 +96,8 @@ struct BglLayout {
     return (e * dirs + d) * paths + p;
   }
   LS_HD uint64_t fifo(uint64_t e, uint32_t f) const { return e * fifos + f; }
+  // Receiver d's bus to its normal (hp = 0) or high-priority (1) reception FIFO.
+  LS_HD uint64_t bus(uint64_t e, uint32_t d, uint32_t hp) const { return port(e, d) * 2 + hp; }
   LS_HD uint64_t fifo_slot(uint64_t fx, uint32_t s) const { return fx * fifo_ring + s; }
   // Belts: what arrives at router e's receiver d (packets) and for its sender d (token-acks).
   LS_HD uint64_t belt(uint64_t e, uint32_t s, uint32_t d) const {
@@ -120,7 +126,7 @@ struct BglState {
   uint8_t* drain_extra;  // tokens a bubble packet holds beyond its chunks (fixed rule), freed last
   uint32_t* drain_next;  // the cycle its next chunk has left
   uint8_t* owed;         // tokens freed and not yet returned upstream
-  // Receivers [inst, router, dir]
+  // Receivers [inst, router, dir]; the reception buses [.., dir, 2]: normal, high priority
   uint32_t* path_free;  // [.., dir, path] the cycle each receiver-to-sender path is free
   uint32_t* recv_free;  // the cycle the bus to the reception FIFO is free
   Flit* recv_pkt;       // the packet on it (delivered when its last byte is in)
@@ -146,6 +152,8 @@ struct BglState {
   uint32_t* payload_bytes;  // [inst, router, port] payload bytes sent in the window
   uint64_t* injected;       // [inst, router] packets that entered the network (since cycle 0)
   uint64_t* delivered;      // [inst, router] packets wholly received
+  uint64_t* hp_count;       // [inst, router] high-priority packets of the window delivered
+  uint64_t* hp_lat_sum;     // ... and their network latencies (from injection) summed
   uint32_t* wake;           // [inst, router] the cycle the router next has anything to decide
   uint32_t* last_move;      // [inst, router] last cycle a packet started on a link or bus
   uint32_t* viol;           // [inst, router] first invariant violation, 0 none

@@ -19,7 +19,7 @@ struct CheckInvariants {
                    r = static_cast<uint32_t>(e % L.routers);
     uint64_t packets = 0;
     for (uint32_t d = 0; d < L.dirs; ++d) {
-      packets += v.s.recv_busy[L.port(e, d)];
+      packets += v.s.recv_busy[L.bus(e, d, 0)] + v.s.recv_busy[L.bus(e, d, 1)];
       const int32_t far = v.topo.far[uint64_t{r} * L.dirs + d];
       const uint64_t ue = uint64_t{inst} * L.routers + static_cast<uint32_t>(far) / L.dirs;
       const uint32_t ud = static_cast<uint32_t>(far) % L.dirs;  // the upstream's sender to us

@@ -29,19 +29,20 @@ struct JsqRequest {
 
   // The request of packet f at the head of a FIFO: `from` the receiver it arrived on (its VC
   // on_vc), or kMaxDirs for an injection FIFO; `to_network`: the receiver has a free path to the
-  // senders (an injection FIFO always has); `to_reception`: its reception bus is free. `unit`
+  // senders (an injection FIFO always has); `reception`: bit 0 its normal reception bus is free,
+  // bit 1 its high-priority one. `unit`
   // keys the tie-breaking draw (bgl_state.hpp).
   LS_HD Request operator()(const Flit& f, uint32_t from, uint32_t on_vc, bool to_network,
-                           bool to_reception, uint32_t unit) const {
+                           uint32_t reception, uint32_t unit) const {
     Request q;
     const uint32_t hints = Packet::hints(f.meta);
+    const bool hp = Packet::high_priority(f.meta);
     if (hints == 0) {
-      if (to_reception) q.dir = static_cast<uint8_t>(kReception);
+      if ((reception >> (hp ? 1 : 0)) & 1u) q.dir = static_cast<uint8_t>(kReception);
       return q;
     }
     if (!to_network) return q;
     const BglParams& p = v.prm;
-    const bool hp = Packet::high_priority(f.meta);
     if (!hp && !Packet::deterministic(f.meta)) {
       uint32_t best = 0, ties = 0;  // best range + 1 so far, and how many pairs share it
       uint8_t cand[kMaxDirs * kMaxVcs];

@@ -31,11 +31,14 @@ struct ProcessorInterface {
   LS_HD bool load() const {
     const BglLayout& L = v.lay;
     if (v.src.queued[n.e] == 0) return false;
-    const uint32_t fi = v.src.seq[n.e] % L.fifos;
-    const uint64_t fx = L.fifo(n.e, fi);
     const SourceOps src = source();
     const TrafficParams& tp = v.traffic[n.inst];
     const uint64_t c = src.oldest(n.e);
+    const uint32_t seq = v.src.seq[n.e];
+    const bool hp = v.prm.priority_threshold != 0 &&
+                    philox_draw(tp.seed, c, n.r, kStreamPriority).w[0] < v.prm.priority_threshold;
+    const uint32_t fi = hp ? v.prm.normal_fifos + seq % kPriorityFifos : seq % v.prm.normal_fifos;
+    const uint64_t fx = L.fifo(n.e, fi);
     const uint32_t chunks = packet_size_at(tp, n.r, c) / kChunkBytes;
     if (v.s.inj_count[fx] == L.fifo_ring || v.s.inj_used[fx] + chunks > v.prm.fifo_chunks)
       return false;
@@ -47,8 +50,8 @@ struct ProcessorInterface {
     f.seq = v.src.seq[n.e]++;
     f.ctime = static_cast<uint32_t>(ctime);
     f.itime = static_cast<uint32_t>(v.t);
-    f.meta = Packet::make(chunks, 0, initial_hints(v.prm.shape, n.r, f.dest), v.prm.deterministic,
-                          false);
+    f.meta =
+        Packet::make(chunks, 0, initial_hints(v.prm.shape, n.r, f.dest), v.prm.deterministic, hp);
     if (f.dest == n.r) {
       v.s.injected[n.e] += 1;
       deliver(f);
@@ -74,9 +77,9 @@ struct ProcessorInterface {
     return f;
   }
 
-  // Receiver d's packet on its bus to the reception FIFO, 32 bytes a chunk.
+  // Receiver d's packet on its bus to the reception FIFO of its priority, 32 bytes a chunk.
   LS_HD void receive(uint32_t d, const Flit& f) const {
-    const uint64_t p = v.lay.port(n.e, d);
+    const uint64_t p = v.lay.bus(n.e, d, Packet::high_priority(f.meta) ? 1 : 0);
     v.s.recv_pkt[p] = f;
     v.s.recv_busy[p] = 1;
     v.s.recv_free[p] = static_cast<uint32_t>(v.t) + packet_bytes(Packet::chunks(f.meta));
@@ -86,8 +89,8 @@ struct ProcessorInterface {
   // Packets whose last byte is in their reception FIFO are delivered; whether any was.
   LS_HD bool reception() const {
     bool any = false;
-    for (uint32_t d = 0; d < v.lay.dirs; ++d) {
-      const uint64_t p = v.lay.port(n.e, d);
+    for (uint32_t b = 0; b < 2 * v.lay.dirs; ++b) {
+      const uint64_t p = v.lay.port(n.e, 0) * 2 + b;
       if (!v.s.recv_busy[p] || v.s.recv_free[p] > v.t) continue;
       v.s.recv_busy[p] = 0;
       deliver(v.s.recv_pkt[p]);
@@ -101,9 +104,13 @@ struct ProcessorInterface {
       record_violation(v.s.viol, v.s.viol_info, n.e, kViolWrongNode, v.t, 0, 0, f.dest);
     v.s.delivered[n.e] += 1;
     if (v.win.contains(v.t)) v.st.ejected_flits[n.e] += packet_bytes(Packet::chunks(f.meta));
-    if (v.win.contains(f.ctime))
-      record_delivery(v.st, n.e, static_cast<uint32_t>(v.t - f.ctime), v.t - f.itime,
-                      Packet::hops(f.meta));
+    if (!v.win.contains(f.ctime)) return;
+    record_delivery(v.st, n.e, static_cast<uint32_t>(v.t - f.ctime), v.t - f.itime,
+                    Packet::hops(f.meta));
+    if (Packet::high_priority(f.meta)) {
+      v.s.hp_count[n.e] += 1;
+      v.s.hp_lat_sum[n.e] += v.t - f.itime;
+    }
   }
 };
 

@@ -44,7 +44,8 @@ struct Router {
       const uint64_t p = L.port(n.e, d);
       at(v.s.link_free[p]);
       at(v.s.rx_tail[p]);
-      if (v.s.recv_busy[p]) at(v.s.recv_free[p]);
+      for (uint32_t hp = 0; hp < 2; ++hp)
+        if (v.s.recv_busy[L.bus(n.e, d, hp)]) at(v.s.recv_free[L.bus(n.e, d, hp)]);
       for (uint32_t k = 0; k < L.paths; ++k) at(v.s.path_free[L.path(n.e, d, k)]);
       for (uint32_t vc = 0; vc < L.vcs; ++vc) {
         const uint64_t q = L.vc(n.e, d, vc);
@@ -72,7 +73,8 @@ struct Router {
     for (uint32_t d = 0; d < L.dirs; ++d) {
       bool path = false;
       for (uint32_t k = 0; k < L.paths; ++k) path |= v.s.path_free[L.path(n.e, d, k)] <= t;
-      const bool recv = !v.s.recv_busy[L.port(n.e, d)];
+      const uint32_t recv =
+          (v.s.recv_busy[L.bus(n.e, d, 0)] ? 0u : 1u) | (v.s.recv_busy[L.bus(n.e, d, 1)] ? 0u : 2u);
       for (uint32_t w = 0; w < L.vcs; ++w) {
         const uint64_t q = L.vc(n.e, d, w);
         if (v.s.count[q] == 0 || v.s.drain_left[q] != 0 || ready_at(fifo_head(q)) > t) continue;
@@ -80,12 +82,12 @@ struct Router {
       }
       win[d] = ReceiverArbiter{v, n}(d, req[d]);
     }
-    Request inj[8];
+    Request inj[kMaxFifos];
     for (uint32_t f = 0; f < L.fifos; ++f) {
       const uint64_t fx = L.fifo(n.e, f);
       if (v.s.inj_count[fx] == 0) continue;
       const Flit& h = v.s.inj[L.fifo_slot(fx, v.s.inj_head[fx])];
-      if (ready_at(h) <= t) inj[f] = jsq(h, kMaxDirs, 0, true, false, 48 + f);
+      if (ready_at(h) <= t) inj[f] = jsq(h, kMaxDirs, 0, true, 0, 48 + f);
     }
     bool acted = false;
     // Reception needs no sender: the receiver's own bus.
@@ -102,8 +104,8 @@ struct Router {
         acted = true;
         continue;
       }
-      Requester r[kMaxDirs + 8];
-      uint8_t vc[kMaxDirs + 8];
+      Requester r[kMaxDirs + kMaxFifos];
+      uint8_t vc[kMaxDirs + kMaxFifos];
       uint32_t count = 0;
       for (uint32_t d = 0; d < L.dirs; ++d) {
         if (win[d] == kNoRequest || req[d][win[d]].dir != s) continue;

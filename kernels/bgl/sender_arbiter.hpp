@@ -40,7 +40,7 @@ struct SenderArbiter {
       group = (favour_net ? net : !inj) ? 0 : 1;
       only_hp = false;
     }
-    uint8_t idx[kMaxDirs + 8], full[kMaxDirs + 8];
+    uint8_t idx[kMaxDirs + kMaxFifos], full[kMaxDirs + kMaxFifos];
     uint32_t k = 0;
     for (uint32_t i = 0; i < count; ++i) {
       if (r[i].injection() != (group == 1) || (only_hp && !r[i].hp)) continue;
