@@ -60,6 +60,13 @@ class BglEngine final : public BatchEngine<Exec> {
   }
   std::string stuck(uint32_t i) const override;
   const char* unit() const override { return "packet"; }
+  // The paper's count: a packet's bytes, its trailer and gap, and one token-ack or ack (270 for
+  // 256 bytes).
+  double packet_link_cycles(uint32_t i) const override {
+    const BglConfig& g = B::cfgs_[i].bgl;
+    return mean_packet_size(B::cfgs_[i].traffic) +
+           static_cast<double>(g.trailer_bytes + g.gap_bytes + g.ack_bytes);
+  }
   // State written from outside: every router looks at it in the next cycle.
   void state_written() override {
     const std::vector<uint32_t> now(uint64_t{I_} * v_.prm.routers, 0);
@@ -128,7 +135,7 @@ void BglEngine<Exec>::allocate() {
   const Wiring w = make_wiring(p, topo_);
   v_.topo.far = upload(w.far);
   v_.topo.delay = upload(w.delay);
-  v_.traffic = upload(traffic_params(cfgs_));
+  v_.traffic = upload(traffic_params(cfgs_, B::nodes_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
   // Every sender starts with all the tokens of the VCs downstream.
   std::vector<uint8_t> tokens(vcs);
@@ -183,6 +190,7 @@ void BglEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
   InstanceResult payload;
   B::link_results(v_.s.payload_bytes, i, topo_, m, payload);
   r.extra.emplace_back("payload_util_mean", payload.link_util_mean);
+  if (B::cfgs_[i].bgl.priority_fraction == 0) return;
   const double hp = static_cast<double>(per_instance_sum(v_.s.hp_count)[i]);
   r.extra.emplace_back(
       "priority_network_latency_mean",

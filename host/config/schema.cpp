@@ -303,8 +303,18 @@ std::vector<KeyInfo> make_schema() {
               "cycles a router takes to send a credit, on top of the link"),
       enum_key("traffic", "pattern", trf, &F::pattern,
                {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor",
-                "hotspot", "randperm"},
-               "destination pattern (uniform includes the source itself, as BookSim)", true),
+                "hotspot", "randperm", "alltoall", "hotregion"},
+               "destination pattern (uniform includes the source itself, as BookSim; alltoall: "
+               "every node sends traffic.alltoall_packets packets to every other node, in a "
+               "random order of its own, and the run ends when all are delivered)",
+               true),
+      int_key("traffic", "alltoall_packets", trf, &F::alltoall_packets, 1, 1 << 16,
+              "alltoall: packets from every node to every other node. Each node creates its "
+              "packets one a cycle from cycle 0 (traffic.offered, run.warmup and run.measure are "
+              "not used); the run ends when all are delivered, or run.drain cycles after the "
+              "start; results add completion_cycles, and on a torus peak_percent, the time the "
+              "busiest links need over the time taken (router.family = vc or bgl)",
+              true),
       enum_key("traffic", "injection", trf, &F::injection, {"bernoulli", "onoff"},
                "packet creation process: Bernoulli, or a two-state Markov on/off (bursty) source",
                true),
@@ -321,6 +331,15 @@ std::vector<KeyInfo> make_schema() {
                    "hotspot: the hot nodes", true),
       float_key("traffic", "hotspot_fraction", trf, &F::hotspot_fraction, 0.0, 1.0,
                 "hotspot: fraction of packets sent to a hot node (the rest uniform)", true),
+      int_list_key("traffic", "hot_region", trf, &F::hot_region, 0, 2 * kMaxDims, 0, 4095,
+                   "hotregion: the region's first coordinate in each dimension, then its extent "
+                   "in each ([]: the lower half of every dimension, 12.5% of a 3-D torus's nodes, "
+                   "as the Blue Gene/L paper's hot region)",
+                   true),
+      float_key("traffic", "hot_region_fraction", trf, &F::hot_region_fraction, 0.0, 1.0,
+                "hotregion: fraction of packets sent to a node of the region drawn uniformly "
+                "(the rest uniform over all nodes; the paper's 25%)",
+                true),
       float_key("traffic", "burst_alpha", trf, &F::burst_alpha, 0.0, 1.0,
                 "on/off: probability per cycle that an off source turns on", true),
       float_key("traffic", "burst_beta", trf, &F::burst_beta, 0.0, 1.0,
@@ -720,6 +739,54 @@ void check_pattern(const TrafficConfig& f, int64_t n, const std::string& what) {
   }
 }
 
+// A hot region is a box of a mesh's or torus's nodes.
+void check_hot_region(const Config& c) {
+  const std::vector<int64_t>& h = c.traffic.hot_region;
+  const std::vector<int64_t>& k = c.topology.radix;
+  const std::string key = "traffic.hot_region = " + to_string(h);
+  if ((c.router.family != "vc" && c.router.family != "bgl") ||
+      (c.topology.kind != "torus" && c.topology.kind != "mesh"))
+    throw ConfigError(
+        "traffic.pattern = \"hotregion\": allowed only on a mesh or torus of "
+        "router.family vc or bgl, here " +
+        c.topology.kind + " of " + c.router.family);
+  if (h.empty()) return;
+  if (h.size() != 2 * k.size())
+    throw ConfigError(key + ": allowed " + std::to_string(2 * k.size()) +
+                      " integers (the first coordinate in each dimension, then the extent)");
+  for (size_t d = 0; d < k.size(); ++d)
+    if (h[k.size() + d] < 1 || h[d] + h[k.size() + d] > k[d])
+      throw ConfigError(key + ": dimension " + std::to_string(d) + " spans " +
+                        std::to_string(h[d]) + " + " + std::to_string(h[k.size() + d]) +
+                        ", allowed an extent of at least 1 within topology.radix[" +
+                        std::to_string(d) + "] = " + std::to_string(k[d]));
+}
+
+// The alltoall is a backlog of packets created one a cycle from cycle 0: each source creates
+// them all and never another (traffic_params.cpp), on the families whose sources it was built and
+// tested with.
+void check_alltoall(const Config& c, int64_t nodes) {
+  const TrafficConfig& f = c.traffic;
+  const std::string a2a = ": allowed with traffic.pattern = \"alltoall\" only ";
+  if (c.router.family != "vc" && c.router.family != "bgl")
+    throw ConfigError("router.family = \"" + c.router.family + "\"" + a2a + "vc or bgl");
+  if (f.injection != "bernoulli")
+    throw ConfigError("traffic.injection = \"" + f.injection + "\"" + a2a + "bernoulli");
+  if (f.max_packets != 0)
+    throw ConfigError("traffic.max_packets = " + std::to_string(f.max_packets) + a2a +
+                      "0 (the alltoall sets it)");
+  if (f.sender_every != 1)
+    throw ConfigError("traffic.sender_every = " + std::to_string(f.sender_every) + a2a + "1");
+  if (f.source_queue != 0)
+    throw ConfigError("traffic.source_queue = " + std::to_string(f.source_queue) + a2a +
+                      "0 (a bounded queue would refuse packets of the backlog)");
+  if (f.request_reply) throw ConfigError("traffic.request_reply = true" + a2a + "false");
+  if (f.alltoall_packets * (nodes - 1) >= (1ll << 31))
+    throw ConfigError("traffic.alltoall_packets = " + std::to_string(f.alltoall_packets) +
+                      ": allowed below " + std::to_string((1ll << 31) / (nodes - 1)) +
+                      " packets per pair on " + std::to_string(nodes) + " nodes");
+}
+
 // Failed links and nodes name existing ones, and tables of one entry per PE route around them.
 void validate_t3e_faults(const Config& c, int64_t nodes) {
   const auto& e = c.t3e;
@@ -1028,6 +1095,8 @@ void validate(const Config& c) {
     throw ConfigError("router.vc_depth = " + std::to_string(r.vc_depth) +
                       ": allowed for virtual cut-through at least the largest packet (" +
                       std::to_string(static_cast<int64_t>(max_size)) + " flits)");
+  if (f.pattern == "hotregion") check_hot_region(c);
+  if (f.pattern == "alltoall") return check_alltoall(c, nodes);
   // Offered load counts every flit: with request-reply (and on the T3E), each request brings its
   // reply.
   double rate =
@@ -1049,7 +1118,14 @@ void validate(const Config& c) {
 }
 
 void check_same_batch(const std::vector<Config>& cs) {
-  for (size_t i = 1; i < cs.size(); ++i)
+  for (size_t i = 1; i < cs.size(); ++i) {
+    // The run loop measures an alltoall batch as a whole: no instance of another pattern in it.
+    if ((cs[i].traffic.pattern == "alltoall") != (cs[0].traffic.pattern == "alltoall"))
+      throw ConfigError(
+          "traffic.pattern = \"" + cs[i].traffic.pattern + "\" in instance " + std::to_string(i) +
+          ": allowed only " +
+          (cs[0].traffic.pattern == "alltoall" ? "alltoall" : "patterns other than alltoall") +
+          " (instance 0 has \"" + cs[0].traffic.pattern + "\")");
     for (const KeyInfo& k : schema()) {
       if (k.per_instance) continue;
       if (k.get(cs[i]) != k.get(cs[0]))
@@ -1057,6 +1133,7 @@ void check_same_batch(const std::vector<Config>& cs) {
                           std::to_string(i) + ": allowed only " + to_string(k.get(cs[0])) +
                           " (every instance of a batch shares " + k.key() + ")");
     }
+  }
 }
 
 }  // namespace ls

@@ -157,7 +157,7 @@ void MetroEngine<Exec>::allocate() {
   for (uint64_t i = 0; i < I; ++i)
     stages.insert(stages.end(), topo_.stage.begin(), topo_.stage.end());
   v_.topo.stage = upload(stages, "stage", {I, R});
-  v_.traffic = upload(traffic_params(cfgs_));
+  v_.traffic = upload(traffic_params(cfgs_, B::nodes_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
 
   std::vector<uint8_t> none(rports, kNone8), fast(rports, p.fast_reclaim);

@@ -140,7 +140,7 @@ void SconnectEngine<Exec>::allocate() {
   t.port_mask = upload(tables.port_mask, "route_ports", {R, N});
   t.route_vc = upload(tables.vc, "route_vc", {R, N});
   t.rank = upload(tables.rank);
-  v_.traffic = upload(sconnect::priority_traffic(cfgs_));
+  v_.traffic = upload(sconnect::priority_traffic(cfgs_, B::nodes_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
 
   // Every buffer free, every queue empty, no acknowledgement on any belt.

@@ -35,10 +35,10 @@ SconnectParams make_params(const Config& c, const Topology& t) {
   return p;
 }
 
-std::vector<TrafficParams> priority_traffic(const std::vector<Config>& cs) {
+std::vector<TrafficParams> priority_traffic(const std::vector<Config>& cs, uint32_t nodes) {
   std::vector<TrafficParams> out;
   for (const Config& c : cs) {
-    const TrafficParams base = traffic_params({c}).at(0);
+    const TrafficParams base = traffic_params({c}, nodes).at(0);
     std::vector<double> w = c.traffic.priority_weights;
     if (w.empty()) w = {1.0};
     double sum = 0;

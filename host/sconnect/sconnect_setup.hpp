@@ -25,6 +25,6 @@ Tables make_tables(const Config& c, const Topology& t);
 // (traffic.priority_weights; empty: all priority 0). Splitting a Bernoulli process by independent
 // draws gives independent Bernoulli processes, so these are the one source's messages with
 // their priorities drawn, each priority queued apart. Priority 0 keeps the instance's seed.
-std::vector<TrafficParams> priority_traffic(const std::vector<Config>& cs);
+std::vector<TrafficParams> priority_traffic(const std::vector<Config>& cs, uint32_t nodes);
 
 }  // namespace ls::sconnect

@@ -263,7 +263,7 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   s.last_move = B::last_move_;
   B::topology_views(topo_);
   v_.topo.peer = upload(topo_.peer);
-  v_.traffic = upload(request_traffic(cfgs_));
+  v_.traffic = upload(request_traffic(cfgs_, B::nodes_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
 
   // Empty buffers and belts, every credit in hand, nothing owned or selected.

@@ -43,8 +43,8 @@ T3eParams make_params(const Config& c, const Topology& t, const Registers& regs)
   return p;
 }
 
-std::vector<TrafficParams> request_traffic(const std::vector<Config>& cs) {
-  std::vector<TrafficParams> out = traffic_params(cs);
+std::vector<TrafficParams> request_traffic(const std::vector<Config>& cs, uint32_t nodes) {
+  std::vector<TrafficParams> out = traffic_params(cs, nodes);
   for (size_t i = 0; i < cs.size(); ++i) {  // packet_size is 1: rate is offered flits
     const std::vector<MixEntry> mix = packet_mix(cs[i].t3e.packet_type, cs[i].t3e.packet_mix);
     TrafficParams& tp = out[i];

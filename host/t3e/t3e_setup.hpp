@@ -14,6 +14,6 @@
 namespace ls::t3e {
 
 T3eParams make_params(const Config& c, const Topology& t, const Registers& regs);
-std::vector<TrafficParams> request_traffic(const std::vector<Config>& cs);
+std::vector<TrafficParams> request_traffic(const std::vector<Config>& cs, uint32_t nodes);
 
 }  // namespace ls::t3e

@@ -37,7 +37,25 @@ double set_sizes(TrafficParams& p, const std::vector<uint32_t>& sizes,
   return mean;
 }
 
-std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs) {
+namespace {
+
+// The hot region's box: traffic.hot_region, or the lower half of every dimension.
+void set_hot_region(TrafficParams& p, const Config& c) {
+  const std::vector<int64_t>& h = c.traffic.hot_region;
+  const std::vector<int64_t>& k = c.topology.radix;
+  p.hot_fraction = c.traffic.hot_region_fraction;
+  p.region_nodes = 1;
+  for (size_t d = 0; d < k.size(); ++d) {
+    p.region_lo[d] = h.empty() ? 0 : static_cast<uint32_t>(h[d]);
+    p.region_n[d] =
+        static_cast<uint32_t>(h.empty() ? std::max<int64_t>(1, k[d] / 2) : h[k.size() + d]);
+    p.region_nodes *= p.region_n[d];
+  }
+}
+
+}  // namespace
+
+std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs, uint32_t nodes) {
   std::vector<TrafficParams> out;
   for (const Config& c : cs) {
     const TrafficConfig& f = c.traffic;
@@ -51,7 +69,9 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs) {
                                           {"tornado", Pattern::kTornado},
                                           {"neighbor", Pattern::kNeighbor},
                                           {"hotspot", Pattern::kHotspot},
-                                          {"randperm", Pattern::kRandperm}});
+                                          {"randperm", Pattern::kRandperm},
+                                          {"alltoall", Pattern::kAlltoall},
+                                          {"hotregion", Pattern::kHotRegion}});
     p.injection = pick<Injection>(
         f.injection, {{"bernoulli", Injection::kBernoulli}, {"onoff", Injection::kOnOff}});
     const double mean =
@@ -72,6 +92,12 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs) {
     p.max_packets = static_cast<uint32_t>(f.max_packets);
     p.sender_every = static_cast<uint32_t>(f.sender_every);
     p.reply_size = static_cast<uint32_t>(f.reply_size);
+    if (p.pattern == Pattern::kHotRegion) set_hot_region(p, c);
+    if (p.pattern == Pattern::kAlltoall) {  // a packet a cycle until each pair has its share
+      p.alltoall_packets = static_cast<uint32_t>(f.alltoall_packets);
+      p.max_packets = p.alltoall_packets * (nodes - 1);
+      set_rate(p, 1.0);
+    }
     out.push_back(p);
   }
   return out;

@@ -9,7 +9,8 @@
 
 namespace ls {
 
-std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs);
+// The instances' traffic on networks of `nodes` terminals (the alltoall's share per source).
+std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs, uint32_t nodes);
 // Sets the distribution packets draw their size entry from (sizes[i] with weight[i]); returns
 // the mean size.
 double set_sizes(TrafficParams& p, const std::vector<uint32_t>& sizes,

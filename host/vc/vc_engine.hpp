@@ -71,6 +71,9 @@ class VcEngine final : public BatchEngine<Exec> {
   std::vector<uint64_t> in_flight() const override;
   std::string stuck(uint32_t i) const override;
   const char* unit() const override { return "flit"; }
+  double packet_link_cycles(uint32_t i) const override {  // a flit a cycle
+    return mean_packet_size(B::cfgs_[i].traffic);
+  }
   // The activity masks are derived from the state just written.
   void state_written() override {
     v_ = at(t_);
@@ -262,7 +265,7 @@ void VcEngine<Exec>::allocate() {
   t.flit_slot = upload(far_slots(topo_, p.slots, far, out_delays(cfgs_[0], topo_)));
   t.credit_slot = upload(far_slots(topo_, p.slots, far, credit));
   t.coords = upload(packed_coords(topo_));
-  v_.traffic = upload(traffic_params(cfgs_));
+  v_.traffic = upload(traffic_params(cfgs_, B::nodes_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
 }
 

@@ -105,7 +105,7 @@ struct ProcessorInterface {
     v.s.delivered[n.e] += 1;
     if (v.win.contains(v.t)) v.st.ejected_flits[n.e] += packet_bytes(Packet::chunks(f.meta));
     if (!v.win.contains(f.ctime)) return;
-    record_delivery(v.st, n.e, static_cast<uint32_t>(v.t - f.ctime), v.t - f.itime,
+    record_delivery(v.st, n.e, v.t, static_cast<uint32_t>(v.t - f.ctime), v.t - f.itime,
                     Packet::hops(f.meta));
     if (Packet::high_priority(f.meta)) {
       v.s.hp_count[n.e] += 1;

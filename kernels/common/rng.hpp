@@ -23,6 +23,7 @@ enum RngStream : uint32_t {
   kStreamEntry = 8,      // the entering port of a METRO source's attempt
   kStreamArbitrate = 9,  // Blue Gene/L's arbiters: JSQ ties, SLQ and random cycles
   kStreamPriority = 10,  // is a packet high priority (Blue Gene/L)
+  kStreamAlltoall = 11,  // a source's order of its alltoall destinations
 };
 
 struct Draw {

@@ -28,7 +28,8 @@ struct StatsState {
   uint64_t* nlat_sum;        // network latency (head injection to tail ejection)
   uint64_t* hops_sum;
   uint32_t* lat_max;
-  uint32_t* hist;  // latency histogram, kHistBins per node
+  uint32_t* hist;           // latency histogram, kHistBins per node
+  uint32_t* last_delivery;  // the cycle after the latest delivery (an alltoall's completion)
 };
 
 // A packet of `size` flits created in the window was lost at terminal (or router) ne.
@@ -37,11 +38,12 @@ LS_HD inline void record_loss(const StatsState& st, uint64_t ne, uint32_t size) 
   st.lost_flits[ne] += size;
 }
 
-// A packet created in the window was delivered at terminal ne: `lat` cycles after its creation,
-// `nlat` after it entered the network, over `hops` routers.
-LS_HD inline void record_delivery(const StatsState& st, uint64_t ne, uint32_t lat, uint64_t nlat,
-                                  uint32_t hops) {
+// A packet created in the window was delivered at terminal ne in cycle t: `lat` cycles after its
+// creation, `nlat` after it entered the network, over `hops` routers.
+LS_HD inline void record_delivery(const StatsState& st, uint64_t ne, uint64_t t, uint32_t lat,
+                                  uint64_t nlat, uint32_t hops) {
   st.meas_delivered[ne] += 1;
+  st.last_delivery[ne] = static_cast<uint32_t>(t + 1);
   st.lat_sum[ne] += lat;
   st.nlat_sum[ne] += nlat;
   st.hops_sum[ne] += hops;

@@ -18,7 +18,9 @@ enum class Pattern : uint32_t {
   kTornado,
   kNeighbor,
   kHotspot,
-  kRandperm
+  kRandperm,
+  kAlltoall,
+  kHotRegion
 };
 enum class Injection : uint32_t { kBernoulli, kOnOff };
 
@@ -53,15 +55,44 @@ struct TrafficParams {
   uint32_t n_hot;
   uint32_t hot[kMaxHot];
   double hot_fraction;
-  uint32_t max_packets;   // per source, 0: no limit
-  uint32_t sender_every;  // only nodes n with n % sender_every == 0 create packets
-  uint32_t reply_size;    // request-reply: flits per reply
+  uint32_t max_packets;          // per source, 0: no limit
+  uint32_t sender_every;         // only nodes n with n % sender_every == 0 create packets
+  uint32_t reply_size;           // request-reply: flits per reply
+  uint32_t alltoall_packets;     // alltoall: packets from every node to every other
+  uint32_t region_lo[kMaxDims];  // hot region: its first coordinate in each dimension
+  uint32_t region_n[kMaxDims];   // ... and its extent
+  uint32_t region_nodes;         // ... and its nodes
 };
 
 LS_HD inline uint32_t reverse_bits(uint32_t x, uint32_t bits) {
   uint32_t r = 0;
   for (uint32_t i = 0; i < bits; ++i) r |= ((x >> i) & 1u) << (bits - 1 - i);
   return r;
+}
+
+// Alltoall: source `src` sends P packets to each of the n - 1 other nodes, in an order of its
+// own. It creates them one a cycle from cycle 0 (no node injects faster), so packet k, created in
+// cycle k, goes to entry k of a random permutation of the P (n - 1) (destination, round) pairs:
+// a four-round Feistel network keyed by (seed, key) on the smallest square power of two that
+// holds them, walked until it lands in range. A pure function, as the source queue needs.
+LS_HD inline uint32_t alltoall_dest(const TrafficParams& tp, uint32_t n, uint32_t src, uint64_t k,
+                                    uint32_t key) {
+  const uint64_t m = static_cast<uint64_t>(tp.alltoall_packets) * (n - 1);
+  uint32_t half = 0;
+  while ((uint64_t{1} << (2 * half)) < m) ++half;
+  const uint32_t mask = (1u << half) - 1;
+  uint32_t x = static_cast<uint32_t>(k);
+  do {
+    uint32_t l = x >> half, r = x & mask;
+    for (uint32_t round = 0; round < 4; ++round) {
+      const uint32_t f = philox_draw(tp.seed, r, key, kStreamAlltoall).w[round] & mask;
+      const uint32_t next = l ^ f;
+      l = r;
+      r = next;
+    }
+    x = (l << half) | r;
+  } while (x >= m);
+  return (src + 1 + x % (n - 1)) % n;
 }
 
 // Destination of the packet `src` creates in cycle `c`. `perm` is the instance's random
@@ -94,6 +125,18 @@ LS_HD inline uint32_t pattern_dest(const TrafficParams& tp, const Shape& s, cons
     }
     case Pattern::kRandperm:
       return perm[static_cast<uint64_t>(inst) * n + src];
+    case Pattern::kAlltoall:
+      return alltoall_dest(tp, n, src, c, key);
+    case Pattern::kHotRegion: {  // hot_fraction into the region, the rest uniform
+      Draw r = philox_draw(tp.seed, c, key, kStreamDest);
+      if (u01(r.w[1]) >= tp.hot_fraction) return below(r.w[0], n);
+      uint32_t i = below(r.w[2], tp.region_nodes), d = 0;
+      for (uint32_t k = 0; k < s.ndims; ++k) {
+        d += (tp.region_lo[k] + i % tp.region_n[k]) * s.stride[k];
+        i /= tp.region_n[k];
+      }
+      return d;
+    }
     case Pattern::kHotspot: {
       Draw r = philox_draw(tp.seed, c, key, kStreamDest);
       if (tp.n_hot > 0 && u01(r.w[1]) < tp.hot_fraction) return tp.hot[below(r.w[2], tp.n_hot)];

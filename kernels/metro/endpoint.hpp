@@ -139,7 +139,7 @@ struct Endpoint {
         v.s.src_acked[ne] = 1;
         v.s.acked[ne] += 1;
         if (v.win.contains(v.s.msg_ctime[ne]))
-          record_delivery(v.st, ne, static_cast<uint32_t>(v.t - v.s.msg_ctime[ne]),
+          record_delivery(v.st, ne, v.t, static_cast<uint32_t>(v.t - v.s.msg_ctime[ne]),
                           v.t - v.s.msg_first[ne], v.prm.stages);
         return;
       case kDrop:

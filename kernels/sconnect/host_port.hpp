@@ -77,7 +77,7 @@ struct HostPort {
         record_violation(v.s.viol, v.s.viol_info, e, kViolWrongDest, v.t, 0, 0, m.dest);
       if (v.win.contains(v.t)) v.st.ejected_flits[ne] += 1;
       if (v.win.contains(m.ctime))
-        record_delivery(v.st, ne, static_cast<uint32_t>(v.t - m.ctime), v.t - m.itime,
+        record_delivery(v.st, ne, v.t, static_cast<uint32_t>(v.t - m.ctime), v.t - m.itime,
                         MessageMeta::hops(m.meta));
     }
   }

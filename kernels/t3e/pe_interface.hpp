@@ -49,7 +49,7 @@ struct PeInterface {
       record_violation(v.s.viol, v.s.viol_info, e, kViolPacketOrder, v.t, kPePort, vc, f.seq);
     if (!tail) return;
     if (in_window(f.ctime))
-      record_delivery(v.st, e, static_cast<uint32_t>(v.t - f.ctime), v.t - f.itime,
+      record_delivery(v.st, e, v.t, static_cast<uint32_t>(v.t - f.ctime), v.t - f.itime,
                       FlitMeta::hops(f.meta));
     if (cls == 1 && in_window(request_time(f))) {  // round trip: request created to response home
       const uint32_t rt = static_cast<uint32_t>(v.t) - request_time(f);

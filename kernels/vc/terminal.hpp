@@ -67,7 +67,7 @@ struct TerminalOps {
     if (!FlitMeta::tail(meta)) return;
     const uint32_t ctime = f.ctime;
     if (!in_window(ctime)) return;
-    record_delivery(v.st, ne, static_cast<uint32_t>(v.t - ctime), v.t - f.itime,
+    record_delivery(v.st, ne, v.t, static_cast<uint32_t>(v.t - ctime), v.t - f.itime,
                     FlitMeta::hops(meta));
   }
 

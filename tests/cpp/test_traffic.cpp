@@ -5,6 +5,8 @@
 
 #include "../../host/vc/vc_setup.hpp"
 #include "helpers.hpp"
+#include "host/config/schema.hpp"
+#include "host/topology/topology.hpp"
 
 using namespace ls;
 
@@ -13,7 +15,7 @@ namespace {
 TrafficParams bernoulli(double rate, int64_t seed = 7) {
   Config c = test::network("mesh", {2}, rate);
   c.run.seed = seed;
-  return traffic_params({c}).at(0);
+  return traffic_params({c}, 2).at(0);
 }
 
 // The creation cycles of source `src` in [0, end), found one after the other as a source does.
@@ -90,4 +92,61 @@ TEST(Traffic, ASearchFromAnyCreationContinuesTheSameChain) {
     ASSERT_TRUE(n.found);
     EXPECT_EQ(n.cycle, c[k + 1]);
   }
+}
+
+// The hot region (Blue Gene/L's hot-region traffic): by default the lower half of every
+// dimension (an eighth of a 3-D torus); hot_region_fraction of packets go to one of its nodes
+// drawn uniformly, the rest anywhere, so it receives 0.25 + 0.75 / 8 of them; a region given as
+// first coordinates and extents is the box it names.
+TEST(Traffic, HotRegionSendsItsShareIntoTheBox) {
+  for (bool given : {false, true}) {
+    Config c = test::network("torus", {8, 8, 4}, 0.1);
+    c.traffic.pattern = "hotregion";
+    if (given) c.traffic.hot_region = {5, 2, 1, 3, 2, 3};  // x 5-7, y 2-3, z 1-3: 18 nodes
+    validate(c);
+    const Shape s = build_topology(c.topology).shape;
+    const TrafficParams tp = traffic_params({c}, s.nodes).at(0);
+    const auto inside = [&](uint32_t n) {
+      const uint32_t x = s.coord(n, 0), y = s.coord(n, 1), z = s.coord(n, 2);
+      return given ? x >= 5 && y >= 2 && y < 4 && z >= 1 : x < 4 && y < 4 && z < 2;
+    };
+    const double share = given ? 18.0 / 256 : 1.0 / 8;
+    std::vector<uint64_t> hits(s.nodes, 0);
+    const uint64_t draws = 200000;
+    uint64_t in = 0;
+    for (uint64_t k = 0; k < draws; ++k) {
+      const uint32_t d = pattern_dest(tp, s, nullptr, 0, k % s.nodes, k);
+      hits[d] += 1;
+      in += inside(d);
+    }
+    const double p = 0.25 + 0.75 * share;
+    EXPECT_NEAR(static_cast<double>(in) / draws, p, 5 * std::sqrt(p * (1 - p) / draws)) << given;
+    // Uniform within: every region node near its expected count.
+    const double each = draws * p / (share * s.nodes);
+    for (uint32_t n = 0; n < s.nodes; ++n)
+      if (inside(n)) EXPECT_NEAR(static_cast<double>(hits[n]), each, 6 * std::sqrt(each)) << n;
+  }
+}
+
+TEST(Traffic, HotRegionsOutsideTheNetworkNameTheKey) {
+  const auto err = [](const std::function<void(Config&)>& edit) {
+    Config c = test::network("torus", {4, 4}, 0.1);
+    c.traffic.pattern = "hotregion";
+    edit(c);
+    return test::config_error_of([&] { validate(c); });
+  };
+  EXPECT_EQ(err([](Config&) {}), "");
+  EXPECT_NE(err([](Config& c) {
+              c.traffic.hot_region = {0, 0, 2};
+            }).find("allowed 4 integers"),
+            std::string::npos);
+  EXPECT_NE(err([](Config& c) {
+              c.traffic.hot_region = {3, 0, 2, 1};
+            }).find("dimension 0 spans 3 + 2"),
+            std::string::npos);
+  EXPECT_NE(err([](Config& c) {
+              c.topology.kind = "crossbar";
+              c.topology.radix = {4};
+            }).find("traffic.pattern = \"hotregion\""),
+            std::string::npos);
 }

@@ -41,3 +41,17 @@ def test_sweep_has_the_family_columns():
     assert list(df["offered"].round(1)) == [0.2, 0.6]
     assert (df["payload_util_mean"] < df["link_util_mean"]).all()
     assert df["accepted"].iloc[1] > df["accepted"].iloc[0]
+
+
+def test_alltoall_sweep_over_message_size():
+    # Figure 11's axis: packets per pair. Every packet is delivered, the run lasts until the
+    # last one, and the percentage of peak (the busiest links' 270 byte times a packet) rises
+    # with the message size, never above 100.
+    cfg = ls.load_config(CONFIG).with_(**{"topology.radix": [4, 4, 2],
+                                          "traffic.pattern": "alltoall", "run.drain": 10**6})
+    df = ls.sweep(cfg, alltoall_packets=[1, 3])
+    assert list(df["packets"]) == [32 * 31, 32 * 31 * 3]
+    assert (df["completion_cycles"] == df["cycles"]).all()
+    assert (df["peak_percent"] <= 100).all()
+    assert df["peak_percent"].iloc[1] > df["peak_percent"].iloc[0] > 60
+    assert not df["saturated"].any()
