@@ -116,6 +116,69 @@ TEST(Bgl, SaturatedNetworksKeepTheirInvariants) {
     }
 }
 
+// The fragmentation deadlock of the original bubble rule (paper, "Torus network": "when our
+// simulator deadlocked using this rule ... the remaining free space for one full-sized packet
+// can become fragmented"). A ring of six, every packet on the bubble VC (deterministic), two
+// hops each way round (tornado), mostly 32-byte packets among 256-byte ones, injection favoured
+// over packets in the network: with tokens counted by size, every bubble FIFO of the ring
+// comes to hold 25-26 of its 32 chunks, so the ring has room for five full-sized packets in all
+// yet no sender has the 8 tokens a continuing packet needs, and no head is at its destination.
+// The watchdog names the stuck bubble VCs; every check of debug mode holds up to the deadlock.
+// With the paper's fix (each bubble packet counted as full-sized) the same traffic runs on.
+Config fragmenting_ring(const std::string& rule, int64_t seed) {
+  Config c = bgl({6}, 2.0);
+  c.traffic.pattern = "tornado";
+  c.traffic.packet_sizes = {32, 256};
+  c.traffic.packet_size_weights = {8, 1};
+  c.bgl.bubble_rule = rule;
+  c.bgl.deterministic = true;
+  c.bgl.in_network_fraction = 0;
+  c.run.seed = seed;
+  c.run.warmup = 0;
+  c.run.measure = 60000;
+  c.run.drain = 0;
+  c.run.watchdog = 3000;
+  return c;
+}
+
+TEST(Bgl, OriginalBubbleRuleDeadlocksByFragmentation) {
+  auto e = make_engine({fragmenting_ring("original", 3)}, test::options("cpu", 1, true));
+  e->step(9000);
+  const auto tokens = test::values<uint8_t>(e->state("tokens"));  // [r, dir, vc]
+  const auto count = test::values<uint8_t>(e->state("vc_count"));
+  const auto head = test::values<uint8_t>(e->state("vc_head"));
+  const auto fifo = test::values<Flit>(e->state("vc_fifo"));
+  const auto moved = test::values<uint32_t>(e->state("last_move"));
+  const uint32_t vcs = 4, bubble = 2, ring = 32;  // 2 dynamic VCs, then the bubble escape VC
+  uint32_t free_chunks = 0;
+  for (uint32_t r = 0; r < 6; ++r) {
+    EXPECT_LT(moved[r], 9000u - 2000) << "router " << r;
+    // Sender x+ of router r feeds receiver x- of router r + 1.
+    const uint32_t room = tokens[(r * 2 + 0) * vcs + bubble];
+    EXPECT_LT(room, bgl::kFullChunks) << "router " << r;
+    free_chunks += room;
+    const uint64_t q = ((r + 1) % 6 * 2 + 1) * vcs + bubble;
+    ASSERT_GT(count[q], 0) << "router " << (r + 1) % 6;
+    EXPECT_NE(bgl::Packet::hints(fifo[q * ring + head[q]].meta), 0u) << "head at destination";
+  }
+  EXPECT_GE(free_chunks, 2 * bgl::kFullChunks);  // room for full packets, fragmented
+  const std::string why = test::simulation_error(
+      [] { test::run_one(fragmenting_ring("original", 3), test::options("cpu", 1, false)); });
+  EXPECT_NE(why.find("deadlock"), std::string::npos) << why;
+  EXPECT_NE(why.find("dir 1 vc 2"), std::string::npos) << why;
+  // The paper's fix: the same traffic, seeds that deadlock the original rule, runs on.
+  for (int64_t seed : {1, 3, 7, 13}) {
+    EXPECT_NE(test::simulation_error([&] {
+                test::run_one(fragmenting_ring("original", seed), test::options("cpu", 1, false));
+              }).find("deadlock"),
+              std::string::npos)
+        << seed;
+    const InstanceResult r =
+        test::run_one(fragmenting_ring("fixed", seed), test::options("cpu", 1, seed == 3));
+    EXPECT_GT(r.accepted, 0.2) << seed;  // measured 0.223-0.232
+  }
+}
+
 // High priority past saturation (paper, "Torus network": OS messages on their own VC, first in
 // phases 2 and 3): 5% of packets marked high priority cross a saturated 4 x 4 x 4 torus well
 // ahead of the rest (measured 461 cycles from injection against 580), while every check of debug
