@@ -115,6 +115,13 @@ COVERAGE = {
                            "bgl.slq_fraction": 0.5, "bgl.in_network_fraction": 0.5,
                            "bgl.dynamic_vcs": 1, "bgl.vc_bytes": 512,
                            "bgl.priority_fraction": 0.1},
+    # Blue Gene/L's link-level protocol: corrupted packets dropped and sent again after short
+    # time-outs, small retransmission FIFOs that stop their senders.
+    "bgl_link_errors": {"router.family": "bgl", "topology.radix": [4, 4, 2],
+                        "traffic.packet_size": 256, "traffic.packet_sizes": [32, 256],
+                        "traffic.packet_size_weights": [1, 1], "traffic.offered": 0.8,
+                        "bgl.retransmission_packets": 6, "bgl.retransmit_timeout": 300,
+                        "bgl.link_error_rate": 0.03},
 }
 
 

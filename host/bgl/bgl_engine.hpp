@@ -30,7 +30,9 @@ class BglEngine final : public BatchEngine<Exec> {
     v_.prm = bgl::make_params(c, topo_);
     const bgl::BglParams& p = v_.prm;
     B::set_size(p.routers, p.routers);
-    v_.lay = {p.routers, p.dirs, p.vcs, p.ring, p.fifos, p.fifo_ring, p.paths, p.slots};
+    v_.lay = {p.routers, p.dirs,  p.vcs,
+              p.ring,    p.fifos, p.fifo_ring,
+              p.paths,   p.slots, std::max<uint32_t>(p.rtx, 1)};
     allocate();
   }
 
@@ -52,6 +54,7 @@ class BglEngine final : public BatchEngine<Exec> {
     x_.upload(v_.s.hp_lat_sum, z64.data(), NN_ * 8);
   }
   void family_results(uint32_t i, double measure, InstanceResult& r) override;
+  void link_protocol_results(uint32_t i, InstanceResult& r) const;
   std::vector<uint64_t> in_flight() const override {
     std::vector<uint64_t> n = per_instance_sum(v_.s.injected);
     const std::vector<uint64_t> got = per_instance_sum(v_.s.delivered);
@@ -108,6 +111,18 @@ void BglEngine<Exec>::allocate() {
   s.rx_acked = alloc<uint32_t>(*this, ports, "rx_acked", {I, R, D});
   s.link_free = alloc<uint32_t>(*this, ports, "link_free", {I, R, D});
   s.tokens = alloc<uint8_t>(*this, vcs, "tokens", {I, R, D, V});
+  if (p.rtx != 0) {  // the link-level protocol
+    const uint64_t RQ = p.rtx;
+    s.rtx_fifo = alloc<Flit>(*this, ports * RQ, "retransmission_fifo", {I, R, D, RQ});
+    s.rtx_time = alloc<uint32_t>(*this, ports * RQ, "retransmission_time", {I, R, D, RQ});
+    s.tx_seq = alloc<uint32_t>(*this, ports, "tx_seq", {I, R, D});
+    s.tx_acked = alloc<uint32_t>(*this, ports, "tx_acked", {I, R, D});
+    s.tx_next = alloc<uint32_t>(*this, ports, "tx_next", {I, R, D});
+    s.tx_crc = alloc<uint32_t>(*this, ports, "tx_crc", {I, R, D});
+    s.rx_crc = alloc<uint32_t>(*this, ports, "rx_crc", {I, R, D});
+    s.link_errors = alloc<uint32_t>(*this, ports, "link_errors", {I, R, D});
+    s.resent = alloc<uint32_t>(*this, ports, "retransmissions", {I, R, D});
+  }
   s.belt = alloc<Flit>(*this, belts, "belt", {I, R, S, D});
   s.belt_valid = alloc<uint8_t>(*this, belts, "belt_valid", {I, R, S, D});
   s.tok_belt = alloc<uint16_t>(*this, belts * (V + 1), "token_belt", {I, R, S, D, V + 1});
@@ -149,10 +164,13 @@ void BglEngine<Exec>::check_invariants() {
   using namespace bgl;
   x_.for_each(E_, CheckInvariants{at(t_), held_});
   x_.sync();
-  static const char* what[] = {"", "tokens + held + in flight + owed = %v, not the VC's capacity",
+  static const char* what[] = {"",
+                               "tokens + held + in flight + owed = %v, not the VC's capacity",
                                "a VC FIFO holds %v tokens, over its capacity",
                                "a packet for node %v was received here",
-                               "a packet started on a link busy until cycle %v"};
+                               "a packet started on a link busy until cycle %v",
+                               "link-level protocol out of order: %v packets accepted against "
+                               "the sender's acknowledged, next and sent counts"};
   B::throw_violation(v_.s.viol, v_.s.viol_info, what, [](const uint32_t* at) {
     return "direction " + std::to_string(at[1]) + ", VC " + std::to_string(at[2]);
   });
@@ -190,11 +208,35 @@ void BglEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
   InstanceResult payload;
   B::link_results(v_.s.payload_bytes, i, topo_, m, payload);
   r.extra.emplace_back("payload_util_mean", payload.link_util_mean);
+  if (v_.prm.rtx != 0) link_protocol_results(i, r);
   if (B::cfgs_[i].bgl.priority_fraction == 0) return;
   const double hp = static_cast<double>(per_instance_sum(v_.s.hp_count)[i]);
   r.extra.emplace_back(
       "priority_network_latency_mean",
       hp > 0 ? static_cast<double>(per_instance_sum(v_.s.hp_lat_sum)[i]) / hp : 0.0);
+}
+
+// The link-level protocol over the whole run: corrupted packets dropped, packets sent again, and
+// the links whose sender and receiver CRCs differ though every packet accepted is acknowledged
+// (the paper's end-of-run check; a link with acknowledgements still on their way is not judged).
+template <class Exec>
+void BglEngine<Exec>::link_protocol_results(uint32_t i, InstanceResult& r) const {
+  const uint64_t R = v_.prm.routers, D = v_.prm.dirs, n = R * D, at = i * n;
+  const auto get = [&](const uint32_t* a) { return download(a + at, n); };
+  const std::vector<uint32_t> errors = get(v_.s.link_errors), resent = get(v_.s.resent),
+                              acked = get(v_.s.tx_acked), accepted = get(v_.s.rx_count),
+                              tx_crc = get(v_.s.tx_crc), rx_crc = get(v_.s.rx_crc);
+  const bgl::Wiring w = bgl::make_wiring(v_.prm, topo_);
+  uint64_t err = 0, again = 0, mismatched = 0;
+  for (uint64_t k = 0; k < n; ++k) {
+    err += errors[k];
+    again += resent[k];
+    const uint64_t far = static_cast<uint64_t>(w.far[k]);  // sender k's receiver
+    if (acked[k] == accepted[far] && tx_crc[k] != rx_crc[far]) ++mismatched;
+  }
+  r.extra.emplace_back("link_errors", static_cast<double>(err));
+  r.extra.emplace_back("retransmissions", static_cast<double>(again));
+  r.extra.emplace_back("link_crc_mismatches", static_cast<double>(mismatched));
 }
 
 }  // namespace ls

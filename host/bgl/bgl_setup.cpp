@@ -35,6 +35,9 @@ BglParams make_params(const Config& c, const Topology& t) {
   uint32_t longest = 1;
   for (uint8_t d : t.link_delay) longest = std::max<uint32_t>(longest, d);
   p.slots = longest + p.ack_bytes;
+  p.rtx = static_cast<uint32_t>(g.retransmission_packets);
+  p.rtx_timeout = static_cast<uint32_t>(g.retransmit_timeout);
+  p.error_threshold = fraction_threshold(g.link_error_rate);
   p.bubble_rule = g.bubble_rule == "original" ? kBubbleOriginal : kBubbleFixed;
   p.jsq = g.jsq;
   p.slq_threshold = fraction_threshold(g.slq_fraction);

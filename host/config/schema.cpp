@@ -588,6 +588,19 @@ std::vector<KeyInfo> make_schema() {
       bool_key("bgl", "deterministic", bg, &G::deterministic,
                "route every packet deterministically: dimension order (x, y, z) on the bubble "
                "VC only"),
+      int_key("bgl", "retransmission_packets", bg, &G::retransmission_packets, 0, 128,
+              "the link-level protocol: packets each sender keeps until acknowledged (its "
+              "retransmission FIFO; a full FIFO stops the sender), the receiver accepting only "
+              "the next in sequence with a good CRC, go-back-N after a time-out, link-level "
+              "CRCs compared at the end; results add link_errors, retransmissions, "
+              "link_crc_mismatches. 0: not modelled (no errors)"),
+      int_key("bgl", "retransmit_timeout", bg, &G::retransmit_timeout, 1, 1ll << 20,
+              "byte times a sender waits for an acknowledgement of its oldest unacknowledged "
+              "packet before sending it and those after it again (our assumption: the paper "
+              "gives no figure; a full packet is acknowledged within about 600)"),
+      float_key("bgl", "link_error_rate", bg, &G::link_error_rate, 0.0, 0.5,
+                "probability that one crossing of a link corrupts a data packet (its CRC check "
+                "fails and the receiver drops it); needs bgl.retransmission_packets > 0"),
       int_key("run", "warmup", run, &U::warmup, 0, 1ll << 30, "cycles before measuring"),
       bool_key("run", "warmup_auto", run, &U::warmup_auto,
                "detect the end of warm-up: repeat warm-up periods of run.warmup cycles until "
@@ -917,6 +930,10 @@ void validate_bgl(const Config& c) {
     throw ConfigError(
         "traffic.request_reply = true: allowed only false for router.family = "
         "\"bgl\"");
+  if (g.link_error_rate > 0 && g.retransmission_packets == 0)
+    throw ConfigError("bgl.link_error_rate = " + std::to_string(g.link_error_rate) +
+                      " with bgl.retransmission_packets = 0: allowed only with the link-level "
+                      "protocol modelled (bgl.retransmission_packets in [1, 128])");
 }
 
 void validate_t3e(const Config& c) {

@@ -32,7 +32,8 @@ constexpr uint32_t kNoRequest = 0xFF;
 
 // A packet's meta word: [0..3] chunks (1-8), [4..6] the VC it is on, [7..12] hint bits (bit d:
 // may still move in direction d), [13] deterministic (dimension order on the bubble VC only),
-// [14] high priority, [16..23] hops so far.
+// [14] high priority, [15] corrupted on the link it is crossing (its CRC check fails), [16..23]
+// hops so far, [24..31] its sequence number on that link (the link-level protocol's header).
 struct Packet {
   LS_HD static uint32_t make(uint32_t chunks, uint32_t vc, uint32_t hints, bool det, bool hp) {
     return chunks | (vc << 4) | (hints << 7) | (det ? 1u << 13 : 0u) | (hp ? 1u << 14 : 0u);
@@ -43,6 +44,11 @@ struct Packet {
   LS_HD static bool deterministic(uint32_t m) { return (m >> 13) & 1u; }
   LS_HD static bool high_priority(uint32_t m) { return (m >> 14) & 1u; }
   LS_HD static uint32_t hops(uint32_t m) { return (m >> 16) & 255u; }
+  LS_HD static bool corrupted(uint32_t m) { return (m >> 15) & 1u; }
+  LS_HD static uint32_t link_seq(uint32_t m) { return m >> 24; }
+  LS_HD static uint32_t with_link(uint32_t m, uint32_t seq, bool corrupted) {
+    return (m & 0x00FF7FFFu) | (seq << 24) | (corrupted ? 1u << 15 : 0u);
+  }
   // The packet as it leaves on VC vc with hint bits h, one hop further.
   LS_HD static uint32_t moved(uint32_t m, uint32_t vc, uint32_t h) {
     const uint32_t hops = Packet::hops(m) + 1;
@@ -78,6 +84,9 @@ struct BglParams {
   uint32_t trailer, gap, ack_bytes;  // link bytes per packet beyond its chunks; a token-ack
   uint32_t overhead;                 // bytes of a packet that are not payload (software's)
   uint32_t slots;                    // belt slots: longest link + ack_bytes
+  uint32_t rtx;                      // retransmission FIFO packets per sender (0: not modelled)
+  uint32_t rtx_timeout;              // cycles without an acknowledgement before going back
+  uint64_t error_threshold;          // a transmission is corrupted when a draw is below it
   BubbleRule bubble_rule;
   bool jsq;                    // phase 1: most downstream tokens (JSQ), else random
   uint64_t slq_threshold;      // phases 2, 3: an SLQ cycle when a 32-bit draw is below it
@@ -88,8 +97,10 @@ struct BglParams {
 };
 
 struct BglLayout {
-  uint32_t routers, dirs, vcs, ring, fifos, fifo_ring, paths, slots;
+  uint32_t routers, dirs, vcs, ring, fifos, fifo_ring, paths, slots, rtx;
   LS_HD uint64_t port(uint64_t e, uint32_t d) const { return e * dirs + d; }
+  // Sender port p's retransmission FIFO entry for link sequence number seq.
+  LS_HD uint64_t rtx_slot(uint64_t p, uint32_t seq) const { return p * rtx + seq % rtx; }
   LS_HD uint64_t vc(uint64_t e, uint32_t d, uint32_t v) const { return (e * dirs + d) * vcs + v; }
   LS_HD uint64_t slot(uint64_t vcix, uint32_t s) const { return vcix * ring + s; }
   LS_HD uint64_t path(uint64_t e, uint32_t d, uint32_t p) const {
@@ -131,12 +142,24 @@ struct BglState {
   uint32_t* recv_free;  // the cycle the bus to the reception FIFO is free
   Flit* recv_pkt;       // the packet on it (delivered when its last byte is in)
   uint8_t* recv_busy;   // 1: recv_pkt is being received
-  uint32_t* rx_count;   // packets whose heads have arrived on the link
+  uint32_t* rx_count;   // packets whose heads have arrived on the link and were accepted (with
+                        // the link-level protocol: the sequence number expected next)
   uint32_t* rx_tail;    // the cycle the last of them is wholly in (its trailer checked)
   uint32_t* rx_acked;   // packets acknowledged upstream
   // Senders [inst, router, dir]
   uint32_t* link_free;  // the cycle the outgoing link is free
   uint8_t* tokens;      // [.., dir, vc] downstream tokens per VC
+  // The link-level protocol (retransmission.hpp), when modelled (prm.rtx > 0). Sequence numbers
+  // count packets on a link from 0 (the header carries the low 8 bits).
+  Flit* rtx_fifo;         // [.., dir, rtx] sender: packets sent and not yet acknowledged
+  uint32_t* rtx_time;     // [.., dir, rtx] the cycle each was last sent
+  uint32_t* tx_seq;       // sender: the next packet's sequence number
+  uint32_t* tx_acked;     // sender: packets acknowledged (the oldest unacknowledged one's number)
+  uint32_t* tx_next;      // sender: the next to send; below tx_seq while going back (resending)
+  uint32_t* tx_crc;       // sender: link-level CRC of the packets acknowledged
+  uint32_t* rx_crc;       // receiver: link-level CRC of the packets accepted (rx_count of them)
+  uint32_t* link_errors;  // receiver: corrupted packets discarded
+  uint32_t* resent;       // sender: packets sent again
   // Belts [inst, router, slot, dir]
   Flit* belt;           // a packet's head arriving at receiver dir
   uint8_t* belt_valid;  // 1: belt holds one
@@ -166,6 +189,7 @@ enum BglViolation : uint32_t {
   kViolOverflow = 2,   // a VC FIFO over its capacity
   kViolWrongNode = 3,  // a packet received at a node that is not its destination
   kViolLinkBusy = 4,   // a packet started on a busy link
+  kViolSequence = 5,   // a sender's protocol counters out of order with its receiver's
 };
 
 struct BglView {

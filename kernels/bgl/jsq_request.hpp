@@ -1,13 +1,15 @@
 // Arbitration, phase 1 (paper, "Torus network"): for the packet at the head of each VC FIFO and
 // injection FIFO, the direction and VC it asks for. The senders tell every FIFO which (direction,
 // VC) pairs are available (link free, tokens for a full-sized packet, or two entering an escape
-// VC) and a two-bit range of each VC's downstream tokens; ANDed with the moves the hint bits and
+// VC; with the link-level protocol, a sender neither going back nor with a full retransmission
+// FIFO) and a two-bit range of each VC's downstream tokens; ANDed with the moves the hint bits and
 // the packet's VC allow, the packet takes the available dynamic pair with the most tokens (the
 // modified join-the-shortest-queue, JSQ; ties at random), else its bubble escape pair in dimension
 // order, else makes no request. Deterministic and high-priority packets have only their escape
 // pair. A packet at its destination asks for the reception FIFO.
 #pragma once
 #include "hint_bits.hpp"
+#include "retransmission.hpp"
 #include "tokens.hpp"
 
 namespace ls::bgl {
@@ -24,7 +26,8 @@ struct JsqRequest {
 
   LS_HD bool available(uint32_t d, uint32_t vc, uint32_t need) const {
     const uint64_t p = v.lay.port(n.e, d);
-    return v.s.link_free[p] <= v.t && v.s.tokens[v.lay.vc(n.e, d, vc)] >= need;
+    return v.s.link_free[p] <= v.t && v.s.tokens[v.lay.vc(n.e, d, vc)] >= need &&
+           Retransmission{v, n}.open(p);
   }
 
   // The request of packet f at the head of a FIFO: `from` the receiver it arrived on (its VC

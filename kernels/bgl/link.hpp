@@ -8,6 +8,7 @@
 #include "../common/belt.hpp"
 #include "../common/round_robin.hpp"
 #include "hint_bits.hpp"
+#include "retransmission.hpp"
 #include "tokens.hpp"
 
 namespace ls::bgl {
@@ -21,30 +22,33 @@ struct Link {
   const Node& n;
 
   // Heads arriving at the receivers join their VC FIFOs (their upstream sender chose the VC and
-  // took its tokens); token-acks arriving for the senders return tokens.
-  // Whether anything arrived.
+  // took its tokens), unless the link-level protocol drops them; token-acks arriving for the
+  // senders return tokens and acknowledge packets. Whether anything arrived.
   LS_HD bool receive() const {
     const BglLayout& L = v.lay;
+    const Retransmission rt{v, n};
     bool got = false;
     for (uint32_t d = 0; d < L.dirs; ++d) {
       const uint64_t b = L.belt(n.e, v.now, d);
+      const uint64_t p = L.port(n.e, d);
       if (v.s.tok_valid[b]) {
         got = true;
         v.s.tok_valid[b] = 0;
         for (uint32_t w = 0; w < L.vcs; ++w)
           v.s.tokens[L.vc(n.e, d, w)] += v.s.tok_belt[L.tok(b, w)];
+        if (rt.on()) rt.acknowledged(p, v.s.tok_belt[L.tok(b, L.vcs)]);
       }
       if (!v.s.belt_valid[b]) continue;
       got = true;
       v.s.belt_valid[b] = 0;
       Flit f = v.s.belt[b];
+      if (!rt.accept(p, f)) continue;
       const uint32_t vc = Packet::vc(f.meta), chunks = Packet::chunks(f.meta);
       const uint64_t q = L.vc(n.e, d, vc);
       ready_at(f) = static_cast<uint32_t>(v.t) + v.prm.pipeline;
       v.s.fifo[L.slot(q, add_mod(v.s.head[q], v.s.count[q], L.ring))] = f;
       v.s.count[q] += 1;
       v.s.used[q] += static_cast<uint8_t>(charge(v.prm, vc, chunks));
-      const uint64_t p = L.port(n.e, d);
       v.s.rx_count[p] += 1;
       v.s.rx_tail[p] = static_cast<uint32_t>(v.t) + packet_bytes(chunks) - 1 + v.prm.trailer;
     }
@@ -74,6 +78,14 @@ struct Link {
         freed_any = true;
       }
     return freed_any;
+  }
+
+  // The senders' retransmission time-outs; whether any went back.
+  LS_HD bool time_outs() const {
+    const Retransmission rt{v, n};
+    bool any = false;
+    for (uint32_t d = 0; d < v.lay.dirs && rt.on(); ++d) any |= rt.time_out(v.lay.port(n.e, d));
+    return any;
   }
 
   // The FIFO's packet at its head starts leaving in this cycle: its tokens free over the next
@@ -109,12 +121,7 @@ struct Link {
   LS_HD void send_token_ack(uint32_t d) const {
     const BglLayout& L = v.lay;
     const uint64_t p = L.port(n.e, d);
-    const int32_t far = v.topo.far[uint64_t{n.r} * L.dirs + d];
-    const uint32_t fr = static_cast<uint32_t>(far) / L.dirs,
-                   fd = static_cast<uint32_t>(far) % L.dirs;
-    const uint32_t delay = v.topo.delay[uint64_t{n.r} * L.dirs + d] + v.prm.ack_bytes - 1;
-    const uint64_t b =
-        L.belt(uint64_t{n.inst} * L.routers + fr, belt_arrival_slot(v.now, delay, L.slots), fd);
+    const uint64_t b = far_belt(d, v.prm.ack_bytes - 1);
     for (uint32_t w = 0; w < L.vcs; ++w) {
       const uint64_t q = L.vc(n.e, d, w);
       v.s.tok_belt[L.tok(b, w)] = v.s.owed[q];
@@ -128,24 +135,41 @@ struct Link {
   }
 
   // Sender d sends packet f on VC vc: its hint bits updated for the next node, the VC's tokens
-  // taken, the link busy for the packet's bytes, trailer and gap.
+  // taken, a copy kept for retransmission.
   LS_HD void send_packet(uint32_t d, Flit f, uint32_t vc) const {
-    const BglLayout& L = v.lay;
     const uint32_t chunks = Packet::chunks(f.meta);
     const uint32_t hints = hints_after(v.prm.shape, Packet::hints(f.meta), n.r, f.dest, d);
     f.meta = Packet::moved(f.meta, vc, hints);
-    const int32_t far = v.topo.far[uint64_t{n.r} * L.dirs + d];
-    const uint32_t fr = static_cast<uint32_t>(far) / L.dirs,
-                   fd = static_cast<uint32_t>(far) % L.dirs;
-    const uint64_t b =
-        L.belt(uint64_t{n.inst} * L.routers + fr,
-               belt_arrival_slot(v.now, v.topo.delay[uint64_t{n.r} * L.dirs + d], L.slots), fd);
-    v.s.belt[b] = f;
+    v.s.tokens[v.lay.vc(n.e, d, vc)] -= static_cast<uint8_t>(charge(v.prm, vc, chunks));
+    transmit(d, Retransmission{v, n}.keep(v.lay.port(n.e, d), f));
+  }
+
+  // Sender d, going back, sends the next packet of its retransmission FIFO again.
+  LS_HD void resend(uint32_t d) const {
+    transmit(d, Retransmission{v, n}.resend(v.lay.port(n.e, d)));
+  }
+
+  // Packet f onto sender d's link: its head reaches the far receiver after the link's delay;
+  // the link is busy for the packet's bytes, trailer and gap.
+  LS_HD void transmit(uint32_t d, const Flit& f) const {
+    const uint32_t chunks = Packet::chunks(f.meta);
+    const uint64_t b = far_belt(d, 0);
+    v.s.belt[b] = Retransmission{v, n}.on_the_wire(d, f);
     v.s.belt_valid[b] = 1;
-    v.s.tokens[L.vc(n.e, d, vc)] -= static_cast<uint8_t>(charge(v.prm, vc, chunks));
     occupy(d, packet_bytes(chunks) + v.prm.trailer + v.prm.gap,
            packet_bytes(chunks) - v.prm.overhead);
     v.s.last_move[n.e] = static_cast<uint32_t>(v.t);
+  }
+
+  // The belt slot at the far end of sender d's link that what it starts now reaches, `extra`
+  // cycles after the link's delay.
+  LS_HD uint64_t far_belt(uint32_t d, uint32_t extra) const {
+    const BglLayout& L = v.lay;
+    const int32_t far = v.topo.far[uint64_t{n.r} * L.dirs + d];
+    const uint32_t fr = static_cast<uint32_t>(far) / L.dirs,
+                   fd = static_cast<uint32_t>(far) % L.dirs;
+    const uint32_t delay = v.topo.delay[uint64_t{n.r} * L.dirs + d] + extra;
+    return L.belt(uint64_t{n.inst} * L.routers + fr, belt_arrival_slot(v.now, delay, L.slots), fd);
   }
 
   LS_HD void occupy(uint32_t d, uint32_t bytes, uint32_t data) const {

@@ -25,6 +25,7 @@ struct Router {
     bool acted = link.receive();
     if (v.t < v.s.wake[n.e] && !acted) return;
     acted |= link.drain();
+    acted |= link.time_outs();
     acted |= pi.reception();
     acted |= pi.generate();
     acted |= pi.load();
@@ -40,9 +41,11 @@ struct Router {
       if (c > t && c < w) w = c;
     };
     at(v.src.gen_next[n.e]);
+    const Retransmission rt{v, n};
     for (uint32_t d = 0; d < L.dirs; ++d) {
       const uint64_t p = L.port(n.e, d);
       at(v.s.link_free[p]);
+      if (rt.on() && v.s.tx_acked[p] != v.s.tx_seq[p]) at(rt.deadline(p));
       at(v.s.rx_tail[p]);
       for (uint32_t hp = 0; hp < 2; ++hp)
         if (v.s.recv_busy[L.bus(n.e, d, hp)]) at(v.s.recv_free[L.bus(n.e, d, hp)]);
@@ -96,11 +99,18 @@ struct Router {
         pi.receive(d, pop(d, win[d], link));
         acted = true;
       }
-    // Phase 3: each free sender sends a token-ack if one is due, else grants one request.
+    // Phase 3: each free sender sends a token-ack if one is due, else the next packet to send
+    // again if it is going back, else grants one request.
+    const Retransmission rt{v, n};
     for (uint32_t s = 0; s < L.dirs; ++s) {
       if (v.s.link_free[L.port(n.e, s)] > t) continue;
       if (link.token_ack_due(s)) {
         link.send_token_ack(s);
+        acted = true;
+        continue;
+      }
+      if (rt.going_back(L.port(n.e, s))) {
+        link.resend(s);
         acted = true;
         continue;
       }
