@@ -303,10 +303,12 @@ std::vector<KeyInfo> make_schema() {
               "cycles a router takes to send a credit, on top of the link"),
       enum_key("traffic", "pattern", trf, &F::pattern,
                {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor",
-                "hotspot", "randperm", "alltoall", "hotregion"},
+                "hotspot", "randperm", "alltoall", "hotregion", "linefill"},
                "destination pattern (uniform includes the source itself, as BookSim; alltoall: "
                "every node sends traffic.alltoall_packets packets to every other node, in a "
-               "random order of its own, and the run ends when all are delivered)",
+               "random order of its own, and the run ends when all are delivered; linefill: "
+               "router.family bgl's row broadcast, each packet along x to every node of its "
+               "ring, half of them each way round)",
                true),
       int_key("traffic", "alltoall_packets", trf, &F::alltoall_packets, 1, 1 << 16,
               "alltoall: packets from every node to every other node. Each node creates its "
@@ -930,6 +932,9 @@ void validate_bgl(const Config& c) {
     throw ConfigError(
         "traffic.request_reply = true: allowed only false for router.family = "
         "\"bgl\"");
+  if (f.pattern == "linefill" && t.radix[0] < 2)
+    throw ConfigError("traffic.pattern = \"linefill\", topology.radix = " + to_string(t.radix) +
+                      ": allowed a first dimension (x, the broadcast line) of at least 2 nodes");
   if (g.link_error_rate > 0 && g.retransmission_packets == 0)
     throw ConfigError("bgl.link_error_rate = " + std::to_string(g.link_error_rate) +
                       " with bgl.retransmission_packets = 0: allowed only with the link-level "
@@ -1112,6 +1117,11 @@ void validate(const Config& c) {
     throw ConfigError("router.vc_depth = " + std::to_string(r.vc_depth) +
                       ": allowed for virtual cut-through at least the largest packet (" +
                       std::to_string(static_cast<int64_t>(max_size)) + " flits)");
+  if (f.pattern == "linefill" && c.router.family != "bgl")
+    throw ConfigError(
+        "traffic.pattern = \"linefill\": allowed only for router.family = \"bgl\" "
+        "(the row broadcast's deposit bit), here \"" +
+        c.router.family + "\"");
   if (f.pattern == "hotregion") check_hot_region(c);
   if (f.pattern == "alltoall") return check_alltoall(c, nodes);
   // Offered load counts every flit: with request-reply (and on the T3E), each request brings its

@@ -71,7 +71,8 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs, uint32_
                                           {"hotspot", Pattern::kHotspot},
                                           {"randperm", Pattern::kRandperm},
                                           {"alltoall", Pattern::kAlltoall},
-                                          {"hotregion", Pattern::kHotRegion}});
+                                          {"hotregion", Pattern::kHotRegion},
+                                          {"linefill", Pattern::kLineFill}});
     p.injection = pick<Injection>(
         f.injection, {{"bernoulli", Injection::kBernoulli}, {"onoff", Injection::kOnOff}});
     const double mean =

@@ -32,18 +32,23 @@ constexpr uint32_t kNoRequest = 0xFF;
 
 // A packet's meta word: [0..3] chunks (1-8), [4..6] the VC it is on, [7..12] hint bits (bit d:
 // may still move in direction d), [13] deterministic (dimension order on the bubble VC only),
-// [14] high priority, [15] corrupted on the link it is crossing (its CRC check fails), [16..23]
-// hops so far, [24..31] its sequence number on that link (the link-level protocol's header).
+// [14] high priority, [15] corrupted on the link it is crossing (its CRC check fails), [16..22]
+// hops so far, [23] the deposit bit (a row broadcast: a copy goes into the reception FIFO of
+// every node it passes), [24..31] its sequence number on that link (the link-level protocol's
+// header).
 struct Packet {
-  LS_HD static uint32_t make(uint32_t chunks, uint32_t vc, uint32_t hints, bool det, bool hp) {
-    return chunks | (vc << 4) | (hints << 7) | (det ? 1u << 13 : 0u) | (hp ? 1u << 14 : 0u);
+  LS_HD static uint32_t make(uint32_t chunks, uint32_t vc, uint32_t hints, bool det, bool hp,
+                             bool deposit = false) {
+    return chunks | (vc << 4) | (hints << 7) | (det ? 1u << 13 : 0u) | (hp ? 1u << 14 : 0u) |
+           (deposit ? 1u << 23 : 0u);
   }
   LS_HD static uint32_t chunks(uint32_t m) { return m & 15u; }
   LS_HD static uint32_t vc(uint32_t m) { return (m >> 4) & 7u; }
   LS_HD static uint32_t hints(uint32_t m) { return (m >> 7) & 63u; }
   LS_HD static bool deterministic(uint32_t m) { return (m >> 13) & 1u; }
   LS_HD static bool high_priority(uint32_t m) { return (m >> 14) & 1u; }
-  LS_HD static uint32_t hops(uint32_t m) { return (m >> 16) & 255u; }
+  LS_HD static uint32_t hops(uint32_t m) { return (m >> 16) & 127u; }
+  LS_HD static bool deposit(uint32_t m) { return (m >> 23) & 1u; }
   LS_HD static bool corrupted(uint32_t m) { return (m >> 15) & 1u; }
   LS_HD static uint32_t link_seq(uint32_t m) { return m >> 24; }
   LS_HD static uint32_t with_link(uint32_t m, uint32_t seq, bool corrupted) {
@@ -52,8 +57,8 @@ struct Packet {
   // The packet as it leaves on VC vc with hint bits h, one hop further.
   LS_HD static uint32_t moved(uint32_t m, uint32_t vc, uint32_t h) {
     const uint32_t hops = Packet::hops(m) + 1;
-    return (m & ~((7u << 4) | (63u << 7) | (255u << 16))) | (vc << 4) | (h << 7) |
-           ((hops > 255u ? 255u : hops) << 16);
+    return (m & ~((7u << 4) | (63u << 7) | (127u << 16))) | (vc << 4) | (h << 7) |
+           ((hops > 127u ? 127u : hops) << 16);
   }
 };
 // A packet record's spare words: when its head may take part in arbitration where it waits.
@@ -175,6 +180,7 @@ struct BglState {
   uint32_t* payload_bytes;  // [inst, router, port] payload bytes sent in the window
   uint64_t* injected;       // [inst, router] packets that entered the network (since cycle 0)
   uint64_t* delivered;      // [inst, router] packets wholly received
+  uint64_t* deposited;      // [inst, router] row-broadcast copies received on their way
   uint64_t* hp_count;       // [inst, router] high-priority packets of the window delivered
   uint64_t* hp_lat_sum;     // ... and their network latencies (from injection) summed
   uint32_t* wake;           // [inst, router] the cycle the router next has anything to decide

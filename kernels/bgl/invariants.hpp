@@ -24,7 +24,10 @@ struct CheckInvariants {
                    r = static_cast<uint32_t>(e % L.routers);
     uint64_t packets = 0;
     for (uint32_t d = 0; d < L.dirs; ++d) {
-      packets += v.s.recv_busy[L.bus(e, d, 0)] + v.s.recv_busy[L.bus(e, d, 1)];
+      for (uint32_t hp = 0; hp < 2; ++hp) {  // a row broadcast's copy is not the packet
+        const Flit& f = v.s.recv_pkt[L.bus(e, d, hp)];
+        packets += v.s.recv_busy[L.bus(e, d, hp)] && !(Packet::deposit(f.meta) && f.dest != r);
+      }
       const int32_t far = v.topo.far[uint64_t{r} * L.dirs + d];
       const uint64_t ue = uint64_t{inst} * L.routers + static_cast<uint32_t>(far) / L.dirs;
       const uint32_t ud = static_cast<uint32_t>(far) % L.dirs;  // the upstream's sender to us

@@ -46,6 +46,8 @@ struct JsqRequest {
     }
     if (!to_network) return q;
     const BglParams& p = v.prm;
+    // A row broadcast passing through leaves a copy on its reception bus as it goes on.
+    if (Packet::deposit(f.meta) && from < kMaxDirs && !((reception >> (hp ? 1 : 0)) & 1u)) return q;
     if (!hp && !Packet::deterministic(f.meta)) {
       uint32_t best = 0, ties = 0;  // best range + 1 so far, and how many pairs share it
       uint8_t cand[kMaxDirs * kMaxVcs];

@@ -45,13 +45,20 @@ struct ProcessorInterface {
     uint64_t ctime;
     src.pop(n.e, tp, n.r, ctime);
     Flit f{};
-    f.dest = pattern_dest(tp, v.prm.shape, v.perm, n.inst, n.r, ctime);
+    // A row broadcast (linefill) alternates colours: even packets x+, odd x-, each round the whole
+    // line; with an even number of injection FIFOs each FIFO holds one colour.
+    const bool line = tp.pattern == Pattern::kLineFill;
+    f.dest = line ? line_end(v.prm.shape, n.r, seq % 2 == 0)
+                  : pattern_dest(tp, v.prm.shape, v.perm, n.inst, n.r, ctime);
     f.src = n.r;
     f.seq = v.src.seq[n.e]++;
     f.ctime = static_cast<uint32_t>(ctime);
     f.itime = static_cast<uint32_t>(v.t);
-    f.meta =
-        Packet::make(chunks, 0, initial_hints(v.prm.shape, n.r, f.dest), v.prm.deterministic, hp);
+    // A row broadcast goes one way round its line in order, on the bubble VC.
+    f.meta = Packet::make(
+        chunks, 0,
+        line ? line_hints(v.prm.shape, n.r, f.dest) : initial_hints(v.prm.shape, n.r, f.dest),
+        v.prm.deterministic || line, hp, line);
     if (f.dest == n.r) {
       v.s.injected[n.e] += 1;
       deliver(f);
@@ -99,7 +106,14 @@ struct ProcessorInterface {
     return any;
   }
 
+  // A packet wholly in its reception FIFO: delivered at its destination, or a row broadcast's
+  // copy deposited on its way (its bytes count as received; its latency does not).
   LS_HD void deliver(const Flit& f) const {
+    if (Packet::deposit(f.meta) && f.dest != n.r) {
+      v.s.deposited[n.e] += 1;
+      if (v.win.contains(v.t)) v.st.ejected_flits[n.e] += packet_bytes(Packet::chunks(f.meta));
+      return;
+    }
     if (f.dest != n.r)
       record_violation(v.s.viol, v.s.viol_info, n.e, kViolWrongNode, v.t, 0, 0, f.dest);
     v.s.delivered[n.e] += 1;

@@ -141,6 +141,7 @@ struct Router {
       } else {
         const uint32_t d = r[i].from;
         const Flit f = pop(d, win[d], link);
+        if (Packet::deposit(f.meta)) pi.receive(d, f);  // the copy for this node
         for (uint32_t k = 0; k < L.paths; ++k) {
           const uint64_t pk = L.path(n.e, d, k);
           if (v.s.path_free[pk] > t) continue;

@@ -20,7 +20,8 @@ enum class Pattern : uint32_t {
   kHotspot,
   kRandperm,
   kAlltoall,
-  kHotRegion
+  kHotRegion,
+  kLineFill
 };
 enum class Injection : uint32_t { kBernoulli, kOnOff };
 
@@ -95,6 +96,12 @@ LS_HD inline uint32_t alltoall_dest(const TrafficParams& tp, uint32_t n, uint32_
   return (src + 1 + x % (n - 1)) % n;
 }
 
+// A row broadcast's destination: the last node of src's line along x, going x+ (plus) or x-.
+LS_HD inline uint32_t line_end(const Shape& s, uint32_t src, bool plus) {
+  const uint32_t k = s.radix[0], x = s.coord(src, 0);
+  return src - x + (plus ? (x + k - 1) % k : (x + 1) % k);
+}
+
 // Destination of the packet `src` creates in cycle `c`. `perm` is the instance's random
 // permutation (only read for Pattern::kRandperm). The random draws are keyed by `key`, the
 // source's node number unless the pattern runs over another numbering of the sources (a T3E
@@ -137,6 +144,8 @@ LS_HD inline uint32_t pattern_dest(const TrafficParams& tp, const Shape& s, cons
       }
       return d;
     }
+    case Pattern::kLineFill:  // bgl alternates the two colours by packet (its processor_interface)
+      return line_end(s, src, true);
     case Pattern::kHotspot: {
       Draw r = philox_draw(tp.seed, c, key, kStreamDest);
       if (tp.n_hot > 0 && u01(r.w[1]) < tp.hot_fraction) return tp.hot[below(r.w[2], tp.n_hot)];

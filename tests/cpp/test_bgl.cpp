@@ -279,6 +279,35 @@ TEST(Bgl, LinkCrcsCatchAnErrorThePacketCrcMissed) {
   }
 }
 
+// Row broadcast (paper, "Torus network": the deposit bit; "Line and plane fill"): node 0 of an
+// 8-ring broadcasts its packets along the line, even ones x+ and odd ones x-, each round the
+// whole ring on the bubble VC, leaving a copy in the reception FIFO of every node it passes.
+// Lone: a packet reaches its line's end in 1 + 7 x 12 + 256 cycles and leaves 6 copies on its
+// way. Loaded (debug checks on): every node but the source receives everything the source
+// sends, near the peak of its two links (each packet costs 262 link bytes and an 8-byte
+// token-ack: 2 x 256 / 270 bytes per cycle; measured 99.9%).
+TEST(Bgl, RowBroadcastDepositsAtEveryNodeOfTheLine) {
+  Config c = bgl({8}, 0.01 * 256);
+  c.traffic.pattern = "linefill";
+  c.traffic.sender_every = 8;  // node 0
+  c.traffic.max_packets = 1;
+  c.run.warmup = 0;
+  InstanceResult r = test::run_one(c);
+  ASSERT_EQ(r.packets, 1u);
+  EXPECT_EQ(r.hops_mean, 7);
+  EXPECT_EQ(r.latency_mean, 1 + 7 * 12 + 256);
+  EXPECT_EQ(test::extra(r, "deposits"), 6);
+  c.traffic.max_packets = 0;
+  c.traffic.offered = 2.0;  // above the peak
+  c.run.warmup = 5000;
+  c.run.measure = 20000;
+  r = test::run_one(c, test::options("cpu", 1, true));
+  const double peak = 2 * 256.0 / 270, per_receiver = r.accepted * 8 / 7;
+  EXPECT_LE(per_receiver, peak);
+  EXPECT_GT(per_receiver, 0.98 * peak);
+  EXPECT_GE(test::extra(r, "deposits"), 6.0 * r.packets);  // the whole run's copies
+}
+
 // High priority past saturation (paper, "Torus network": OS messages on their own VC, first in
 // phases 2 and 3): 5% of packets marked high priority cross a saturated 4 x 4 x 4 torus well
 // ahead of the rest (measured 461 cycles from injection against 580), while every check of debug
