@@ -39,13 +39,6 @@ LS_HD inline uint32_t hints_after(const Shape& s, uint32_t hints, uint32_t at, u
   return next == s.coord(dest, k) ? hints & ~(3u << (2 * k)) : hints;
 }
 
-// The hint bits of a row broadcast (the deposit bit) from src to dest, the last node of its line
-// along x: one way round the whole ring, x+ when dest is the node behind src, else x-.
-LS_HD inline uint32_t line_hints(const Shape& s, uint32_t src, uint32_t dest) {
-  const uint32_t k = s.radix[0];
-  return s.coord(dest, 0) == (s.coord(src, 0) + k - 1) % k ? 1u : 2u;
-}
-
 // The direction of the bubble escape VC (and of deterministic and high-priority packets):
 // dimension order, x, then y, then z. Hint bits must be non-zero.
 LS_HD inline uint32_t escape_direction(uint32_t hints) {

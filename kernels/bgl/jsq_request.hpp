@@ -40,14 +40,15 @@ struct JsqRequest {
     Request q;
     const uint32_t hints = Packet::hints(f.meta);
     const bool hp = Packet::high_priority(f.meta);
+    const bool bus_free = (reception >> (hp ? 1 : 0)) & 1u;  // its reception bus
     if (hints == 0) {
-      if ((reception >> (hp ? 1 : 0)) & 1u) q.dir = static_cast<uint8_t>(kReception);
+      if (bus_free) q.dir = static_cast<uint8_t>(kReception);
       return q;
     }
     if (!to_network) return q;
     const BglParams& p = v.prm;
     // A row broadcast passing through leaves a copy on its reception bus as it goes on.
-    if (Packet::deposit(f.meta) && from < kMaxDirs && !((reception >> (hp ? 1 : 0)) & 1u)) return q;
+    if (Packet::deposit(f.meta) && from < kMaxDirs && !bus_free) return q;
     if (!hp && !Packet::deterministic(f.meta)) {
       uint32_t best = 0, ties = 0;  // best range + 1 so far, and how many pairs share it
       uint8_t cand[kMaxDirs * kMaxVcs];

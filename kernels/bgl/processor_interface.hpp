@@ -47,18 +47,17 @@ struct ProcessorInterface {
     Flit f{};
     // A row broadcast (linefill) alternates colours: even packets x+, odd x-, each round the whole
     // line; with an even number of injection FIFOs each FIFO holds one colour.
-    const bool line = tp.pattern == Pattern::kLineFill;
-    f.dest = line ? line_end(v.prm.shape, n.r, seq % 2 == 0)
+    const bool line = tp.pattern == Pattern::kLineFill, plus = seq % 2 == 0;
+    f.dest = line ? line_end(v.prm.shape, n.r, plus)
                   : pattern_dest(tp, v.prm.shape, v.perm, n.inst, n.r, ctime);
     f.src = n.r;
     f.seq = v.src.seq[n.e]++;
     f.ctime = static_cast<uint32_t>(ctime);
     f.itime = static_cast<uint32_t>(v.t);
-    // A row broadcast goes one way round its line in order, on the bubble VC.
-    f.meta = Packet::make(
-        chunks, 0,
-        line ? line_hints(v.prm.shape, n.r, f.dest) : initial_hints(v.prm.shape, n.r, f.dest),
-        v.prm.deterministic || line, hp, line);
+    // A row broadcast goes one way round its line (hint bit x+ or x-) in order, on the bubble VC.
+    f.meta =
+        Packet::make(chunks, 0, line ? (plus ? 1u : 2u) : initial_hints(v.prm.shape, n.r, f.dest),
+                     v.prm.deterministic || line, hp, line);
     if (f.dest == n.r) {
       v.s.injected[n.e] += 1;
       deliver(f);
