@@ -122,6 +122,18 @@ COVERAGE = {
                         "traffic.packet_size_weights": [1, 1], "traffic.offered": 0.8,
                         "bgl.retransmission_packets": 6, "bgl.retransmit_timeout": 300,
                         "bgl.link_error_rate": 0.03},
+    # Blue Gene/L with the direction-ordered dateline pair of escape VCs under hot-region
+    # traffic past saturation, so that the escape VCs and their blocked packets are busy;
+    # half-way packets split by the node's coordinate sum.
+    "bgl_dateline_pair": {"router.family": "bgl", "topology.radix": [4, 4, 2],
+                          "traffic.packet_size": 256, "traffic.pattern": "hotregion",
+                          "traffic.offered": 2.0, "bgl.escape_vcs": "dateline_pair",
+                          "bgl.escape_order": "direction", "bgl.dynamic_vcs": 3,
+                          "bgl.vc_bytes": 512, "bgl.escape_bytes": 512, "bgl.half_way": "node"},
+    # Blue Gene/L gathering into a 2x2x1 region (the paper's hot-region measurement).
+    "bgl_gather": {"router.family": "bgl", "topology.radix": [4, 4, 2],
+                   "traffic.packet_size": 256, "traffic.pattern": "gather",
+                   "traffic.hot_region": [1, 1, 0, 2, 2, 1], "traffic.alltoall_packets": 2},
 }
 
 

@@ -55,6 +55,7 @@ class BglEngine final : public BatchEngine<Exec> {
   }
   void family_results(uint32_t i, double measure, InstanceResult& r) override;
   void link_protocol_results(uint32_t i, InstanceResult& r) const;
+  void escape_results(uint32_t i, InstanceResult& r) const;
   std::vector<uint64_t> in_flight() const override {
     std::vector<uint64_t> n = per_instance_sum(v_.s.injected);
     const std::vector<uint64_t> got = per_instance_sum(v_.s.delivered);
@@ -124,6 +125,9 @@ void BglEngine<Exec>::allocate() {
     s.link_errors = alloc<uint32_t>(*this, ports, "link_errors", {I, R, D});
     s.resent = alloc<uint32_t>(*this, ports, "retransmissions", {I, R, D});
   }
+  s.chunks_sent = alloc<uint32_t>(*this, vcs, "chunks_sent", {I, R, D, V});
+  s.token_acks = alloc<uint32_t>(*this, ports, "token_acks", {I, R, D});
+  s.unblocking = alloc<uint32_t>(*this, ports, "unblocking_acks", {I, R, D});
   s.belt = alloc<Flit>(*this, belts, "belt", {I, R, S, D});
   s.belt_valid = alloc<uint8_t>(*this, belts, "belt_valid", {I, R, S, D});
   s.tok_belt = alloc<uint16_t>(*this, belts * (V + 1), "token_belt", {I, R, S, D, V + 1});
@@ -211,6 +215,7 @@ void BglEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
   B::link_results(v_.s.payload_bytes, i, topo_, m, payload);
   r.extra.emplace_back("payload_util_mean", payload.link_util_mean);
   if (v_.prm.rtx != 0) link_protocol_results(i, r);
+  escape_results(i, r);
   if (B::cfgs_[i].traffic.pattern == "linefill")  // row broadcasts' copies left on their way
     r.extra.emplace_back("deposits", static_cast<double>(per_instance_sum(v_.s.deposited)[i]));
   if (B::cfgs_[i].bgl.priority_fraction == 0) return;
@@ -241,6 +246,26 @@ void BglEngine<Exec>::link_protocol_results(uint32_t i, InstanceResult& r) const
   r.extra.emplace_back("link_errors", static_cast<double>(err));
   r.extra.emplace_back("retransmissions", static_cast<double>(again));
   r.extra.emplace_back("link_crc_mismatches", static_cast<double>(mismatched));
+}
+
+// Over the whole run: the share of the chunks sent on the escape VCs, and the unblocking
+// probability (Figure 9): of the token-acks returned, the fraction that freed a blocked packet.
+template <class Exec>
+void BglEngine<Exec>::escape_results(uint32_t i, InstanceResult& r) const {
+  const bgl::BglParams& p = v_.prm;
+  const uint64_t n = uint64_t{p.routers} * p.dirs;
+  const std::vector<uint32_t> sent = download(v_.s.chunks_sent + i * n * p.vcs, n * p.vcs),
+                              acks = download(v_.s.token_acks + i * n, n),
+                              freeing = download(v_.s.unblocking + i * n, n);
+  double all = 0, escape = 0, returned = 0, unblocking = 0;
+  for (uint64_t k = 0; k < n * p.vcs; ++k) {
+    all += sent[k];
+    const uint32_t vc = static_cast<uint32_t>(k % p.vcs);
+    if (vc >= p.dynamic && vc != bgl::priority_vc(p)) escape += sent[k];
+  }
+  for (uint64_t k = 0; k < n; ++k) returned += acks[k], unblocking += freeing[k];
+  r.extra.emplace_back("escape_fraction", all > 0 ? escape / all : 0.0);
+  r.extra.emplace_back("unblocking_probability", returned > 0 ? unblocking / returned : 0.0);
 }
 
 }  // namespace ls

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../config/pick.hpp"
+
 namespace ls::bgl {
 
 namespace {
@@ -17,7 +19,9 @@ BglParams make_params(const Config& c, const Topology& t) {
   p.routers = t.routers;
   p.dirs = t.ports - 1;
   p.dynamic = static_cast<uint32_t>(g.dynamic_vcs);
-  p.vcs = p.dynamic + 2;
+  p.dateline = g.escape_vcs == "dateline_pair";
+  p.direction_order = g.escape_order == "direction";
+  p.vcs = p.dynamic + (p.dateline ? 2 : 1) + 1;  // dynamic, escape, high priority
   p.vc_chunks = static_cast<uint32_t>(g.vc_bytes / kChunkBytes);
   p.escape_chunks = static_cast<uint32_t>(g.escape_bytes / kChunkBytes);
   p.ring = std::max(p.vc_chunks, p.escape_chunks);
@@ -38,11 +42,15 @@ BglParams make_params(const Config& c, const Topology& t) {
   p.rtx = static_cast<uint32_t>(g.retransmission_packets);
   p.rtx_timeout = static_cast<uint32_t>(g.retransmit_timeout);
   p.error_threshold = fraction_threshold(g.link_error_rate);
-  p.bubble_rule = g.bubble_rule == "original" ? kBubbleOriginal : kBubbleFixed;
+  p.bubble_rule =
+      pick<BubbleRule>(g.bubble_rule, {{"fixed", kBubbleFixed}, {"original", kBubbleOriginal}});
   p.jsq = g.jsq;
   p.slq_threshold = fraction_threshold(g.slq_fraction);
   p.network_threshold = fraction_threshold(g.in_network_fraction);
   p.deterministic = g.deterministic;
+  p.half_way = pick<HalfWay>(
+      g.half_way,
+      {{"coordinate", kHalfWayCoordinate}, {"node", kHalfWayNode}, {"plus", kHalfWayPlus}});
   p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
   p.shape = t.shape;
   return p;

@@ -151,15 +151,18 @@ struct BglConfig {
   int64_t packet_overhead = 16;  // bytes of each packet that are not payload (software's)
   int64_t injection_fifos = 6;   // normal-priority injection FIFOs
   int64_t injection_fifo_bytes = 1024;
-  std::string bubble_rule = "fixed";   // fixed (each bubble packet full-sized) or original
-  bool jsq = true;                     // phase 1: join the shortest queue, else random
-  double slq_fraction = 0.75;          // phases 2, 3: fraction of SLQ cycles (else random)
-  double in_network_fraction = 1.0;    // phase 3: cycles favouring in-network packets
-  bool deterministic = false;          // every packet in dimension order on the bubble VC
-  double priority_fraction = 0.0;      // packets the processors send as high priority
-  int64_t retransmission_packets = 0;  // link-level protocol: sender's FIFO (0: not modelled)
-  int64_t retransmit_timeout = 2048;   // cycles without an acknowledgement before going back
-  double link_error_rate = 0.0;        // probability a packet's crossing of a link is corrupted
+  std::string bubble_rule = "fixed";       // fixed (each bubble packet full-sized) or original
+  std::string escape_vcs = "bubble";       // the escape VC architecture: bubble or dateline_pair
+  std::string escape_order = "dimension";  // escape routes: dimension (x, y, z) or direction order
+  bool jsq = true;                         // phase 1: join the shortest queue, else random
+  double slq_fraction = 0.75;              // phases 2, 3: fraction of SLQ cycles (else random)
+  double in_network_fraction = 1.0;        // phase 3: cycles favouring in-network packets
+  bool deterministic = false;              // every packet in dimension order on the bubble VC
+  std::string half_way = "coordinate";     // half way round: coordinate, node or plus
+  double priority_fraction = 0.0;          // packets the processors send as high priority
+  int64_t retransmission_packets = 0;      // link-level protocol: sender's FIFO (0: not modelled)
+  int64_t retransmit_timeout = 2048;       // cycles without an acknowledgement before going back
+  double link_error_rate = 0.0;            // probability a packet's crossing of a link is corrupted
 };
 
 struct RunConfig {

@@ -8,6 +8,7 @@
 #include "../t3e/partial_plane.hpp"
 #include "../t3e/t3e_registers.hpp"
 #include "../topology/topology.hpp"
+#include "../traffic/completion_peak.hpp"
 
 namespace ls {
 namespace {
@@ -303,19 +304,23 @@ std::vector<KeyInfo> make_schema() {
               "cycles a router takes to send a credit, on top of the link"),
       enum_key("traffic", "pattern", trf, &F::pattern,
                {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor",
-                "hotspot", "randperm", "alltoall", "hotregion", "linefill"},
+                "hotspot", "randperm", "alltoall", "hotregion", "linefill", "gather"},
                "destination pattern (uniform includes the source itself, as BookSim; alltoall: "
                "every node sends traffic.alltoall_packets packets to every other node, in a "
-               "random order of its own, and the run ends when all are delivered; linefill: "
+               "random order of its own, and the run ends when all are delivered; gather: the "
+               "same from every node outside traffic.hot_region to every node inside it, the "
+               "Blue Gene/L paper's hot-spot and hot-region measurements; linefill: "
                "router.family bgl's row broadcast, each packet along x to every node of its "
                "ring, half of them each way round)",
                true),
       int_key("traffic", "alltoall_packets", trf, &F::alltoall_packets, 1, 1 << 16,
-              "alltoall: packets from every node to every other node. Each node creates its "
-              "packets one a cycle from cycle 0 (traffic.offered, run.warmup and run.measure are "
-              "not used); the run ends when all are delivered, or run.drain cycles after the "
-              "start; results add completion_cycles, and on a torus peak_percent, the time the "
-              "busiest links need over the time taken (router.family = vc or bgl)",
+              "alltoall: packets from every node to every other node (gather: from every node "
+              "outside the hot region to every node inside). Each node creates its packets one "
+              "a cycle from cycle 0 (traffic.offered, run.warmup and run.measure are not used); "
+              "the run ends when all are delivered, or run.drain cycles after the start; results "
+              "add completion_cycles, and on a torus peak_percent, the time the busiest links "
+              "(gather: the links entering the region) need over the time taken (router.family "
+              "= vc or bgl)",
               true),
       enum_key("traffic", "injection", trf, &F::injection, {"bernoulli", "onoff"},
                "packet creation process: Bernoulli, or a two-state Markov on/off (bursty) source",
@@ -334,7 +339,8 @@ std::vector<KeyInfo> make_schema() {
       float_key("traffic", "hotspot_fraction", trf, &F::hotspot_fraction, 0.0, 1.0,
                 "hotspot: fraction of packets sent to a hot node (the rest uniform)", true),
       int_list_key("traffic", "hot_region", trf, &F::hot_region, 0, 2 * kMaxDims, 0, 4095,
-                   "hotregion: the region's first coordinate in each dimension, then its extent "
+                   "hotregion and gather: the region's first coordinate in each dimension, then "
+                   "its extent "
                    "in each ([]: the lower half of every dimension, 12.5% of a 3-D torus's nodes, "
                    "as the Blue Gene/L paper's hot region)",
                    true),
@@ -540,14 +546,14 @@ std::vector<KeyInfo> make_schema() {
                "as it dies, so no router or endpoint chooses them; false leaves the fault for the "
                "sources' timeouts and retries to find"),
       int_key("bgl", "dynamic_vcs", bg, &G::dynamic_vcs, 1, 4,
-              "dynamic (adaptive) VCs per link, besides the bubble escape VC and the "
+              "dynamic (adaptive) VCs per link, besides the escape VCs (bgl.escape_vcs) and the "
               "high-priority VC (the paper's Figure 2 compares 1, 2 and 4)"),
       int_key("bgl", "vc_bytes", bg, &G::vc_bytes, 256, 4096,
               "bytes of each dynamic VC's FIFO, a multiple of 32 (1 KB: four full-sized "
               "packets)"),
       int_key("bgl", "escape_bytes", bg, &G::escape_bytes, 512, 4096,
-              "bytes of the bubble escape VC's FIFO and of the high-priority VC's, a multiple of "
-              "32 (entering a bubble VC takes room for two full-sized packets)"),
+              "bytes of each escape VC's FIFO and of the high-priority VC's, a multiple of 32 "
+              "(entering a bubble VC takes room for two full-sized packets)"),
       int_key("bgl", "paths", bg, &G::paths, 1, 4,
               "transfer buses from each receiver to the senders: packets a receiver may be "
               "forwarding at once (Figure 2 compares 1, 2 and 4)"),
@@ -573,6 +579,14 @@ std::vector<KeyInfo> make_schema() {
                "escape VC token accounting: fixed (each packet on a bubble VC counts as "
                "full-sized, the paper's correction) or original (actual size: free space can "
                "fragment over a ring and deadlock)"),
+      enum_key("bgl", "escape_vcs", bg, &G::escape_vcs, {"bubble", "dateline_pair"},
+               "the escape VC architecture (the paper's Figures 7-9): bubble (one bubble escape "
+               "VC per link, BG/L's) or dateline_pair (two escape VCs per link, the lower before "
+               "a packet crosses its dimension's dateline, the wrap-round link from the maximum "
+               "coordinate, the higher after; at most 3 dynamic VCs)"),
+      enum_key("bgl", "escape_order", bg, &G::escape_order, {"dimension", "direction"},
+               "the escape VCs' (and deterministic packets') route: dimension order (x, then y, "
+               "then z; BG/L's) or direction order (x+ y+ z+ x- y- z-, the Cray T3E's)"),
       bool_key("bgl", "jsq", bg, &G::jsq,
                "phase 1: a dynamic packet takes the available direction and VC with the most "
                "downstream tokens (join the shortest queue), else one at random"),
@@ -587,6 +601,12 @@ std::vector<KeyInfo> make_schema() {
                 "into the two high-priority injection FIFOs, on the high-priority VC in dimension "
                 "order, first in every arbitration, into the high-priority reception FIFOs; "
                 "results add priority_network_latency_mean"),
+      enum_key("bgl", "half_way", bg, &G::half_way, {"coordinate", "node", "plus"},
+               "which way a packet goes half way round a ring of even size (software's setting "
+               "of the hint bits' cut-off registers): coordinate (+ from an even coordinate in "
+               "that dimension, - from an odd one: balanced under uniform and alltoall traffic), "
+               "node (+ from a node whose coordinates sum to an even number: balanced also into "
+               "a hot spot) or plus (always +)"),
       bool_key("bgl", "deterministic", bg, &G::deterministic,
                "route every packet deterministically: dimension order (x, y, z) on the bubble "
                "VC only"),
@@ -761,10 +781,9 @@ void check_hot_region(const Config& c) {
   const std::string key = "traffic.hot_region = " + to_string(h);
   if ((c.router.family != "vc" && c.router.family != "bgl") ||
       (c.topology.kind != "torus" && c.topology.kind != "mesh"))
-    throw ConfigError(
-        "traffic.pattern = \"hotregion\": allowed only on a mesh or torus of "
-        "router.family vc or bgl, here " +
-        c.topology.kind + " of " + c.router.family);
+    throw ConfigError("traffic.pattern = \"" + c.traffic.pattern +
+                      "\": allowed only on a mesh or torus of router.family vc or bgl, here " +
+                      c.topology.kind + " of " + c.router.family);
   if (h.empty()) return;
   if (h.size() != 2 * k.size())
     throw ConfigError(key + ": allowed " + std::to_string(2 * k.size()) +
@@ -775,21 +794,27 @@ void check_hot_region(const Config& c) {
                         std::to_string(h[d]) + " + " + std::to_string(h[k.size() + d]) +
                         ", allowed an extent of at least 1 within topology.radix[" +
                         std::to_string(d) + "] = " + std::to_string(k[d]));
+  bool whole = true;
+  for (size_t d = 0; d < k.size(); ++d) whole &= h[k.size() + d] == k[d];
+  if (whole && c.traffic.pattern == "gather")
+    throw ConfigError(key +
+                      ": allowed with traffic.pattern = \"gather\" a region short of the "
+                      "whole network (the nodes outside it are the senders)");
 }
 
-// The alltoall is a backlog of packets created one a cycle from cycle 0: each source creates
-// them all and never another (traffic_params.cpp), on the families whose sources it was built and
-// tested with.
+// A finite workload (alltoall, gather) is a backlog of packets created one a cycle from cycle 0:
+// each source creates them all and never another (traffic_params.cpp), on the families whose
+// sources it was built and tested with.
 void check_alltoall(const Config& c, int64_t nodes) {
   const TrafficConfig& f = c.traffic;
-  const std::string a2a = ": allowed with traffic.pattern = \"alltoall\" only ";
+  const std::string a2a = ": allowed with traffic.pattern = \"" + f.pattern + "\" only ";
   if (c.router.family != "vc" && c.router.family != "bgl")
     throw ConfigError("router.family = \"" + c.router.family + "\"" + a2a + "vc or bgl");
   if (f.injection != "bernoulli")
     throw ConfigError("traffic.injection = \"" + f.injection + "\"" + a2a + "bernoulli");
   if (f.max_packets != 0)
     throw ConfigError("traffic.max_packets = " + std::to_string(f.max_packets) + a2a +
-                      "0 (the alltoall sets it)");
+                      "0 (the workload sets it)");
   if (f.sender_every != 1)
     throw ConfigError("traffic.sender_every = " + std::to_string(f.sender_every) + a2a + "1");
   if (f.source_queue != 0)
@@ -935,6 +960,10 @@ void validate_bgl(const Config& c) {
   if (f.pattern == "linefill" && t.radix[0] < 2)
     throw ConfigError("traffic.pattern = \"linefill\", topology.radix = " + to_string(t.radix) +
                       ": allowed a first dimension (x, the broadcast line) of at least 2 nodes");
+  if (g.escape_vcs == "dateline_pair" && g.dynamic_vcs > 3)
+    throw ConfigError("bgl.dynamic_vcs = " + std::to_string(g.dynamic_vcs) +
+                      " with bgl.escape_vcs = \"dateline_pair\": allowed 1 to 3 (six VCs a link: "
+                      "the dynamic ones, the pair and the high-priority VC)");
   if (g.link_error_rate > 0 && g.retransmission_packets == 0)
     throw ConfigError("bgl.link_error_rate = " + std::to_string(g.link_error_rate) +
                       " with bgl.retransmission_packets = 0: allowed only with the link-level "
@@ -1122,8 +1151,8 @@ void validate(const Config& c) {
         "traffic.pattern = \"linefill\": allowed only for router.family = \"bgl\" "
         "(the row broadcast's deposit bit), here \"" +
         c.router.family + "\"");
-  if (f.pattern == "hotregion") check_hot_region(c);
-  if (f.pattern == "alltoall") return check_alltoall(c, nodes);
+  if (f.pattern == "hotregion" || f.pattern == "gather") check_hot_region(c);
+  if (finite_workload(c)) return check_alltoall(c, nodes);
   // Offered load counts every flit: with request-reply (and on the T3E), each request brings its
   // reply.
   double rate =
@@ -1146,13 +1175,14 @@ void validate(const Config& c) {
 
 void check_same_batch(const std::vector<Config>& cs) {
   for (size_t i = 1; i < cs.size(); ++i) {
-    // The run loop measures an alltoall batch as a whole: no instance of another pattern in it.
-    if ((cs[i].traffic.pattern == "alltoall") != (cs[0].traffic.pattern == "alltoall"))
-      throw ConfigError(
-          "traffic.pattern = \"" + cs[i].traffic.pattern + "\" in instance " + std::to_string(i) +
-          ": allowed only " +
-          (cs[0].traffic.pattern == "alltoall" ? "alltoall" : "patterns other than alltoall") +
-          " (instance 0 has \"" + cs[0].traffic.pattern + "\")");
+    // The run loop measures a batch of finite workloads (alltoall, gather) as a whole: no
+    // instance of another pattern in it.
+    if (finite_workload(cs[i]) != finite_workload(cs[0]))
+      throw ConfigError("traffic.pattern = \"" + cs[i].traffic.pattern + "\" in instance " +
+                        std::to_string(i) + ": allowed only " +
+                        (finite_workload(cs[0]) ? "alltoall or gather"
+                                                : "patterns other than alltoall and gather") +
+                        " (instance 0 has \"" + cs[0].traffic.pattern + "\")");
     for (const KeyInfo& k : schema()) {
       if (k.per_instance) continue;
       if (k.get(cs[i]) != k.get(cs[0]))

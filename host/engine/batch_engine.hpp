@@ -21,7 +21,7 @@
 #include "../../kernels/common/source.hpp"
 #include "../../kernels/common/terminal_stats.hpp"
 #include "../topology/topology.hpp"
-#include "../traffic/alltoall_peak.hpp"
+#include "../traffic/completion_peak.hpp"
 #include "engine.hpp"
 #include "measurement.hpp"
 
@@ -128,7 +128,8 @@ class BatchEngine : public Engine {
   // Where instance i's traffic waits, for the watchdog's report.
   virtual std::string stuck(uint32_t i) const = 0;
   virtual const char* unit() const = 0;  // "flit", "message"
-  // Cycles a packet of instance i's mean size holds a link (the alltoall's peak; 0: not known).
+  // Cycles a packet of instance i's mean size holds a link (for a finite workload's peak; 0:
+  // not known).
   virtual double packet_link_cycles(uint32_t) const { return 0; }
   // A state array was overwritten from outside: rebuild whatever the family derives from it.
   virtual void state_written() {}
@@ -384,14 +385,14 @@ std::vector<InstanceResult> BatchEngine<Exec>::run() {
   const StatsState& st = st_;
   const uint64_t start = t_;
   const uint64_t wd = static_cast<uint64_t>(rc.watchdog);
-  // An alltoall measures every packet from cycle 0 until the last is delivered: its window is
-  // open until the drain limit, and each instance's own time ends at its last delivery.
-  const bool alltoall = cfgs_[0].traffic.pattern == "alltoall";
-  if (alltoall && start != 0)
-    throw ConfigError(
-        "traffic.pattern = \"alltoall\": allowed only from cycle 0 (run() on a "
-        "fresh engine), here cycle " +
-        std::to_string(start));
+  // A workload that ends (an alltoall, a gather) measures every packet from cycle 0 until the
+  // last is delivered: its window is open until the drain limit, and each instance's own time
+  // ends at its last delivery.
+  const bool finite = finite_workload(cfgs_[0]);
+  if (finite && start != 0)
+    throw ConfigError("traffic.pattern = \"" + cfgs_[0].traffic.pattern +
+                      "\": allowed only from cycle 0 (run() on a fresh engine), here cycle " +
+                      std::to_string(start));
   const uint64_t chunk = std::max<uint64_t>(64, std::min<uint64_t>(1024, wd ? wd / 4 : 1024));
   auto advance_to = [&](uint64_t end) {
     while (t_ < end) {
@@ -402,7 +403,7 @@ std::vector<InstanceResult> BatchEngine<Exec>::run() {
   // Automatic warm-up: periods of run.warmup cycles until every instance's accepted load and
   // mean latency (of packets created and delivered in the period) settle.
   bool converged = true;
-  if (rc.warmup_auto && !alltoall) {
+  if (rc.warmup_auto && !finite) {
     const uint64_t period = std::max<uint64_t>(100, static_cast<uint64_t>(rc.warmup));
     std::vector<double> prev_acc(I_, -1), prev_lat(I_, -1);
     converged = false;
@@ -424,23 +425,21 @@ std::vector<InstanceResult> BatchEngine<Exec>::run() {
       }
     }
   }
-  const uint64_t w0 = t_ + (rc.warmup_auto || alltoall ? 0 : static_cast<uint64_t>(rc.warmup));
-  window(w0, w0 + static_cast<uint64_t>(alltoall ? rc.drain : rc.measure));
+  const uint64_t w0 = t_ + (rc.warmup_auto || finite ? 0 : static_cast<uint64_t>(rc.warmup));
+  window(w0, w0 + static_cast<uint64_t>(finite ? rc.drain : rc.measure));
   const uint64_t warmed = win_.start - start;
   reset_stats();
   advance_to(win_.start);
   const std::vector<uint64_t> q_start = per_instance_sum(src_.queued, lanes_);
-  if (!alltoall) advance_to(win_.end);
+  if (!finite) advance_to(win_.end);
   std::vector<uint64_t> q_end = per_instance_sum(src_.queued, lanes_);
   // Drain: run until every packet created in the window is delivered (or lost, where the
   // hardware drops packets), or the drain limit.
   // An instance's own cycle count ends where it is first seen drained: the checks fall every
   // 256 cycles from the window's end whatever the batch, so it is the instance's alone.
-  const uint64_t drain_end = alltoall ? win_.end : win_.end + static_cast<uint64_t>(rc.drain);
-  std::vector<uint64_t> expected(I_, 0);  // an alltoall's packets, all created in the window
-  for (uint32_t i = 0; i < I_ && alltoall; ++i)
-    expected[i] =
-        uint64_t{nodes_} * (nodes_ - 1) * static_cast<uint64_t>(cfgs_[i].traffic.alltoall_packets);
+  const uint64_t drain_end = finite ? win_.end : win_.end + static_cast<uint64_t>(rc.drain);
+  std::vector<uint64_t> expected(I_, 0);  // a finite workload's packets, all in the window
+  for (uint32_t i = 0; i < I_ && finite; ++i) expected[i] = workload_packets(cfgs_[i], nodes_);
   std::vector<bool> drained(I_, false);
   std::vector<uint64_t> done_at(I_, 0);
   for (;;) {
@@ -466,7 +465,7 @@ std::vector<InstanceResult> BatchEngine<Exec>::run() {
                         ml = h64(st.meas_lost), lf = h64(st.lost_flits), ls = h64(st.lat_sum),
                         nl = h64(st.nlat_sum), hs = h64(st.hops_sum), rf = h64(st.refused);
   std::vector<uint32_t> lm = download(st.lat_max, NN_), last = download(st.last_delivery, NN_);
-  if (alltoall) q_end = q_start;
+  if (finite) q_end = q_start;
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::vector<InstanceResult> out(I_);
   for (uint32_t i = 0; i < I_; ++i) {
@@ -488,14 +487,14 @@ std::vector<InstanceResult> BatchEngine<Exec>::run() {
         std::vector<uint32_t>(lm.begin() + a, lm.begin() + b),
         std::vector<uint64_t>(hist.begin() + i * kHistBins, hist.begin() + (i + 1) * kHistBins),
         active_nodes(i)};
-    // An alltoall's figures are over its whole run; its latencies are a backlog's, not a sign
-    // of saturation.
+    // A finite workload's figures are over its whole run; its latencies are a backlog's, not a
+    // sign of saturation.
     uint64_t cycles = (drained[i] ? done_at[i] : t_) - start;
-    if (alltoall && drained[i])
+    if (finite && drained[i])
       cycles = *std::max_element(last.begin() + a, last.begin() + b) - start;
-    const uint64_t measured = alltoall ? std::max<uint64_t>(cycles, 1) : rc.measure;
+    const uint64_t measured = finite ? std::max<uint64_t>(cycles, 1) : rc.measure;
     WindowInfo w{measured, q_start[i], q_end[i], drained[i],
-                 alltoall ? INFINITY : rc.latency_threshold};
+                 finite ? INFINITY : rc.latency_threshold};
     InstanceResult& r = out[i];
     summarize(tt, w, r);
     r.cycles = cycles;
@@ -504,9 +503,9 @@ std::vector<InstanceResult> BatchEngine<Exec>::run() {
     r.wall_s = wall;
     r.backend = Exec::kName;
     family_results(i, static_cast<double>(measured), r);
-    if (!alltoall) continue;
+    if (!finite) continue;
     r.extra.emplace_back("completion_cycles", static_cast<double>(r.cycles));
-    const double peak = alltoall_peak_cycles(cfgs_[i], packet_link_cycles(i));
+    const double peak = completion_peak_cycles(cfgs_[i], packet_link_cycles(i));
     if (peak > 0 && drained[i])
       r.extra.emplace_back("peak_percent", 100.0 * peak / static_cast<double>(r.cycles));
   }

@@ -45,7 +45,9 @@ void set_hot_region(TrafficParams& p, const Config& c) {
   const std::vector<int64_t>& k = c.topology.radix;
   p.hot_fraction = c.traffic.hot_region_fraction;
   p.region_nodes = 1;
+  for (int d = 0; d < kMaxDims; ++d) p.region_radix[d] = 1, p.region_n[d] = 1;
   for (size_t d = 0; d < k.size(); ++d) {
+    p.region_radix[d] = static_cast<uint32_t>(k[d]);
     p.region_lo[d] = h.empty() ? 0 : static_cast<uint32_t>(h[d]);
     p.region_n[d] =
         static_cast<uint32_t>(h.empty() ? std::max<int64_t>(1, k[d] / 2) : h[k.size() + d]);
@@ -72,7 +74,8 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs, uint32_
                                           {"randperm", Pattern::kRandperm},
                                           {"alltoall", Pattern::kAlltoall},
                                           {"hotregion", Pattern::kHotRegion},
-                                          {"linefill", Pattern::kLineFill}});
+                                          {"linefill", Pattern::kLineFill},
+                                          {"gather", Pattern::kGather}});
     p.injection = pick<Injection>(
         f.injection, {{"bernoulli", Injection::kBernoulli}, {"onoff", Injection::kOnOff}});
     const double mean =
@@ -93,10 +96,12 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs, uint32_
     p.max_packets = static_cast<uint32_t>(f.max_packets);
     p.sender_every = static_cast<uint32_t>(f.sender_every);
     p.reply_size = static_cast<uint32_t>(f.reply_size);
-    if (p.pattern == Pattern::kHotRegion) set_hot_region(p, c);
-    if (p.pattern == Pattern::kAlltoall) {  // a packet a cycle until each pair has its share
+    if (p.pattern == Pattern::kHotRegion || p.pattern == Pattern::kGather) set_hot_region(p, c);
+    // A packet a cycle until each pair has its share.
+    if (p.pattern == Pattern::kAlltoall || p.pattern == Pattern::kGather) {
       p.alltoall_packets = static_cast<uint32_t>(f.alltoall_packets);
-      p.max_packets = p.alltoall_packets * (nodes - 1);
+      p.max_packets =
+          p.alltoall_packets * (p.pattern == Pattern::kAlltoall ? nodes - 1 : p.region_nodes);
       set_rate(p, 1.0);
     }
     out.push_back(p);

@@ -23,8 +23,8 @@ namespace ls::bgl {
 constexpr uint32_t kChunkBytes = 32;
 constexpr uint32_t kFullChunks = 8;  // a full-sized packet: 256 bytes
 constexpr uint32_t kMaxDirs = 6;     // x+ x- y+ y- z+ z- (direction d: dimension d / 2, + if even)
-constexpr uint32_t kMaxVcs = 6;      // up to 4 dynamic VCs, the bubble escape VC, high priority
-constexpr uint32_t kMaxPaths = 4;    // receiver-to-sender transfer buses (paths)
+constexpr uint32_t kMaxVcs = 6;    // dynamic VCs (up to 4), the escape VCs (1 or 2), high priority
+constexpr uint32_t kMaxPaths = 4;  // receiver-to-sender transfer buses (paths)
 constexpr uint32_t kPriorityFifos = 2;  // high-priority injection FIFOs, after the normal ones
 constexpr uint32_t kMaxFifos = 6 + kPriorityFifos;
 constexpr uint32_t kReception = kMaxDirs;  // a request for the reception FIFO, not a sender
@@ -74,12 +74,21 @@ enum BubbleRule : uint32_t {
   kBubbleOriginal = 1,  // tokens count actual size: free space can fragment and deadlock
 };
 
+// Which way a packet half way round a ring goes (the cut-off registers software sets).
+enum HalfWay : uint32_t {
+  kHalfWayCoordinate = 0,  // + from an even coordinate in the dimension, - from an odd one
+  kHalfWayNode = 1,        // + from a node whose coordinates sum to an even number
+  kHalfWayPlus = 2,        // always +
+};
+
 struct BglParams {
   uint32_t routers;
-  uint32_t dirs;     // 2 x dimensions
-  uint32_t vcs;      // dynamic + 2
-  uint32_t dynamic;  // dynamic VCs; VC `dynamic` is the bubble escape, `dynamic + 1` high priority
-  uint32_t vc_chunks, escape_chunks;  // capacity (tokens) of a dynamic VC, of the bubble and HP VCs
+  uint32_t dirs;         // 2 x dimensions
+  uint32_t vcs;          // dynamic + escape VCs + 1
+  uint32_t dynamic;      // dynamic VCs; then the escape VCs (escape_vc.hpp), the last high priority
+  bool dateline;         // the escape VCs are a dateline pair (else one bubble escape VC)
+  bool direction_order;  // escape routes in direction order x+ y+ z+ x- y- z- (else x, y, z)
+  uint32_t vc_chunks, escape_chunks;  // capacity (tokens) of a dynamic VC, of the escape and HP VCs
   uint32_t ring;                      // packet slots per VC FIFO (the larger capacity)
   uint32_t fifos, fifo_chunks, fifo_ring;  // injection FIFOs per node (normal, then 2 high
   uint32_t normal_fifos;                   // priority), their capacity
@@ -97,6 +106,7 @@ struct BglParams {
   uint64_t slq_threshold;      // phases 2, 3: an SLQ cycle when a 32-bit draw is below it
   uint64_t network_threshold;  // phase 3: in-network packets favoured when a draw is below it
   bool deterministic;          // every packet routed in dimension order on the bubble VC
+  HalfWay half_way;            // which way a packet half way round a ring goes
   uint32_t source_queue;
   Shape shape;
 };
@@ -165,6 +175,10 @@ struct BglState {
   uint32_t* rx_crc;       // receiver: link-level CRC of the packets accepted (rx_count of them)
   uint32_t* link_errors;  // receiver: corrupted packets discarded
   uint32_t* resent;       // sender: packets sent again
+  // Statistics since cycle 0, senders [inst, router, dir]
+  uint32_t* chunks_sent;  // [.., dir, vc] chunks sent on each downstream VC (not copies sent again)
+  uint32_t* token_acks;   // token-acks (and ack-only packets) received
+  uint32_t* unblocking;   // ... of them freeing a previously blocked packet (Figure 9)
   // Belts [inst, router, slot, dir]
   Flit* belt;           // a packet's head arriving at receiver dir
   uint8_t* belt_valid;  // 1: belt holds one

@@ -1,10 +1,11 @@
 // Routing by hint bits (paper, "Torus network"): six bits in the header, one per direction
 // (x+ x- y+ y- z+ z-), say where a packet may still move. The hardware sets them at injection
 // for minimal routing, from the two registers per dimension that give the cut-off between going
-// + and going - (here: the shorter way round; half way round, + from an even coordinate and -
-// from an odd one, which loads both directions alike); a dimension's bits
-// clear as the packet leaves a node in a direction that brings it to its destination's
-// coordinate there. There are no routing tables: the bits and the VC are all the routers look at.
+// + and going - (here: the shorter way round; half way round, as software sets the registers,
+// bgl.half_way: + from an even coordinate in that dimension and - from an odd one, + from a node
+// whose coordinates sum to an even number, or always +); a dimension's bits clear as the packet
+// leaves a node in a direction that brings it to its destination's coordinate there. There are
+// no routing tables: the bits and the VC are all the routers look at.
 #pragma once
 #include "bgl_state.hpp"
 
@@ -18,13 +19,16 @@ LS_HD inline bool plus(uint32_t d) {
 }
 
 // The hint bits of a packet from node src to node dest.
-LS_HD inline uint32_t initial_hints(const Shape& s, uint32_t src, uint32_t dest) {
-  uint32_t h = 0;
+LS_HD inline uint32_t initial_hints(const Shape& s, uint32_t src, uint32_t dest, HalfWay half) {
+  uint32_t h = 0, sum = 0;
+  for (uint32_t k = 0; k < s.ndims; ++k) sum += s.coord(src, k);
   for (uint32_t k = 0; k < s.ndims; ++k) {
     const uint32_t n = s.radix[k], a = s.coord(src, k), b = s.coord(dest, k);
     if (a == b) continue;
     const uint32_t up = (b + n - a) % n;  // hops going +
-    const bool go_plus = up < n - up || (up == n - up && a % 2 == 0);
+    const bool tie_plus =
+        half == kHalfWayPlus || (half == kHalfWayCoordinate ? a % 2 == 0 : sum % 2 == 0);
+    const bool go_plus = up < n - up || (up == n - up && tie_plus);
     h |= 1u << (2 * k + (go_plus ? 0u : 1u));
   }
   return h;
@@ -37,14 +41,6 @@ LS_HD inline uint32_t hints_after(const Shape& s, uint32_t hints, uint32_t at, u
   const uint32_t k = dim_of(d), n = s.radix[k], c = s.coord(at, k);
   const uint32_t next = plus(d) ? (c + 1) % n : (c + n - 1) % n;
   return next == s.coord(dest, k) ? hints & ~(3u << (2 * k)) : hints;
-}
-
-// The direction of the bubble escape VC (and of deterministic and high-priority packets):
-// dimension order, x, then y, then z. Hint bits must be non-zero.
-LS_HD inline uint32_t escape_direction(uint32_t hints) {
-  uint32_t d = 0;
-  while (!((hints >> d) & 1u)) ++d;
-  return d;
 }
 
 }  // namespace ls::bgl

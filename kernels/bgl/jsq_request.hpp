@@ -4,11 +4,11 @@
 // VC; with the link-level protocol, a sender neither going back nor with a full retransmission
 // FIFO) and a two-bit range of each VC's downstream tokens; ANDed with the moves the hint bits and
 // the packet's VC allow, the packet takes the available dynamic pair with the most tokens (the
-// modified join-the-shortest-queue, JSQ; ties at random), else its bubble escape pair in dimension
-// order, else makes no request. Deterministic and high-priority packets have only their escape
-// pair. A packet at its destination asks for the reception FIFO.
+// modified join-the-shortest-queue, JSQ; ties at random), else its escape pair (escape_vc.hpp),
+// else makes no request. Deterministic and high-priority packets have only their escape pair. A
+// packet at its destination asks for the reception FIFO.
 #pragma once
-#include "hint_bits.hpp"
+#include "escape_vc.hpp"
 #include "retransmission.hpp"
 #include "tokens.hpp"
 
@@ -20,9 +20,47 @@ struct Request {
   LS_HD bool any() const { return dir != kNoRequest; }
 };
 
+// The escape pair of a packet: direction, VC and the tokens it needs there.
+struct EscapePair {
+  uint32_t dir, vc, need;
+};
+
 struct JsqRequest {
   const BglView& v;
   const Node& n;
+
+  // The escape pair of packet f (hint bits non-zero) at the head of a FIFO of receiver `from`
+  // (on VC on_vc), or of an injection FIFO (from = kMaxDirs). High-priority packets keep to the
+  // high-priority VC in dimension order.
+  LS_HD EscapePair escape_pair(const Flit& f, uint32_t from, uint32_t on_vc) const {
+    const BglParams& p = v.prm;
+    const uint32_t hints = Packet::hints(f.meta);
+    EscapePair e;
+    if (Packet::high_priority(f.meta)) {
+      e.dir = escape_direction(hints, false);
+      e.vc = priority_vc(p);
+    } else {
+      e.dir = escape_direction(hints, p.direction_order);
+      e.vc = p.dynamic + (p.dateline ? dateline_vc(p.shape, e.dir, n.r, f.dest) : 0u);
+    }
+    const bool entering = !(from < kMaxDirs && on_vc == e.vc && e.dir == (from ^ 1u));
+    e.need = tokens_needed(p, e.vc, entering);
+    return e;
+  }
+
+  // Whether any (direction, VC) pair packet f may ask for has the tokens it needs, links, paths
+  // and buses aside: a packet with none is blocked on tokens (Figure 9's statistic). A packet
+  // for the reception FIFO needs none.
+  LS_HD bool has_tokens(const Flit& f, uint32_t from, uint32_t on_vc) const {
+    const uint32_t hints = Packet::hints(f.meta);
+    if (hints == 0) return true;
+    if (!Packet::high_priority(f.meta) && !Packet::deterministic(f.meta))
+      for (uint32_t d = 0; d < v.lay.dirs; ++d)
+        for (uint32_t w = 0; w < v.prm.dynamic && ((hints >> d) & 1u); ++w)
+          if (v.s.tokens[v.lay.vc(n.e, d, w)] >= kFullChunks) return true;
+    const EscapePair e = escape_pair(f, from, on_vc);
+    return v.s.tokens[v.lay.vc(n.e, e.dir, e.vc)] >= e.need;
+  }
 
   LS_HD bool available(uint32_t d, uint32_t vc, uint32_t need) const {
     const uint64_t p = v.lay.port(n.e, d);
@@ -69,11 +107,10 @@ struct JsqRequest {
         return q;
       }
     }
-    const uint32_t vc = hp ? p.dynamic + 1 : p.dynamic, d = escape_direction(hints);
-    const bool entering = !(from < kMaxDirs && on_vc == vc && d == (from ^ 1u));
-    if (available(d, vc, tokens_needed(p, vc, entering))) {
-      q.dir = static_cast<uint8_t>(d);
-      q.vc = static_cast<uint8_t>(vc);
+    const EscapePair e = escape_pair(f, from, on_vc);
+    if (available(e.dir, e.vc, e.need)) {
+      q.dir = static_cast<uint8_t>(e.dir);
+      q.vc = static_cast<uint8_t>(e.vc);
     }
     return q;
   }

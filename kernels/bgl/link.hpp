@@ -10,6 +10,7 @@
 #include "hint_bits.hpp"
 #include "retransmission.hpp"
 #include "tokens.hpp"
+#include "unblocking.hpp"
 
 namespace ls::bgl {
 
@@ -23,7 +24,8 @@ struct Link {
 
   // Heads arriving at the receivers join their VC FIFOs (their upstream sender chose the VC and
   // took its tokens), unless the link-level protocol drops them; token-acks arriving for the
-  // senders return tokens and acknowledge packets. Whether anything arrived.
+  // senders return tokens and acknowledge packets (counted, and those that free a blocked
+  // packet: unblocking.hpp). Whether anything arrived.
   LS_HD bool receive() const {
     const BglLayout& L = v.lay;
     const Retransmission rt{v, n};
@@ -34,9 +36,13 @@ struct Link {
       if (v.s.tok_valid[b]) {
         got = true;
         v.s.tok_valid[b] = 0;
+        const Unblocking ub{v, n};
+        const uint64_t blocked = ub.blocked(d);
         for (uint32_t w = 0; w < L.vcs; ++w)
           v.s.tokens[L.vc(n.e, d, w)] += v.s.tok_belt[L.tok(b, w)];
         if (rt.on()) rt.acknowledged(p, v.s.tok_belt[L.tok(b, L.vcs)]);
+        v.s.token_acks[p] += 1;
+        if (blocked != 0 && ub.freed(blocked)) v.s.unblocking[p] += 1;
       }
       if (!v.s.belt_valid[b]) continue;
       got = true;
@@ -141,6 +147,7 @@ struct Link {
     const uint32_t hints = hints_after(v.prm.shape, Packet::hints(f.meta), n.r, f.dest, d);
     f.meta = Packet::moved(f.meta, vc, hints);
     v.s.tokens[v.lay.vc(n.e, d, vc)] -= static_cast<uint8_t>(charge(v.prm, vc, chunks));
+    v.s.chunks_sent[v.lay.vc(n.e, d, vc)] += chunks;
     transmit(d, Retransmission{v, n}.keep(v.lay.port(n.e, d), f));
   }
 

@@ -55,9 +55,10 @@ struct ProcessorInterface {
     f.ctime = static_cast<uint32_t>(ctime);
     f.itime = static_cast<uint32_t>(v.t);
     // A row broadcast goes one way round its line (hint bit x+ or x-) in order, on the bubble VC.
-    f.meta =
-        Packet::make(chunks, 0, line ? (plus ? 1u : 2u) : initial_hints(v.prm.shape, n.r, f.dest),
-                     v.prm.deterministic || line, hp, line);
+    f.meta = Packet::make(
+        chunks, 0,
+        line ? (plus ? 1u : 2u) : initial_hints(v.prm.shape, n.r, f.dest, v.prm.half_way),
+        v.prm.deterministic || line, hp, line);
     if (f.dest == n.r) {
       v.s.injected[n.e] += 1;
       deliver(f);

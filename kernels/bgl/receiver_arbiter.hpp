@@ -14,7 +14,7 @@ struct ReceiverArbiter {
   // The VC whose request receiver d presents (req: each VC's phase-1 request), or kNoRequest.
   LS_HD uint32_t operator()(uint32_t d, const Request* req) const {
     const BglParams& p = v.prm;
-    if (req[p.dynamic + 1].any()) return p.dynamic + 1;
+    if (req[priority_vc(p)].any()) return priority_vc(p);
     uint8_t vc[kMaxVcs], full[kMaxVcs];
     uint32_t count = 0;
     for (uint32_t w = 0; w < v.lay.vcs; ++w) {

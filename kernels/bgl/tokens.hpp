@@ -1,18 +1,29 @@
 // Token flow control (paper, "Torus network"): a token is a 32-byte chunk of a downstream VC
 // FIFO. For simple arbiters a VC is offered only if it can take a full-sized packet; a dynamic VC
-// is charged the packet's actual size. The bubble rules for the escape VCs (the bubble escape
-// VC and the high-priority VC): a packet already on the VC needs tokens for one full-sized packet
-// to advance, and two to enter it (at injection, at a turn to a new direction, or from a dynamic
-// VC), so after any entry some buffer on the ring has room for a packet. With variable sizes that
-// free room can fragment over the ring, a deadlock the paper's simulator found: the fix counts
-// each packet on the bubble as full-sized (kBubbleFixed); kBubbleOriginal keeps the first rule.
+// (and a dateline escape VC) is charged the packet's actual size. The bubble rules for the bubble
+// VCs (the bubble escape VC and the high-priority VC): a packet already on the VC needs tokens
+// for one full-sized packet to advance, and two to enter it (at injection, at a turn to a new
+// direction, or from a dynamic VC), so after any entry some buffer on the ring has room for a
+// packet. With variable sizes that free room can fragment over the ring, a deadlock the paper's
+// simulator found: the fix counts each packet on the bubble as full-sized (kBubbleFixed);
+// kBubbleOriginal keeps the first rule.
 #pragma once
 #include "bgl_state.hpp"
 
 namespace ls::bgl {
 
+// The high-priority VC: the last.
+LS_HD inline uint32_t priority_vc(const BglParams& p) {
+  return p.vcs - 1;
+}
+// The escape VCs and the high-priority VC: escape_bytes each.
 LS_HD inline bool escape_vc(const BglParams& p, uint32_t vc) {
   return vc >= p.dynamic;
+}
+// The VCs kept deadlock-free by the bubble rules: the high-priority VC, and the escape VC unless
+// the escape VCs are a dateline pair.
+LS_HD inline bool bubble_vc(const BglParams& p, uint32_t vc) {
+  return vc == priority_vc(p) || (!p.dateline && vc == p.dynamic);
 }
 LS_HD inline uint32_t capacity(const BglParams& p, uint32_t vc) {
   return escape_vc(p, vc) ? p.escape_chunks : p.vc_chunks;
@@ -20,13 +31,13 @@ LS_HD inline uint32_t capacity(const BglParams& p, uint32_t vc) {
 
 // Tokens a packet of `chunks` takes from VC vc's downstream buffer.
 LS_HD inline uint32_t charge(const BglParams& p, uint32_t vc, uint32_t chunks) {
-  return escape_vc(p, vc) && p.bubble_rule == kBubbleFixed ? kFullChunks : chunks;
+  return bubble_vc(p, vc) && p.bubble_rule == kBubbleFixed ? kFullChunks : chunks;
 }
 
 // Tokens VC vc must have before a packet may request it: one full-sized packet, two for a
-// packet entering an escape VC (`entering`: it is not already on that VC going that way).
+// packet entering a bubble VC (`entering`: it is not already on that VC going that way).
 LS_HD inline uint32_t tokens_needed(const BglParams& p, uint32_t vc, bool entering) {
-  return escape_vc(p, vc) && entering ? 2 * kFullChunks : kFullChunks;
+  return bubble_vc(p, vc) && entering ? 2 * kFullChunks : kFullChunks;
 }
 
 // The two-bit range (0-3) of a count out of cap: what senders report of downstream tokens

@@ -49,9 +49,9 @@ struct SourceOps {
 
   // The source wakes at gen_next (when `generating`): a creation cycle if gen_hit, else where
   // its last search for one stopped. It creates the packet (if any) and looks for the next one.
-  // A node that is no sender never wakes again.
+  // A node that is no sender (a gather's receivers among them) never wakes again.
   LS_HD void generate(uint64_t ne, const TrafficParams& tp, uint32_t n, uint64_t sn) const {
-    if (n % tp.sender_every != 0) return;
+    if (n % tp.sender_every != 0 || (tp.pattern == Pattern::kGather && in_region(tp, n))) return;
     uint8_t on = s.on_gen[ne];
     if (!s.gen_hit[ne]) {
       const NextCreation now = next_creation(tp, n, t, t + kGenLookahead, on);

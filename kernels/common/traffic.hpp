@@ -21,7 +21,8 @@ enum class Pattern : uint32_t {
   kRandperm,
   kAlltoall,
   kHotRegion,
-  kLineFill
+  kLineFill,
+  kGather
 };
 enum class Injection : uint32_t { kBernoulli, kOnOff };
 
@@ -56,14 +57,35 @@ struct TrafficParams {
   uint32_t n_hot;
   uint32_t hot[kMaxHot];
   double hot_fraction;
-  uint32_t max_packets;          // per source, 0: no limit
-  uint32_t sender_every;         // only nodes n with n % sender_every == 0 create packets
-  uint32_t reply_size;           // request-reply: flits per reply
-  uint32_t alltoall_packets;     // alltoall: packets from every node to every other
-  uint32_t region_lo[kMaxDims];  // hot region: its first coordinate in each dimension
-  uint32_t region_n[kMaxDims];   // ... and its extent
-  uint32_t region_nodes;         // ... and its nodes
+  uint32_t max_packets;             // per source, 0: no limit
+  uint32_t sender_every;            // only nodes n with n % sender_every == 0 create packets
+  uint32_t reply_size;              // request-reply: flits per reply
+  uint32_t alltoall_packets;        // alltoall: packets from every node to every other
+  uint32_t region_lo[kMaxDims];     // hot region: its first coordinate in each dimension
+  uint32_t region_n[kMaxDims];      // ... and its extent
+  uint32_t region_nodes;            // ... and its nodes
+  uint32_t region_radix[kMaxDims];  // the network's radix (1 past its dimensions), to place nodes
 };
+
+// Whether node n lies in the hot region.
+LS_HD inline bool in_region(const TrafficParams& tp, uint32_t n) {
+  for (int d = 0; d < kMaxDims; ++d) {
+    const uint32_t c = n % tp.region_radix[d];
+    n /= tp.region_radix[d];
+    if (c < tp.region_lo[d] || c >= tp.region_lo[d] + tp.region_n[d]) return false;
+  }
+  return true;
+}
+
+// The region's node number i (0 .. region_nodes - 1, dimension 0 fastest).
+LS_HD inline uint32_t region_node(const TrafficParams& tp, const Shape& s, uint32_t i) {
+  uint32_t d = 0;
+  for (uint32_t k = 0; k < s.ndims; ++k) {
+    d += (tp.region_lo[k] + i % tp.region_n[k]) * s.stride[k];
+    i /= tp.region_n[k];
+  }
+  return d;
+}
 
 LS_HD inline uint32_t reverse_bits(uint32_t x, uint32_t bits) {
   uint32_t r = 0;
@@ -71,14 +93,10 @@ LS_HD inline uint32_t reverse_bits(uint32_t x, uint32_t bits) {
   return r;
 }
 
-// Alltoall: source `src` sends P packets to each of the n - 1 other nodes, in an order of its
-// own. It creates them one a cycle from cycle 0 (no node injects faster), so packet k, created in
-// cycle k, goes to entry k of a random permutation of the P (n - 1) (destination, round) pairs:
-// a four-round Feistel network keyed by (seed, key) on the smallest square power of two that
-// holds them, walked until it lands in range. A pure function, as the source queue needs.
-LS_HD inline uint32_t alltoall_dest(const TrafficParams& tp, uint32_t n, uint32_t src, uint64_t k,
-                                    uint32_t key) {
-  const uint64_t m = static_cast<uint64_t>(tp.alltoall_packets) * (n - 1);
+// Entry k of a random permutation of 0 .. m - 1 of its own for each (seed, key): a four-round
+// Feistel network on the smallest square power of two that holds m, walked until it lands in
+// range. A pure function, as the source queue needs.
+LS_HD inline uint32_t shuffled(uint64_t seed, uint64_t m, uint64_t k, uint32_t key) {
   uint32_t half = 0;
   while ((uint64_t{1} << (2 * half)) < m) ++half;
   const uint32_t mask = (1u << half) - 1;
@@ -86,14 +104,32 @@ LS_HD inline uint32_t alltoall_dest(const TrafficParams& tp, uint32_t n, uint32_
   do {
     uint32_t l = x >> half, r = x & mask;
     for (uint32_t round = 0; round < 4; ++round) {
-      const uint32_t f = philox_draw(tp.seed, r, key, kStreamAlltoall).w[round] & mask;
+      const uint32_t f = philox_draw(seed, r, key, kStreamAlltoall).w[round] & mask;
       const uint32_t next = l ^ f;
       l = r;
       r = next;
     }
     x = (l << half) | r;
   } while (x >= m);
-  return (src + 1 + x % (n - 1)) % n;
+  return x;
+}
+
+// Alltoall: source `src` sends P packets to each of the n - 1 other nodes, in an order of its
+// own. It creates them one a cycle from cycle 0 (no node injects faster), so packet k, created in
+// cycle k, goes to entry k of a random permutation of the P (n - 1) (destination, round) pairs.
+LS_HD inline uint32_t alltoall_dest(const TrafficParams& tp, uint32_t n, uint32_t src, uint64_t k,
+                                    uint32_t key) {
+  const uint64_t m = static_cast<uint64_t>(tp.alltoall_packets) * (n - 1);
+  return (src + 1 + shuffled(tp.seed, m, k, key) % (n - 1)) % n;
+}
+
+// Gather into the hot region (the Blue Gene/L paper's hot-spot and hot-region measurements):
+// every node outside the region sends P packets to each node inside, one a cycle from cycle 0
+// in an order of its own; the nodes inside send nothing.
+LS_HD inline uint32_t gather_dest(const TrafficParams& tp, const Shape& s, uint64_t k,
+                                  uint32_t key) {
+  const uint64_t m = static_cast<uint64_t>(tp.alltoall_packets) * tp.region_nodes;
+  return region_node(tp, s, shuffled(tp.seed, m, k, key) % tp.region_nodes);
 }
 
 // A row broadcast's destination: the last node of src's line along x, going x+ (plus) or x-.
@@ -137,13 +173,10 @@ LS_HD inline uint32_t pattern_dest(const TrafficParams& tp, const Shape& s, cons
     case Pattern::kHotRegion: {  // hot_fraction into the region, the rest uniform
       Draw r = philox_draw(tp.seed, c, key, kStreamDest);
       if (u01(r.w[1]) >= tp.hot_fraction) return below(r.w[0], n);
-      uint32_t i = below(r.w[2], tp.region_nodes), d = 0;
-      for (uint32_t k = 0; k < s.ndims; ++k) {
-        d += (tp.region_lo[k] + i % tp.region_n[k]) * s.stride[k];
-        i /= tp.region_n[k];
-      }
-      return d;
+      return region_node(tp, s, below(r.w[2], tp.region_nodes));
     }
+    case Pattern::kGather:
+      return gather_dest(tp, s, c, key);
     case Pattern::kLineFill:  // bgl alternates the two colours by packet (its processor_interface)
       return line_end(s, src, true);
     case Pattern::kHotspot: {

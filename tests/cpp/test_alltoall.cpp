@@ -1,12 +1,15 @@
-// The alltoall workload (traffic.pattern = "alltoall"; kernels/common/traffic.hpp): each source's
-// order is a permutation giving every other node its share, the run ends when every packet is
-// delivered with the completion time and its percentage of the torus's peak, and the
-// configurations it cannot run are refused by name.
+// The workloads that end (kernels/common/traffic.hpp): the alltoall (traffic.pattern =
+// "alltoall") and the gather into a hot region ("gather"). Each source's order is a permutation
+// giving every receiver its share, the run ends when every packet is delivered with the
+// completion time and its percentage of the torus's peak, and the configurations they cannot run
+// are refused by name.
 #include <map>
+#include <set>
 
 #include "helpers.hpp"
 #include "host/config/schema.hpp"
-#include "host/traffic/alltoall_peak.hpp"
+#include "host/topology/topology.hpp"
+#include "host/traffic/completion_peak.hpp"
 #include "host/traffic/traffic_params.hpp"
 
 namespace ls {
@@ -120,6 +123,67 @@ TEST(Alltoall, ConfigurationsItCannotRunNameTheKey) {
   auto e = make_engine({alltoall({4, 4}, 1)}, test::options());
   e->step(10);
   EXPECT_NE(test::config_error_of([&] { e->run(); }).find("from cycle 0"), std::string::npos);
+}
+
+Config gather(std::vector<int64_t> radix, int64_t per_pair, std::vector<int64_t> region = {}) {
+  Config c = alltoall(std::move(radix), per_pair);
+  c.traffic.pattern = "gather";
+  c.traffic.hot_region = std::move(region);
+  return c;
+}
+
+// Every node outside the region sends exactly P packets to each node inside, in an order of its
+// own; the nodes inside send nothing.
+TEST(Gather, EachSenderGivesEveryNodeOfTheRegionItsShare) {
+  const Config c = gather({4, 4}, 3, {1, 1, 2, 2});  // the box (1..2, 1..2)
+  const TrafficParams tp = traffic_params({c}, 16).at(0);
+  const Shape s = make_shape({4, 4});
+  ASSERT_EQ(tp.max_packets, 3u * 4);
+  std::vector<uint32_t> first;
+  for (uint32_t src = 0; src < 16; ++src) {
+    const uint32_t x = src % 4, y = src / 4;
+    EXPECT_EQ(in_region(tp, src), x >= 1 && x <= 2 && y >= 1 && y <= 2) << src;
+    std::map<uint32_t, int64_t> got;
+    for (uint32_t k = 0; k < tp.max_packets; ++k) got[gather_dest(tp, s, k, src)] += 1;
+    EXPECT_EQ(got, (std::map<uint32_t, int64_t>{{5, 3}, {6, 3}, {9, 3}, {10, 3}})) << src;
+    first.push_back(gather_dest(tp, s, 0, src));
+  }
+  EXPECT_GT(std::set<uint32_t>(first.begin(), first.end()).size(), 1u);  // orders differ
+}
+
+// The peak: every packet crosses one of the links entering the region. A hot spot on 8x8x8 has
+// 6 (511 senders); the 4x4x4 box 6 faces of 16; a 2x2 box of a 4x4 torus 8; a region spanning a
+// dimension has no faces there.
+TEST(Gather, ThePeakIsTheLoadOfTheLinksEnteringTheRegion) {
+  EXPECT_DOUBLE_EQ(gather_peak_cycles(gather({8, 8, 8}, 2, {0, 0, 0, 1, 1, 1}), 270),
+                   511.0 * 2 * 270 / 6);
+  EXPECT_DOUBLE_EQ(gather_peak_cycles(gather({8, 8, 8}, 1), 270), 448.0 * 64 * 270 / 96);
+  EXPECT_DOUBLE_EQ(gather_peak_cycles(gather({4, 4}, 3), 2), 12.0 * 4 * 3 * 2 / 8);
+  EXPECT_DOUBLE_EQ(gather_peak_cycles(gather({4, 4}, 1, {0, 0, 4, 2}), 1), 8.0 * 8 / 8);
+  EXPECT_EQ(workload_packets(gather({8, 8, 8}, 2, {0, 0, 0, 1, 1, 1}), 512), 511u * 2);
+}
+
+// A vc torus runs a gather to completion (debug checks each cycle): every packet delivered once,
+// the run ending at the last delivery, never faster than the entering links allow.
+TEST(Gather, TheRunEndsAtTheLastDeliveryNoSoonerThanThePeak) {
+  Config c = gather({4, 4}, 3);
+  c.traffic.packet_size = 2;
+  const InstanceResult r = test::run_one(c);
+  EXPECT_EQ(r.packets, 12u * 4 * 3);
+  EXPECT_FALSE(r.saturated) << r.saturation_reason;
+  const double peak = gather_peak_cycles(c, 2);
+  EXPECT_GE(static_cast<double>(r.cycles), peak);
+  EXPECT_NEAR(test::extra(r, "peak_percent"), 100 * peak / static_cast<double>(r.cycles), 1e-9);
+  EXPECT_NE(test::config_error_of([] {
+              validate(gather({4, 4}, 1, {0, 0, 4, 4}));
+            }).find("short of the whole network"),
+            std::string::npos);
+  Config uniform = gather({4, 4}, 1);
+  uniform.traffic.pattern = "uniform";
+  EXPECT_NE(test::config_error_of([&] {
+              check_same_batch({gather({4, 4}, 1), uniform});
+            }).find("allowed only alltoall or gather"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,79 @@
+#include "completion_peak.hpp"
+
+#include <algorithm>
+
+namespace ls {
+
+namespace {
+
+// The hot region's extent in dimension d (traffic.hot_region, or half the ring).
+int64_t region_extent(const Config& c, size_t d) {
+  const std::vector<int64_t>& h = c.traffic.hot_region;
+  const std::vector<int64_t>& k = c.topology.radix;
+  return h.empty() ? std::max<int64_t>(1, k[d] / 2) : h[k.size() + d];
+}
+
+double nodes_of(const Config& c) {
+  double nodes = 1;
+  for (int64_t k : c.topology.radix) nodes *= static_cast<double>(k);
+  return nodes;
+}
+
+}  // namespace
+
+bool finite_workload(const Config& c) {
+  return c.traffic.pattern == "alltoall" || c.traffic.pattern == "gather";
+}
+
+uint64_t workload_packets(const Config& c, uint32_t nodes) {
+  const uint64_t p = static_cast<uint64_t>(c.traffic.alltoall_packets);
+  if (c.traffic.pattern == "alltoall") return uint64_t{nodes} * (nodes - 1) * p;
+  uint64_t region = 1;
+  for (size_t d = 0; d < c.topology.radix.size(); ++d)
+    region *= static_cast<uint64_t>(region_extent(c, d));
+  return (nodes - region) * region * p;
+}
+
+double gather_peak_cycles(const Config& c, double link_cycles) {
+  if (c.topology.kind != "torus" || link_cycles <= 0) return 0;
+  const std::vector<int64_t>& k = c.topology.radix;
+  double region = 1, entering = 0;
+  for (size_t d = 0; d < k.size(); ++d) region *= static_cast<double>(region_extent(c, d));
+  for (size_t d = 0; d < k.size(); ++d)
+    if (region_extent(c, d) < k[d])
+      entering += 2 * region / static_cast<double>(region_extent(c, d));
+  const double packets =
+      static_cast<double>(workload_packets(c, static_cast<uint32_t>(nodes_of(c))));
+  return entering > 0 ? packets * link_cycles / entering : 0;
+}
+
+double completion_peak_cycles(const Config& c, double link_cycles) {
+  return c.traffic.pattern == "gather" ? gather_peak_cycles(c, link_cycles)
+                                       : alltoall_peak_cycles(c, link_cycles);
+}
+
+double alltoall_peak_cycles(const Config& c, double link_cycles) {
+  if (c.topology.kind != "torus" || link_cycles <= 0) return 0;
+  const double nodes = nodes_of(c);
+  // Dimension d: every source reaches each ring offset o (nodes / k times), min(o, k - o) hops
+  // in d; those hops spread over the 2 x nodes links of the dimension.
+  double busiest = 0;
+  for (int64_t k : c.topology.radix) {
+    int64_t hops = 0;
+    for (int64_t o = 0; o < k; ++o) hops += std::min(o, k - o);
+    busiest = std::max(busiest, nodes / static_cast<double>(k) * static_cast<double>(hops) / 2);
+  }
+  return static_cast<double>(c.traffic.alltoall_packets) * busiest * link_cycles;
+}
+
+double mean_packet_size(const TrafficConfig& f) {
+  if (f.packet_sizes.empty()) return static_cast<double>(f.packet_size);
+  double sum = 0, wsum = 0;
+  for (size_t i = 0; i < f.packet_sizes.size(); ++i) {
+    sum += f.packet_size_weights[i] * static_cast<double>(f.packet_sizes[i]);
+    wsum += f.packet_size_weights[i];
+  }
+  return sum / wsum;
+}
+
+}  // namespace ls
