@@ -48,6 +48,7 @@ BglParams make_params(const Config& c, const Topology& t) {
   p.slq_threshold = fraction_threshold(g.slq_fraction);
   p.network_threshold = fraction_threshold(g.in_network_fraction);
   p.deterministic = g.deterministic;
+  p.bypass = g.bypass;
   p.half_way = pick<HalfWay>(
       g.half_way,
       {{"coordinate", kHalfWayCoordinate}, {"node", kHalfWayNode}, {"plus", kHalfWayPlus}});

@@ -158,6 +158,7 @@ struct BglConfig {
   double slq_fraction = 0.75;              // phases 2, 3: fraction of SLQ cycles (else random)
   double in_network_fraction = 1.0;        // phase 3: cycles favouring in-network packets
   bool deterministic = false;              // every packet in dimension order on the bubble VC
+  bool bypass = true;                      // receivers' bypass channels
   std::string half_way = "coordinate";     // half way round: coordinate, node or plus
   double priority_fraction = 0.0;          // packets the processors send as high priority
   int64_t retransmission_packets = 0;      // link-level protocol: sender's FIFO (0: not modelled)

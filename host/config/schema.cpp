@@ -601,6 +601,11 @@ std::vector<KeyInfo> make_schema() {
                 "into the two high-priority injection FIFOs, on the high-priority VC in dimension "
                 "order, first in every arbitration, into the high-priority reception FIFOs; "
                 "results add priority_network_latency_mean"),
+      bool_key("bgl", "bypass", bg, &G::bypass,
+               "receivers' bypass channels: a packet arriving into an idle VC FIFO flows through "
+               "on the bypass while its tail arrives, and in phase 2 a bypass request has the "
+               "lowest priority unless it is high priority (false: it competes as a buffered "
+               "packet)"),
       enum_key("bgl", "half_way", bg, &G::half_way, {"coordinate", "node", "plus"},
                "which way a packet goes half way round a ring of even size (software's setting "
                "of the hint bits' cut-off registers): coordinate (+ from an even coordinate in "

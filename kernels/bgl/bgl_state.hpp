@@ -61,12 +61,19 @@ struct Packet {
            ((hops > 127u ? 127u : hops) << 16);
   }
 };
-// A packet record's spare words: when its head may take part in arbitration where it waits.
+// A packet record's spare words: when its head may take part in arbitration where it waits, and
+// until when it is on the receiver's bypass channel (its tail still arriving; 0: never was).
 LS_HD inline uint32_t& ready_at(Flit& f) {
   return f.unused[0];
 }
 LS_HD inline uint32_t ready_at(const Flit& f) {
   return f.unused[0];
+}
+LS_HD inline uint32_t& bypass_until(Flit& f) {
+  return f.unused[1];
+}
+LS_HD inline uint32_t bypass_until(const Flit& f) {
+  return f.unused[1];
 }
 
 enum BubbleRule : uint32_t {
@@ -106,6 +113,7 @@ struct BglParams {
   uint64_t slq_threshold;      // phases 2, 3: an SLQ cycle when a 32-bit draw is below it
   uint64_t network_threshold;  // phase 3: in-network packets favoured when a draw is below it
   bool deterministic;          // every packet routed in dimension order on the bubble VC
+  bool bypass;                 // receivers' bypass channels (lowest priority in phase 2)
   HalfWay half_way;            // which way a packet half way round a ring goes
   uint32_t source_queue;
   Shape shape;

@@ -51,12 +51,16 @@ struct Link {
       if (!rt.accept(p, f)) continue;
       const uint32_t vc = Packet::vc(f.meta), chunks = Packet::chunks(f.meta);
       const uint64_t q = L.vc(n.e, d, vc);
+      const uint32_t tail = static_cast<uint32_t>(v.t) + packet_bytes(chunks) - 1 + v.prm.trailer;
       ready_at(f) = static_cast<uint32_t>(v.t) + v.prm.pipeline;
+      // Into an idle FIFO the packet flows through on the bypass channel while its tail arrives.
+      const bool idle = v.s.count[q] == 0 && v.s.drain_left[q] == 0;
+      bypass_until(f) = v.prm.bypass && idle ? tail : 0u;
       v.s.fifo[L.slot(q, add_mod(v.s.head[q], v.s.count[q], L.ring))] = f;
       v.s.count[q] += 1;
       v.s.used[q] += static_cast<uint8_t>(charge(v.prm, vc, chunks));
       v.s.rx_count[p] += 1;
-      v.s.rx_tail[p] = static_cast<uint32_t>(v.t) + packet_bytes(chunks) - 1 + v.prm.trailer;
+      v.s.rx_tail[p] = tail;
     }
     return got;
   }

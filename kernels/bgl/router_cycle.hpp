@@ -78,12 +78,14 @@ struct Router {
       for (uint32_t k = 0; k < L.paths; ++k) path |= v.s.path_free[L.path(n.e, d, k)] <= t;
       const uint32_t recv =
           (v.s.recv_busy[L.bus(n.e, d, 0)] ? 0u : 1u) | (v.s.recv_busy[L.bus(n.e, d, 1)] ? 0u : 2u);
+      uint32_t bypass = 0;
       for (uint32_t w = 0; w < L.vcs; ++w) {
         const uint64_t q = L.vc(n.e, d, w);
         if (v.s.count[q] == 0 || v.s.drain_left[q] != 0 || ready_at(fifo_head(q)) > t) continue;
         req[d][w] = jsq(fifo_head(q), d, w, path, recv, d * kMaxVcs + w);
+        if (t < bypass_until(fifo_head(q))) bypass |= 1u << w;
       }
-      win[d] = ReceiverArbiter{v, n}(d, req[d]);
+      win[d] = ReceiverArbiter{v, n}(d, req[d], bypass);
     }
     Request inj[kMaxFifos];
     for (uint32_t f = 0; f < L.fifos; ++f) {
