@@ -122,8 +122,12 @@ def test_worker_killed_mid_batch_loses_and_duplicates_nothing():
         log = transitions()
     assert lost, f"no kill caught a batch running (killed holding {sorted(killed)})"
     for key in killed:
+        # A batch finishes once, and again only if its finished result died with the killed
+        # worker before it was gathered (memory -> released): then Dask runs it anew. Either
+        # way each point reaches the table exactly once (below).
         moves = [(a, b) for k, a, b in log if k == key]
-        assert moves.count(("processing", "memory")) == 1, f"{key} should finish exactly once"
+        finished = moves.count(("processing", "memory"))
+        assert 1 <= finished <= 1 + moves.count(("memory", "released")), f"{key}: {moves}"
     assert len(arrived) == len(points) == len(rows)
     assert sorted((r["offered"], r["seed"]) for r in arrived) == sorted(
         (p.params["offered"], p.params["seed"]) for p in points), "each point exactly once"
