@@ -310,8 +310,8 @@ std::vector<KeyInfo> make_schema() {
                "random order of its own, and the run ends when all are delivered; gather: the "
                "same from every node outside traffic.hot_region to every node inside it, the "
                "Blue Gene/L paper's hot-spot and hot-region measurements; linefill: "
-               "router.family bgl's row broadcast, each packet along x to every node of its "
-               "ring, half of them each way round)",
+               "router.family bgl's row broadcast, each packet along traffic.line_dimension to "
+               "every node of its ring, half of them each way round)",
                true),
       int_key("traffic", "alltoall_packets", trf, &F::alltoall_packets, 1, 1 << 16,
               "alltoall: packets from every node to every other node (gather: from every node "
@@ -321,6 +321,10 @@ std::vector<KeyInfo> make_schema() {
               "add completion_cycles, and on a torus peak_percent, the time the busiest links "
               "(gather: the links entering the region) need over the time taken (router.family "
               "= vc or bgl)",
+              true),
+      int_key("traffic", "line_dimension", trf, &F::line_dimension, 0, kMaxDims - 1,
+              "linefill: the dimension the row broadcasts go along (0: x, 1: y, 2: z; the "
+              "paper's deposit bit works down any of them)",
               true),
       enum_key("traffic", "injection", trf, &F::injection, {"bernoulli", "onoff"},
                "packet creation process: Bernoulli, or a two-state Markov on/off (bursty) source",
@@ -962,9 +966,12 @@ void validate_bgl(const Config& c) {
     throw ConfigError(
         "traffic.request_reply = true: allowed only false for router.family = "
         "\"bgl\"");
-  if (f.pattern == "linefill" && t.radix[0] < 2)
-    throw ConfigError("traffic.pattern = \"linefill\", topology.radix = " + to_string(t.radix) +
-                      ": allowed a first dimension (x, the broadcast line) of at least 2 nodes");
+  const size_t line = static_cast<size_t>(f.line_dimension);
+  if (f.pattern == "linefill" && (line >= t.radix.size() || t.radix[line] < 2))
+    throw ConfigError("traffic.line_dimension = " + std::to_string(f.line_dimension) +
+                      ", topology.radix = " + to_string(t.radix) +
+                      ": allowed with traffic.pattern = \"linefill\" a dimension of the torus of "
+                      "at least 2 nodes (the broadcast line)");
   if (g.escape_vcs == "dateline_pair" && g.dynamic_vcs > 3)
     throw ConfigError("bgl.dynamic_vcs = " + std::to_string(g.dynamic_vcs) +
                       " with bgl.escape_vcs = \"dateline_pair\": allowed 1 to 3 (six VCs a link: "

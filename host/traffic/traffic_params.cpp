@@ -96,6 +96,7 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs, uint32_
     p.max_packets = static_cast<uint32_t>(f.max_packets);
     p.sender_every = static_cast<uint32_t>(f.sender_every);
     p.reply_size = static_cast<uint32_t>(f.reply_size);
+    p.line_dim = static_cast<uint32_t>(f.line_dimension);
     if (p.pattern == Pattern::kHotRegion || p.pattern == Pattern::kGather) set_hot_region(p, c);
     // A packet a cycle until each pair has its share.
     if (p.pattern == Pattern::kAlltoall || p.pattern == Pattern::kGather) {

@@ -45,19 +45,20 @@ struct ProcessorInterface {
     uint64_t ctime;
     src.pop(n.e, tp, n.r, ctime);
     Flit f{};
-    // A row broadcast (linefill) alternates colours: even packets x+, odd x-, each round the whole
-    // line; with an even number of injection FIFOs each FIFO holds one colour.
+    // A row broadcast (linefill) alternates colours: even packets + along its dimension, odd -,
+    // each round the whole line; with an even number of injection FIFOs each FIFO holds one
+    // colour.
     const bool line = tp.pattern == Pattern::kLineFill, plus = seq % 2 == 0;
-    f.dest = line ? line_end(v.prm.shape, n.r, plus)
+    f.dest = line ? line_end(v.prm.shape, n.r, plus, tp.line_dim)
                   : pattern_dest(tp, v.prm.shape, v.perm, n.inst, n.r, ctime);
     f.src = n.r;
     f.seq = v.src.seq[n.e]++;
     f.ctime = static_cast<uint32_t>(ctime);
     f.itime = static_cast<uint32_t>(v.t);
-    // A row broadcast goes one way round its line (hint bit x+ or x-) in order, on the bubble VC.
+    // A row broadcast goes one way round its line (one hint bit) in order, on the escape VC.
+    const uint32_t line_hint = (plus ? 1u : 2u) << (2 * tp.line_dim);
     f.meta = Packet::make(
-        chunks, 0,
-        line ? (plus ? 1u : 2u) : initial_hints(v.prm.shape, n.r, f.dest, v.prm.half_way),
+        chunks, 0, line ? line_hint : initial_hints(v.prm.shape, n.r, f.dest, v.prm.half_way),
         v.prm.deterministic || line, hp, line);
     if (f.dest == n.r) {
       v.s.injected[n.e] += 1;

@@ -65,6 +65,7 @@ struct TrafficParams {
   uint32_t region_n[kMaxDims];      // ... and its extent
   uint32_t region_nodes;            // ... and its nodes
   uint32_t region_radix[kMaxDims];  // the network's radix (1 past its dimensions), to place nodes
+  uint32_t line_dim;                // linefill: the dimension the row broadcasts go along
 };
 
 // Whether node n lies in the hot region.
@@ -132,10 +133,11 @@ LS_HD inline uint32_t gather_dest(const TrafficParams& tp, const Shape& s, uint6
   return region_node(tp, s, shuffled(tp.seed, m, k, key) % tp.region_nodes);
 }
 
-// A row broadcast's destination: the last node of src's line along x, going x+ (plus) or x-.
-LS_HD inline uint32_t line_end(const Shape& s, uint32_t src, bool plus) {
-  const uint32_t k = s.radix[0], x = s.coord(src, 0);
-  return src - x + (plus ? (x + k - 1) % k : (x + 1) % k);
+// A row broadcast's destination: the last node of src's line along dimension d, going + (plus)
+// or -.
+LS_HD inline uint32_t line_end(const Shape& s, uint32_t src, bool plus, uint32_t d) {
+  const uint32_t k = s.radix[d], x = s.coord(src, static_cast<int>(d));
+  return src - x * s.stride[d] + (plus ? (x + k - 1) % k : (x + 1) % k) * s.stride[d];
 }
 
 // Destination of the packet `src` creates in cycle `c`. `perm` is the instance's random
@@ -178,7 +180,7 @@ LS_HD inline uint32_t pattern_dest(const TrafficParams& tp, const Shape& s, cons
     case Pattern::kGather:
       return gather_dest(tp, s, c, key);
     case Pattern::kLineFill:  // bgl alternates the two colours by packet (its processor_interface)
-      return line_end(s, src, true);
+      return line_end(s, src, true, tp.line_dim);
     case Pattern::kHotspot: {
       Draw r = philox_draw(tp.seed, c, key, kStreamDest);
       if (tp.n_hot > 0 && u01(r.w[1]) < tp.hot_fraction) return tp.hot[below(r.w[2], tp.n_hot)];

@@ -466,6 +466,31 @@ TEST(Bgl, RowBroadcastDepositsAtEveryNodeOfTheLine) {
   EXPECT_GE(test::extra(r, "deposits"), 6.0 * r.packets);  // the whole run's copies
 }
 
+// The deposit bit works down any dimension (traffic.line_dimension): on a 4x8x2 torus a lone
+// broadcast from node 0 along y passes the 7 other nodes of its y ring (6 copies and the line's
+// end), along z its one neighbour; along x it stays in its x ring of 4.
+TEST(Bgl, RowBroadcastsGoDownAnyDimension) {
+  for (int64_t dim : {0, 1, 2}) {
+    Config c = bgl({4, 8, 2}, 0.01 * 256);
+    c.traffic.pattern = "linefill";
+    c.traffic.line_dimension = dim;
+    c.traffic.sender_every = 1 << 20;  // node 0
+    c.traffic.max_packets = 1;
+    c.run.warmup = 0;
+    const InstanceResult r = test::run_one(c);
+    const int64_t hops = std::vector<int64_t>{4, 8, 2}[static_cast<size_t>(dim)] - 1;
+    ASSERT_EQ(r.packets, 1u) << dim;
+    EXPECT_EQ(r.hops_mean, hops) << dim;
+    EXPECT_EQ(r.latency_mean, 1 + hops * 12 + 256) << dim;
+    EXPECT_EQ(test::extra(r, "deposits"), hops - 1) << dim;
+  }
+  Config c = bgl({4, 8}, 0.1);
+  c.traffic.pattern = "linefill";
+  c.traffic.line_dimension = 2;
+  EXPECT_NE(test::config_error_of([&] { validate(c); }).find("traffic.line_dimension = 2"),
+            std::string::npos);
+}
+
 // High priority past saturation (paper, "Torus network": OS messages on their own VC, first in
 // phases 2 and 3): 5% of packets marked high priority cross a saturated 4 x 4 x 4 torus well
 // ahead of the rest (measured 441 cycles from injection against 542), while every check of debug
