@@ -2,16 +2,11 @@
 
 #include <algorithm>
 
+#include "traffic_params.hpp"
+
 namespace ls {
 
 namespace {
-
-// The hot region's extent in dimension d (traffic.hot_region, or half the ring).
-int64_t region_extent(const Config& c, size_t d) {
-  const std::vector<int64_t>& h = c.traffic.hot_region;
-  const std::vector<int64_t>& k = c.topology.radix;
-  return h.empty() ? std::max<int64_t>(1, k[d] / 2) : h[k.size() + d];
-}
 
 double nodes_of(const Config& c) {
   double nodes = 1;
@@ -28,20 +23,18 @@ bool finite_workload(const Config& c) {
 uint64_t workload_packets(const Config& c, uint32_t nodes) {
   const uint64_t p = static_cast<uint64_t>(c.traffic.alltoall_packets);
   if (c.traffic.pattern == "alltoall") return uint64_t{nodes} * (nodes - 1) * p;
-  uint64_t region = 1;
-  for (size_t d = 0; d < c.topology.radix.size(); ++d)
-    region *= static_cast<uint64_t>(region_extent(c, d));
+  const uint64_t region = hot_region_nodes(c);
   return (nodes - region) * region * p;
 }
 
 double gather_peak_cycles(const Config& c, double link_cycles) {
   if (c.topology.kind != "torus" || link_cycles <= 0) return 0;
   const std::vector<int64_t>& k = c.topology.radix;
-  double region = 1, entering = 0;
-  for (size_t d = 0; d < k.size(); ++d) region *= static_cast<double>(region_extent(c, d));
+  const double region = static_cast<double>(hot_region_nodes(c));
+  double entering = 0;
   for (size_t d = 0; d < k.size(); ++d)
-    if (region_extent(c, d) < k[d])
-      entering += 2 * region / static_cast<double>(region_extent(c, d));
+    if (hot_region_extent(c, d) < k[d])
+      entering += 2 * region / static_cast<double>(hot_region_extent(c, d));
   const double packets =
       static_cast<double>(workload_packets(c, static_cast<uint32_t>(nodes_of(c))));
   return entering > 0 ? packets * link_cycles / entering : 0;

@@ -49,13 +49,25 @@ void set_hot_region(TrafficParams& p, const Config& c) {
   for (size_t d = 0; d < k.size(); ++d) {
     p.region_radix[d] = static_cast<uint32_t>(k[d]);
     p.region_lo[d] = h.empty() ? 0 : static_cast<uint32_t>(h[d]);
-    p.region_n[d] =
-        static_cast<uint32_t>(h.empty() ? std::max<int64_t>(1, k[d] / 2) : h[k.size() + d]);
+    p.region_n[d] = static_cast<uint32_t>(hot_region_extent(c, d));
     p.region_nodes *= p.region_n[d];
   }
 }
 
 }  // namespace
+
+int64_t hot_region_extent(const Config& c, size_t d) {
+  const std::vector<int64_t>& h = c.traffic.hot_region;
+  const std::vector<int64_t>& k = c.topology.radix;
+  return h.empty() ? std::max<int64_t>(1, k[d] / 2) : h[k.size() + d];
+}
+
+uint64_t hot_region_nodes(const Config& c) {
+  uint64_t n = 1;
+  for (size_t d = 0; d < c.topology.radix.size(); ++d)
+    n *= static_cast<uint64_t>(hot_region_extent(c, d));
+  return n;
+}
 
 std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs, uint32_t nodes) {
   std::vector<TrafficParams> out;

@@ -17,6 +17,10 @@ double set_sizes(TrafficParams& p, const std::vector<uint32_t>& sizes,
                  const std::vector<double>& weights);
 // Sets a source's packets per cycle (while on) and the Bernoulli table it is drawn from.
 void set_rate(TrafficParams& p, double rate);
+// The hot region's extent in dimension d (traffic.hot_region, or the lower half of the ring),
+// and its nodes (hotregion and gather patterns).
+int64_t hot_region_extent(const Config& c, size_t d);
+uint64_t hot_region_nodes(const Config& c);
 // [inst, node]: a random permutation per instance (used by the randperm pattern).
 std::vector<uint32_t> random_permutations(const std::vector<Config>& cs, uint32_t nodes);
 
