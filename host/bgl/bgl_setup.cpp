@@ -29,7 +29,8 @@ BglParams make_params(const Config& c, const Topology& t) {
   p.fifos = p.normal_fifos + kPriorityFifos;
   p.priority_threshold = fraction_threshold(g.priority_fraction);
   p.fifo_chunks = static_cast<uint32_t>(g.injection_fifo_bytes / kChunkBytes);
-  p.fifo_ring = std::min<uint32_t>(p.fifo_chunks, 255);
+  p.infinite_fifos = g.infinite_injection_fifos;
+  p.fifo_ring = p.infinite_fifos ? 255 : std::min<uint32_t>(p.fifo_chunks, 255);
   p.paths = static_cast<uint32_t>(g.paths);
   p.pipeline = static_cast<uint32_t>(g.pipeline_delay);
   p.trailer = static_cast<uint32_t>(g.trailer_bytes);

@@ -579,6 +579,11 @@ std::vector<KeyInfo> make_schema() {
               "packet into the next FIFO as soon as it has room"),
       int_key("bgl", "injection_fifo_bytes", bg, &G::injection_fifo_bytes, 256, 8192,
               "bytes of each injection FIFO, a multiple of 32"),
+      bool_key("bgl", "infinite_injection_fifos", bg, &G::infinite_injection_fifos,
+               "the paper's simulator's injection FIFOs: no byte limit, each created packet "
+               "placed in its FIFO at once (up to 255 packets a FIFO, beyond which the "
+               "processor's backlog holds them in order); bgl.injection_fifo_bytes then only "
+               "scales the two-bit fullness that SLQ compares"),
       enum_key("bgl", "bubble_rule", bg, &G::bubble_rule, {"fixed", "original"},
                "escape VC token accounting: fixed (each packet on a bubble VC counts as "
                "full-sized, the paper's correction) or original (actual size: free space can "

@@ -2,9 +2,10 @@
 // and whose packets may go out in any direction, and the reception FIFOs the receivers empty
 // into. The traffic source is the shared one (kernels/common/source.hpp): its queue is the
 // processor's backlog, and the processor moves the oldest packet into an injection FIFO (in turn
-// over the normal-priority FIFOs) as soon as that FIFO has room, one packet per cycle, with its
-// hint bits set by the hardware for minimal routing. A packet is delivered when its last byte is
-// in the reception FIFO (the processor drains reception at once).
+// over the normal-priority FIFOs) as soon as that FIFO has room, one packet per cycle (with the
+// paper's infinite FIFOs, every packet at once), with its hint bits set by the hardware for
+// minimal routing. A packet is delivered when its last byte is in the reception FIFO (the
+// processor drains reception at once).
 #pragma once
 #include "hint_bits.hpp"
 #include "link.hpp"
@@ -25,10 +26,19 @@ struct ProcessorInterface {
     return true;
   }
 
-  // The oldest packet of the backlog into its injection FIFO, if it has room. A packet for this
-  // node never enters the network: it is delivered at once.
-  // Whether it moved one.
+  // The backlog into the injection FIFOs: its oldest packet if its FIFO has room, or with
+  // infinite FIFOs (the paper's simulator) every packet, each as early as possible. Whether it
+  // moved any.
   LS_HD bool load() const {
+    if (!v.prm.infinite_fifos) return load_one();
+    bool any = false;
+    while (load_one()) any = true;
+    return any;
+  }
+
+  // The oldest packet of the backlog into its injection FIFO, if it has room. A packet for this
+  // node never enters the network: it is delivered at once. Whether it moved one.
+  LS_HD bool load_one() const {
     const BglLayout& L = v.lay;
     if (v.src.queued[n.e] == 0) return false;
     const SourceOps src = source();
@@ -40,7 +50,8 @@ struct ProcessorInterface {
     const uint32_t fi = hp ? v.prm.normal_fifos + seq % kPriorityFifos : seq % v.prm.normal_fifos;
     const uint64_t fx = L.fifo(n.e, fi);
     const uint32_t chunks = packet_size_at(tp, n.r, c) / kChunkBytes;
-    if (v.s.inj_count[fx] == L.fifo_ring || v.s.inj_used[fx] + chunks > v.prm.fifo_chunks)
+    if (v.s.inj_count[fx] == L.fifo_ring ||
+        (!v.prm.infinite_fifos && v.s.inj_used[fx] + chunks > v.prm.fifo_chunks))
       return false;
     uint64_t ctime;
     src.pop(n.e, tp, n.r, ctime);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <numeric>
 
 #include "helpers.hpp"
 #include "host/config/schema.hpp"
@@ -489,6 +490,41 @@ TEST(Bgl, RowBroadcastsGoDownAnyDimension) {
   c.traffic.line_dimension = 2;
   EXPECT_NE(test::config_error_of([&] { validate(c); }).find("traffic.line_dimension = 2"),
             std::string::npos);
+}
+
+// Injection FIFOs (paper, "Torus network"): node 0 of an 8-ring alone sends 256-byte packets
+// three hops round (tornado, all x+) at twice what its one link can carry. The hardware's finite
+// FIFOs (1 KB, four packets each) fill, and the rest waits in the processor's backlog (in order:
+// the oldest packet waits for its own FIFO, so the others need not be full); the paper's
+// simulator's infinite FIFOs (bgl.infinite_injection_fifos) take every packet as it is created,
+// so the six FIFOs hold the whole backlog and the processor none. The link, not the FIFOs,
+// limits what is delivered: the same packets arrive either way. Debug checks on.
+TEST(Bgl, InfiniteInjectionFifosHoldTheWholeBacklog) {
+  std::vector<uint64_t> delivered;
+  for (bool infinite : {false, true}) {
+    Config c = bgl({8}, 2.0);
+    c.traffic.pattern = "tornado";
+    c.traffic.sender_every = 8;  // node 0
+    c.bgl.infinite_injection_fifos = infinite;
+    auto e = make_engine({c}, test::options("cpu", 1, true));
+    e->step(20000);
+    const auto used = test::values<uint16_t>(e->state("injection_used"));  // [router, fifo]
+    const auto backlog = test::values<uint32_t>(e->state("source_queue"));
+    const uint32_t held = std::accumulate(used.begin(), used.begin() + 6, 0u);
+    const uint16_t most = *std::max_element(used.begin(), used.begin() + 6);
+    if (infinite) {
+      EXPECT_EQ(backlog[0], 0u);
+      EXPECT_GT(held, 80u * 8);  // about 97 packets waiting
+      EXPECT_GT(most, 4 * 32);
+    } else {
+      EXPECT_GT(backlog[0], 60u);
+      EXPECT_EQ(most, 32);  // a FIFO is full, none over
+      EXPECT_LE(held, 6u * 32);
+    }
+    delivered.push_back(test::values<uint64_t>(e->state("packets_delivered"))[3]);
+  }
+  EXPECT_GT(delivered[0], 70u);  // 20,000 / 270 byte times a packet on the one link
+  EXPECT_EQ(delivered[0], delivered[1]);
 }
 
 // High priority past saturation (paper, "Torus network": OS messages on their own VC, first in
