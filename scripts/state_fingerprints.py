@@ -134,6 +134,11 @@ COVERAGE = {
     "bgl_gather": {"router.family": "bgl", "topology.radix": [4, 4, 2],
                    "traffic.packet_size": 256, "traffic.pattern": "gather",
                    "traffic.hot_region": [1, 1, 0, 2, 2, 1], "traffic.alltoall_packets": 2},
+    # Blue Gene/L plane fill from every node in the x-z planes: row broadcasts turned at corners
+    # by software, near saturation.
+    "bgl_planefill": {"router.family": "bgl", "topology.radix": [4, 4, 2],
+                      "traffic.packet_size": 256, "traffic.pattern": "planefill",
+                      "traffic.turn_dimension": 2, "traffic.offered": 0.3},
 }
 
 

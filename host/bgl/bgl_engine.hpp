@@ -141,6 +141,7 @@ void BglEngine<Exec>::allocate() {
   s.injected = alloc<uint64_t>(*this, I * R, "packets_injected", {I, R});
   s.delivered = alloc<uint64_t>(*this, I * R, "packets_delivered", {I, R});
   s.deposited = alloc<uint64_t>(*this, I * R, "packets_deposited", {I, R});
+  s.turned = alloc<uint64_t>(*this, I * R, "packets_turned", {I, R});
   s.hp_count = alloc<uint64_t>(*this, I * R);
   s.hp_lat_sum = alloc<uint64_t>(*this, I * R);
   s.wake = alloc<uint32_t>(*this, I * R, "wake", {I, R});
@@ -216,8 +217,11 @@ void BglEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
   r.extra.emplace_back("payload_util_mean", payload.link_util_mean);
   if (v_.prm.rtx != 0) link_protocol_results(i, r);
   escape_results(i, r);
-  if (B::cfgs_[i].traffic.pattern == "linefill")  // row broadcasts' copies left on their way
+  const std::string& pattern = B::cfgs_[i].traffic.pattern;
+  if (pattern == "linefill" || pattern == "planefill")  // row broadcasts' copies on their way
     r.extra.emplace_back("deposits", static_cast<double>(per_instance_sum(v_.s.deposited)[i]));
+  if (pattern == "planefill")  // and the broadcasts software turned at corners
+    r.extra.emplace_back("corner_turns", static_cast<double>(per_instance_sum(v_.s.turned)[i]));
   if (B::cfgs_[i].bgl.priority_fraction == 0) return;
   const double hp = static_cast<double>(per_instance_sum(v_.s.hp_count)[i]);
   r.extra.emplace_back(

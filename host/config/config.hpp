@@ -65,6 +65,7 @@ struct TrafficConfig {
   int64_t max_packets = 0;
   int64_t alltoall_packets = 1;
   int64_t line_dimension = 0;            // linefill: the dimension of the row broadcasts (0: x)
+  int64_t turn_dimension = 1;            // planefill: the plane's other dimension (1: y)
   std::vector<int64_t> hot_region = {};  // first coordinates, then extents; []: lower halves
   double hot_region_fraction = 0.25;
   int64_t sender_every = 1;  // only nodes whose number is a multiple of it create packets

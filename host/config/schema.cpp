@@ -304,14 +304,16 @@ std::vector<KeyInfo> make_schema() {
               "cycles a router takes to send a credit, on top of the link"),
       enum_key("traffic", "pattern", trf, &F::pattern,
                {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor",
-                "hotspot", "randperm", "alltoall", "hotregion", "linefill", "gather"},
+                "hotspot", "randperm", "alltoall", "hotregion", "linefill", "gather", "planefill"},
                "destination pattern (uniform includes the source itself, as BookSim; alltoall: "
                "every node sends traffic.alltoall_packets packets to every other node, in a "
                "random order of its own, and the run ends when all are delivered; gather: the "
                "same from every node outside traffic.hot_region to every node inside it, the "
                "Blue Gene/L paper's hot-spot and hot-region measurements; linefill: "
                "router.family bgl's row broadcast, each packet along traffic.line_dimension to "
-               "every node of its ring, half of them each way round)",
+               "every node of its ring, half of them each way round; planefill: bgl's broadcast "
+               "to every node of the plane of traffic.line_dimension and traffic.turn_dimension, "
+               "in four colours whose corners software turns)",
                true),
       int_key("traffic", "alltoall_packets", trf, &F::alltoall_packets, 1, 1 << 16,
               "alltoall: packets from every node to every other node (gather: from every node "
@@ -324,7 +326,11 @@ std::vector<KeyInfo> make_schema() {
               true),
       int_key("traffic", "line_dimension", trf, &F::line_dimension, 0, kMaxDims - 1,
               "linefill: the dimension the row broadcasts go along (0: x, 1: y, 2: z; the "
-              "paper's deposit bit works down any of them)",
+              "paper's deposit bit works down any of them); planefill: the plane's first dimension",
+              true),
+      int_key("traffic", "turn_dimension", trf, &F::turn_dimension, 0, kMaxDims - 1,
+              "planefill: the plane's second dimension, along which software turns the "
+              "broadcasts of the first",
               true),
       enum_key("traffic", "injection", trf, &F::injection, {"bernoulli", "onoff"},
                "packet creation process: Bernoulli, or a two-state Markov on/off (bursty) source",
@@ -971,12 +977,22 @@ void validate_bgl(const Config& c) {
     throw ConfigError(
         "traffic.request_reply = true: allowed only false for router.family = "
         "\"bgl\"");
-  const size_t line = static_cast<size_t>(f.line_dimension);
-  if (f.pattern == "linefill" && (line >= t.radix.size() || t.radix[line] < 2))
-    throw ConfigError("traffic.line_dimension = " + std::to_string(f.line_dimension) +
+  const bool line = f.pattern == "linefill", plane = f.pattern == "planefill";
+  const auto broadcast_dimension = [&](const char* key, int64_t dim) {
+    const size_t d = static_cast<size_t>(dim);
+    if (d < t.radix.size() && t.radix[d] >= 2) return;
+    throw ConfigError("traffic." + std::string(key) + " = " + std::to_string(dim) +
                       ", topology.radix = " + to_string(t.radix) +
-                      ": allowed with traffic.pattern = \"linefill\" a dimension of the torus of "
-                      "at least 2 nodes (the broadcast line)");
+                      ": allowed with traffic.pattern = \"" + f.pattern +
+                      "\" a dimension of the torus of at least 2 nodes (a broadcast line)");
+  };
+  if (line || plane) broadcast_dimension("line_dimension", f.line_dimension);
+  if (plane) broadcast_dimension("turn_dimension", f.turn_dimension);
+  if (plane && f.turn_dimension == f.line_dimension)
+    throw ConfigError("traffic.turn_dimension = " + std::to_string(f.turn_dimension) +
+                      ": allowed with traffic.pattern = \"planefill\" a dimension other than "
+                      "traffic.line_dimension (" +
+                      std::to_string(f.line_dimension) + ")");
   if (g.escape_vcs == "dateline_pair" && g.dynamic_vcs > 3)
     throw ConfigError("bgl.dynamic_vcs = " + std::to_string(g.dynamic_vcs) +
                       " with bgl.escape_vcs = \"dateline_pair\": allowed 1 to 3 (six VCs a link: "
@@ -1163,11 +1179,11 @@ void validate(const Config& c) {
     throw ConfigError("router.vc_depth = " + std::to_string(r.vc_depth) +
                       ": allowed for virtual cut-through at least the largest packet (" +
                       std::to_string(static_cast<int64_t>(max_size)) + " flits)");
-  if (f.pattern == "linefill" && c.router.family != "bgl")
-    throw ConfigError(
-        "traffic.pattern = \"linefill\": allowed only for router.family = \"bgl\" "
-        "(the row broadcast's deposit bit), here \"" +
-        c.router.family + "\"");
+  if ((f.pattern == "linefill" || f.pattern == "planefill") && c.router.family != "bgl")
+    throw ConfigError("traffic.pattern = \"" + f.pattern +
+                      "\": allowed only for router.family = \"bgl\" (the row broadcast's "
+                      "deposit bit), here \"" +
+                      c.router.family + "\"");
   if (f.pattern == "hotregion" || f.pattern == "gather") check_hot_region(c);
   if (finite_workload(c)) return check_alltoall(c, nodes);
   // Offered load counts every flit: with request-reply (and on the T3E), each request brings its

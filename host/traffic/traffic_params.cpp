@@ -87,7 +87,8 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs, uint32_
                                           {"alltoall", Pattern::kAlltoall},
                                           {"hotregion", Pattern::kHotRegion},
                                           {"linefill", Pattern::kLineFill},
-                                          {"gather", Pattern::kGather}});
+                                          {"gather", Pattern::kGather},
+                                          {"planefill", Pattern::kPlaneFill}});
     p.injection = pick<Injection>(
         f.injection, {{"bernoulli", Injection::kBernoulli}, {"onoff", Injection::kOnOff}});
     const double mean =
@@ -109,6 +110,7 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs, uint32_
     p.sender_every = static_cast<uint32_t>(f.sender_every);
     p.reply_size = static_cast<uint32_t>(f.reply_size);
     p.line_dim = static_cast<uint32_t>(f.line_dimension);
+    p.turn_dim = static_cast<uint32_t>(f.turn_dimension);
     if (p.pattern == Pattern::kHotRegion || p.pattern == Pattern::kGather) set_hot_region(p, c);
     // A packet a cycle until each pair has its share.
     if (p.pattern == Pattern::kAlltoall || p.pattern == Pattern::kGather) {

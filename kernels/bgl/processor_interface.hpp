@@ -5,8 +5,10 @@
 // over the normal-priority FIFOs) as soon as that FIFO has room, one packet per cycle (with the
 // paper's infinite FIFOs, every packet at once), with its hint bits set by the hardware for
 // minimal routing. A packet is delivered when its last byte is in the reception FIFO (the
-// processor drains reception at once).
+// processor drains reception at once, and in a plane fill turns the broadcasts its node
+// forwards, which wait in reception while their injection FIFO is full).
 #pragma once
+#include "broadcast.hpp"
 #include "hint_bits.hpp"
 #include "link.hpp"
 
@@ -47,39 +49,75 @@ struct ProcessorInterface {
     const uint32_t seq = v.src.seq[n.e];
     const bool hp = v.prm.priority_threshold != 0 &&
                     philox_draw(tp.seed, c, n.r, kStreamPriority).w[0] < v.prm.priority_threshold;
-    const uint32_t fi = hp ? v.prm.normal_fifos + seq % kPriorityFifos : seq % v.prm.normal_fifos;
+    // Row broadcasts are coloured by packet: the line fill's even packets go + round the line
+    // and odd ones - (with an even number of injection FIFOs each FIFO holds one colour); the
+    // plane fill's four colours each have their own FIFO.
+    const bool line = tp.pattern == Pattern::kLineFill, plane = tp.pattern == Pattern::kPlaneFill;
+    const Send b = plane ? plane_colour(v.prm.shape, tp, n.r, seq)
+                         : row_broadcast(v.prm.shape, n.r, seq % 2 == 0, tp.line_dim);
+    const uint32_t fi = hp      ? v.prm.normal_fifos + seq % kPriorityFifos
+                        : plane ? plane_fifo(tp, b.hints, v.prm.normal_fifos)
+                                : seq % v.prm.normal_fifos;
     const uint64_t fx = L.fifo(n.e, fi);
     const uint32_t chunks = packet_size_at(tp, n.r, c) / kChunkBytes;
-    if (v.s.inj_count[fx] == L.fifo_ring ||
-        (!v.prm.infinite_fifos && v.s.inj_used[fx] + chunks > v.prm.fifo_chunks))
-      return false;
+    if (!has_room(fx, chunks)) return false;
     uint64_t ctime;
     src.pop(n.e, tp, n.r, ctime);
     Flit f{};
-    // A row broadcast (linefill) alternates colours: even packets + along its dimension, odd -,
-    // each round the whole line; with an even number of injection FIFOs each FIFO holds one
-    // colour.
-    const bool line = tp.pattern == Pattern::kLineFill, plus = seq % 2 == 0;
-    f.dest = line ? line_end(v.prm.shape, n.r, plus, tp.line_dim)
-                  : pattern_dest(tp, v.prm.shape, v.perm, n.inst, n.r, ctime);
+    f.dest = line || plane ? b.dest : pattern_dest(tp, v.prm.shape, v.perm, n.inst, n.r, ctime);
     f.src = n.r;
     f.seq = v.src.seq[n.e]++;
     f.ctime = static_cast<uint32_t>(ctime);
-    f.itime = static_cast<uint32_t>(v.t);
     // A row broadcast goes one way round its line (one hint bit) in order, on the escape VC.
-    const uint32_t line_hint = (plus ? 1u : 2u) << (2 * tp.line_dim);
-    f.meta = Packet::make(
-        chunks, 0, line ? line_hint : initial_hints(v.prm.shape, n.r, f.dest, v.prm.half_way),
-        v.prm.deterministic || line, hp, line);
+    f.meta = line || plane
+                 ? Packet::make(chunks, 0, b.hints, true, hp, true)
+                 : Packet::make(chunks, 0, initial_hints(v.prm.shape, n.r, f.dest, v.prm.half_way),
+                                v.prm.deterministic, hp);
     if (f.dest == n.r) {
+      f.itime = static_cast<uint32_t>(v.t);
       v.s.injected[n.e] += 1;
       deliver(f);
       return true;
     }
+    push(fx, f);
+    return true;
+  }
+
+  // Whether injection FIFO fx has room for a packet of this many chunks.
+  LS_HD bool has_room(uint64_t fx, uint32_t chunks) const {
+    return v.s.inj_count[fx] < v.lay.fifo_ring &&
+           (v.prm.infinite_fifos || v.s.inj_used[fx] + chunks <= v.prm.fifo_chunks);
+  }
+
+  // Packet f into injection FIFO fx, which has room; it may request from the next cycle.
+  LS_HD void push(uint64_t fx, Flit f) const {
+    const BglLayout& L = v.lay;
+    f.itime = static_cast<uint32_t>(v.t);
     ready_at(f) = static_cast<uint32_t>(v.t) + 1;
     v.s.inj[L.fifo_slot(fx, add_mod(v.s.inj_head[fx], v.s.inj_count[fx], L.fifo_ring))] = f;
     v.s.inj_count[fx] += 1;
-    v.s.inj_used[fx] += static_cast<uint16_t>(chunks);
+    v.s.inj_used[fx] += static_cast<uint16_t>(Packet::chunks(f.meta));
+  }
+
+  // A plane fill's corner (broadcast.hpp): software re-injects packet f, received here, along
+  // the plane's other dimension, keeping its root, creation time and hops so far (latency and
+  // hops count from the root). Each turn is a packet of its own, delivered at its line's end, so
+  // it counts as one more created in the window. Whether f may leave the reception FIFO: false
+  // while the turn's injection FIFO is full.
+  LS_HD bool turn(const Flit& f) const {
+    const TrafficParams& tp = v.traffic[n.inst];
+    Send s;
+    if (tp.pattern != Pattern::kPlaneFill || !corner_turn(v.prm.shape, tp, f, n.r, s)) return true;
+    const uint32_t chunks = Packet::chunks(f.meta);
+    const uint64_t fx = v.lay.fifo(n.e, plane_fifo(tp, s.hints, v.prm.normal_fifos));
+    if (!has_room(fx, chunks)) return false;
+    Flit g = f;
+    g.dest = s.dest;
+    g.meta = Packet::make(chunks, 0, s.hints, true, Packet::high_priority(f.meta), s.deposit) |
+             Packet::hops(f.meta) << 16;
+    push(fx, g);
+    v.s.turned[n.e] += 1;
+    if (v.win.contains(f.ctime)) v.st.meas_created[n.e] += 1;
     return true;
   }
 
@@ -110,7 +148,7 @@ struct ProcessorInterface {
     bool any = false;
     for (uint32_t b = 0; b < 2 * v.lay.dirs; ++b) {
       const uint64_t p = v.lay.port(n.e, 0) * 2 + b;
-      if (!v.s.recv_busy[p] || v.s.recv_free[p] > v.t) continue;
+      if (!v.s.recv_busy[p] || v.s.recv_free[p] > v.t || !turn(v.s.recv_pkt[p])) continue;
       v.s.recv_busy[p] = 0;
       deliver(v.s.recv_pkt[p]);
       any = true;

@@ -22,7 +22,8 @@ enum class Pattern : uint32_t {
   kAlltoall,
   kHotRegion,
   kLineFill,
-  kGather
+  kGather,
+  kPlaneFill
 };
 enum class Injection : uint32_t { kBernoulli, kOnOff };
 
@@ -66,6 +67,7 @@ struct TrafficParams {
   uint32_t region_nodes;            // ... and its nodes
   uint32_t region_radix[kMaxDims];  // the network's radix (1 past its dimensions), to place nodes
   uint32_t line_dim;                // linefill: the dimension the row broadcasts go along
+  uint32_t turn_dim;                // planefill: the plane's other dimension
 };
 
 // Whether node n lies in the hot region.
@@ -179,7 +181,8 @@ LS_HD inline uint32_t pattern_dest(const TrafficParams& tp, const Shape& s, cons
     }
     case Pattern::kGather:
       return gather_dest(tp, s, c, key);
-    case Pattern::kLineFill:  // bgl alternates the two colours by packet (its processor_interface)
+    case Pattern::kLineFill:  // bgl colours the broadcasts by packet (kernels/bgl/broadcast.hpp)
+    case Pattern::kPlaneFill:
       return line_end(s, src, true, tp.line_dim);
     case Pattern::kHotspot: {
       Draw r = philox_draw(tp.seed, c, key, kStreamDest);
