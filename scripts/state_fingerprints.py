@@ -139,6 +139,12 @@ COVERAGE = {
     "bgl_planefill": {"router.family": "bgl", "topology.radix": [4, 4, 2],
                       "traffic.packet_size": 256, "traffic.pattern": "planefill",
                       "traffic.turn_dimension": 2, "traffic.offered": 0.3},
+    # Blue Gene/L with three dead nodes, software's hint bits around them in direction order,
+    # past saturation with high-priority packets.
+    "bgl_dead_nodes": {"router.family": "bgl", "topology.radix": [4, 4, 4],
+                       "traffic.packet_size": 256, "traffic.offered": 1.2,
+                       "bgl.dead_nodes": [5, 22, 43], "bgl.escape_order": "direction",
+                       "bgl.priority_fraction": 0.05},
 }
 
 

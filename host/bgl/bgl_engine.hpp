@@ -34,6 +34,7 @@ class BglEngine final : public BatchEngine<Exec> {
               p.ring,    p.fifos, p.fifo_ring,
               p.paths,   p.slots, std::max<uint32_t>(p.rtx, 1)};
     allocate();
+    if (p.dead.count != 0) reach_ = bgl::dead_node_reach(p);
   }
 
   void step(uint64_t cycles) override {
@@ -84,6 +85,7 @@ class BglEngine final : public BatchEngine<Exec> {
   bool debug_;
   Topology topo_;
   bgl::Wiring wiring_;  // the host's copy of v_.topo
+  bgl::Reach reach_;    // software's routes around bgl.dead_nodes, over every live pair
   bgl::BglView v_{};
   uint64_t* held_ = nullptr;  // [inst, router] packets each router holds (debug)
 };
@@ -142,6 +144,7 @@ void BglEngine<Exec>::allocate() {
   s.delivered = alloc<uint64_t>(*this, I * R, "packets_delivered", {I, R});
   s.deposited = alloc<uint64_t>(*this, I * R, "packets_deposited", {I, R});
   s.turned = alloc<uint64_t>(*this, I * R, "packets_turned", {I, R});
+  s.unroutable = alloc<uint64_t>(*this, I * R, "packets_unroutable", {I, R});
   s.hp_count = alloc<uint64_t>(*this, I * R);
   s.hp_lat_sum = alloc<uint64_t>(*this, I * R);
   s.wake = alloc<uint32_t>(*this, I * R, "wake", {I, R});
@@ -177,7 +180,8 @@ void BglEngine<Exec>::check_invariants() {
                                "a packet for node %v was received here",
                                "a packet started on a link busy until cycle %v",
                                "link-level protocol out of order: %v packets accepted against "
-                               "the sender's acknowledged, next and sent counts"};
+                               "the sender's acknowledged, next and sent counts",
+                               "something arrived at this dead node"};
   B::throw_violation(v_.s.viol, v_.s.viol_info, what, [](const uint32_t* at) {
     return "direction " + std::to_string(at[1]) + ", VC " + std::to_string(at[2]);
   });
@@ -217,6 +221,12 @@ void BglEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
   r.extra.emplace_back("payload_util_mean", payload.link_util_mean);
   if (v_.prm.rtx != 0) link_protocol_results(i, r);
   escape_results(i, r);
+  if (v_.prm.dead.count != 0) {  // software's routes around the dead nodes
+    r.extra.emplace_back("unroutable_packets",
+                         static_cast<double>(per_instance_sum(v_.s.unroutable)[i]));
+    r.extra.emplace_back("unreachable_pairs", static_cast<double>(reach_.unreachable));
+    r.extra.emplace_back("deterministic_pairs", static_cast<double>(reach_.deterministic));
+  }
   const std::string& pattern = B::cfgs_[i].traffic.pattern;
   if (pattern == "linefill" || pattern == "planefill")  // row broadcasts' copies on their way
     r.extra.emplace_back("deposits", static_cast<double>(per_instance_sum(v_.s.deposited)[i]));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../../kernels/bgl/dead_nodes.hpp"
 #include "../config/pick.hpp"
 
 namespace ls::bgl {
@@ -30,6 +31,9 @@ BglParams make_params(const Config& c, const Topology& t) {
   p.priority_threshold = fraction_threshold(g.priority_fraction);
   p.fifo_chunks = static_cast<uint32_t>(g.injection_fifo_bytes / kChunkBytes);
   p.infinite_fifos = g.infinite_injection_fifos;
+  p.dead.count = static_cast<uint32_t>(g.dead_nodes.size());
+  for (size_t i = 0; i < g.dead_nodes.size(); ++i)
+    p.dead.node[i] = static_cast<uint32_t>(g.dead_nodes[i]);
   p.fifo_ring = p.infinite_fifos ? 255 : std::min<uint32_t>(p.fifo_chunks, 255);
   p.paths = static_cast<uint32_t>(g.paths);
   p.pipeline = static_cast<uint32_t>(g.pipeline_delay);
@@ -56,6 +60,20 @@ BglParams make_params(const Config& c, const Topology& t) {
   p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
   p.shape = t.shape;
   return p;
+}
+
+Reach dead_node_reach(const BglParams& p) {
+  Reach r;
+  if (p.shape.nodes > kMaxReachNodes) return {-1, -1};
+  for (uint32_t a = 0; a < p.shape.nodes; ++a)
+    for (uint32_t b = 0; b < p.shape.nodes; ++b) {
+      if (a == b || p.dead.contains(a) || p.dead.contains(b)) continue;
+      const SoftwareRoute s =
+          software_route(p.shape, p.dead, a, b, p.half_way, !p.deterministic, p.direction_order);
+      r.unreachable += !s.reachable;
+      r.deterministic += s.reachable && s.deterministic;
+    }
+  return r;
 }
 
 Wiring make_wiring(const BglParams& p, const Topology& t) {

@@ -19,4 +19,13 @@ struct Wiring {
 };
 Wiring make_wiring(const BglParams& p, const Topology& t);
 
+// Software's routes around the dead nodes (kernels/bgl/dead_nodes.hpp) over every ordered pair
+// of live nodes: how many no choice of hint bits reaches, and how many must go deterministically.
+// Networks of more than kMaxReachNodes nodes are not counted (-1): the count is quadratic.
+struct Reach {
+  int64_t unreachable = 0, deterministic = 0;
+};
+constexpr uint32_t kMaxReachNodes = 4096;
+Reach dead_node_reach(const BglParams& p);
+
 }  // namespace ls::bgl

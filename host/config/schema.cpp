@@ -1,6 +1,9 @@
 #include "schema.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
+#include <numeric>
 #include <sstream>
 
 #include "../../kernels/vc/vc_state.hpp"
@@ -590,6 +593,12 @@ std::vector<KeyInfo> make_schema() {
                "placed in its FIFO at once (up to 255 packets a FIFO, beyond which the "
                "processor's backlog holds them in order); bgl.injection_fifo_bytes then only "
                "scales the two-bit fullness that SLQ compares"),
+      int_list_key("bgl", "dead_nodes", bg, &G::dead_nodes, 0, 8, 0, (1 << 20) - 1,
+                   "nodes that are down (numbers, x fastest): they send, receive and forward "
+                   "nothing; software sets each packet's hint bits (which way round each ring) "
+                   "and its deterministic bit so that no path it may take enters one, fewest hops "
+                   "first; packets to a dead node or to one no such choice reaches are not sent "
+                   "(result unroutable_packets, counted lost; unreachable_pairs counts the pairs)"),
       enum_key("bgl", "bubble_rule", bg, &G::bubble_rule, {"fixed", "original"},
                "escape VC token accounting: fixed (each packet on a bubble VC counts as "
                "full-sized, the paper's correction) or original (actual size: free space can "
@@ -993,6 +1002,21 @@ void validate_bgl(const Config& c) {
                       ": allowed with traffic.pattern = \"planefill\" a dimension other than "
                       "traffic.line_dimension (" +
                       std::to_string(f.line_dimension) + ")");
+  const int64_t nodes =
+      std::accumulate(t.radix.begin(), t.radix.end(), int64_t{1}, std::multiplies<int64_t>());
+  for (size_t i = 0; i < g.dead_nodes.size(); ++i)
+    if (g.dead_nodes[i] >= nodes ||
+        std::find(g.dead_nodes.begin(), g.dead_nodes.begin() + static_cast<std::ptrdiff_t>(i),
+                  g.dead_nodes[i]) != g.dead_nodes.begin() + static_cast<std::ptrdiff_t>(i))
+      throw ConfigError("bgl.dead_nodes = " + to_string(g.dead_nodes) +
+                        ": allowed distinct node numbers below " + std::to_string(nodes) +
+                        " (the torus's nodes)");
+  if (!g.dead_nodes.empty() && (line || plane || finite_workload(c)))
+    throw ConfigError("bgl.dead_nodes = " + to_string(g.dead_nodes) + " with traffic.pattern = \"" +
+                      f.pattern +
+                      "\": allowed only with point-to-point patterns that run for a window "
+                      "(broadcasts would cross the dead nodes; alltoall and gather wait for "
+                      "every pair)");
   if (g.escape_vcs == "dateline_pair" && g.dynamic_vcs > 3)
     throw ConfigError("bgl.dynamic_vcs = " + std::to_string(g.dynamic_vcs) +
                       " with bgl.escape_vcs = \"dateline_pair\": allowed 1 to 3 (six VCs a link: "

@@ -88,6 +88,18 @@ enum HalfWay : uint32_t {
   kHalfWayPlus = 2,        // always +
 };
 
+// Nodes that are down (bgl.dead_nodes; kernels/bgl/dead_nodes.hpp routes around them).
+constexpr uint32_t kMaxDead = 8;
+struct DeadNodes {
+  uint32_t count;
+  uint32_t node[kMaxDead];
+  LS_HD bool contains(uint32_t n) const {
+    for (uint32_t i = 0; i < count; ++i)
+      if (node[i] == n) return true;
+    return false;
+  }
+};
+
 struct BglParams {
   uint32_t routers;
   uint32_t dirs;         // 2 x dimensions
@@ -100,8 +112,9 @@ struct BglParams {
   uint32_t fifos, fifo_chunks, fifo_ring;  // injection FIFOs per node (normal, then 2 high
   uint32_t normal_fifos;                   // priority), their capacity
   bool infinite_fifos;  // no byte limit and every backlogged packet loaded at once (the paper's)
-  uint64_t priority_threshold;             // a packet is high priority when a draw is below it
-  uint32_t paths;                          // receiver-to-sender paths per receiver
+  DeadNodes dead;       // nodes that are down (dead_nodes.hpp)
+  uint64_t priority_threshold;       // a packet is high priority when a draw is below it
+  uint32_t paths;                    // receiver-to-sender paths per receiver
   uint32_t pipeline;                 // input pipeline: cycles from a head's arrival to arbitration
   uint32_t trailer, gap, ack_bytes;  // link bytes per packet beyond its chunks; a token-ack
   uint32_t overhead;                 // bytes of a packet that are not payload (software's)
@@ -205,6 +218,7 @@ struct BglState {
   uint64_t* delivered;      // [inst, router] packets wholly received
   uint64_t* deposited;      // [inst, router] row-broadcast copies received on their way
   uint64_t* turned;         // [inst, router] plane-fill packets software turned at this node
+  uint64_t* unroutable;     // [inst, router] packets not sent: their destination is unreachable
   uint64_t* hp_count;       // [inst, router] high-priority packets of the window delivered
   uint64_t* hp_lat_sum;     // ... and their network latencies (from injection) summed
   uint32_t* wake;           // [inst, router] the cycle the router next has anything to decide
@@ -220,6 +234,7 @@ enum BglViolation : uint32_t {
   kViolWrongNode = 3,  // a packet received at a node that is not its destination
   kViolLinkBusy = 4,   // a packet started on a busy link
   kViolSequence = 5,   // a sender's protocol counters out of order with its receiver's
+  kViolDeadNode = 6,   // something arrived at a dead node
 };
 
 struct BglView {

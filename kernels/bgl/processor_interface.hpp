@@ -9,6 +9,7 @@
 // forwards, which wait in reception while their injection FIFO is full).
 #pragma once
 #include "broadcast.hpp"
+#include "dead_nodes.hpp"
 #include "hint_bits.hpp"
 #include "link.hpp"
 
@@ -69,10 +70,22 @@ struct ProcessorInterface {
     f.seq = v.src.seq[n.e]++;
     f.ctime = static_cast<uint32_t>(ctime);
     // A row broadcast goes one way round its line (one hint bit) in order, on the escape VC.
-    f.meta = line || plane
-                 ? Packet::make(chunks, 0, b.hints, true, hp, true)
-                 : Packet::make(chunks, 0, initial_hints(v.prm.shape, n.r, f.dest, v.prm.half_way),
-                                v.prm.deterministic, hp);
+    if (line || plane) {
+      f.meta = Packet::make(chunks, 0, b.hints, true, hp, true);
+    } else if (v.prm.dead.count == 0) {
+      f.meta = Packet::make(chunks, 0, initial_hints(v.prm.shape, n.r, f.dest, v.prm.half_way),
+                            v.prm.deterministic, hp);
+    } else {  // software's hint bits around the dead nodes
+      const SoftwareRoute sr =
+          software_route(v.prm.shape, v.prm.dead, n.r, f.dest, v.prm.half_way,
+                         !hp && !v.prm.deterministic, v.prm.direction_order && !hp);
+      if (!sr.reachable) {  // software does not send it
+        v.s.unroutable[n.e] += 1;
+        if (v.win.contains(ctime)) record_loss(v.st, n.e, chunks * kChunkBytes);
+        return true;
+      }
+      f.meta = Packet::make(chunks, 0, sr.hints, hp ? v.prm.deterministic : sr.deterministic, hp);
+    }
     if (f.dest == n.r) {
       f.itime = static_cast<uint32_t>(v.t);
       v.s.injected[n.e] += 1;

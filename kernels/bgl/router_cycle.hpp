@@ -23,6 +23,10 @@ struct Router {
     const Link link{v, n};
     const ProcessorInterface pi{v, n};
     bool acted = link.receive();
+    if (v.prm.dead.count != 0 && v.prm.dead.contains(n.r)) {  // down: software sends it nothing
+      if (acted) record_violation(v.s.viol, v.s.viol_info, n.e, kViolDeadNode, v.t, 0, 0, 0);
+      return;
+    }
     if (v.t < v.s.wake[n.e] && !acted) return;
     acted |= link.drain();
     acted |= link.time_outs();

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "bgl_config.hpp"
 #include "helpers.hpp"
 #include "host/config/schema.hpp"
 #include "host/topology/topology.hpp"
@@ -17,18 +18,7 @@
 namespace ls {
 namespace {
 
-Config bgl(std::vector<int64_t> radix, double offered, int64_t bytes = 256) {
-  Config c = test::network("torus", std::move(radix), offered);
-  c.router.family = "bgl";
-  c.topology.link_delay = 4;
-  c.traffic.packet_size = bytes;
-  c.run.warmup = 2000;
-  c.run.measure = 6000;
-  c.run.drain = 40000;
-  c.run.watchdog = 20000;
-  c.run.latency_threshold = 1e9;
-  return c;
-}
+using test::bgl;
 
 // Hint bits: the shorter way round in each dimension, half way round + from even coordinates
 // and - from odd ones; a dimension's bits clear when the next node has the destination's

@@ -1,0 +1,92 @@
+// Dead nodes and the hint bits software sets around them (paper, "Torus network": "The hardware
+// does not have the capability to route around 'dead' nodes or links. However, software can set
+// the hint bits appropriately so that such nodes are avoided"). Software chooses, per packet,
+// which way round each ring to go (the hint bits) and whether the packet may route dynamically:
+// a dynamic packet may take any path inside the box its hint bits span, and fall back to the
+// escape VC's path, so its box must hold no dead node; a deterministic one follows the escape
+// VC's order (dimension or direction; high-priority packets always dimension order), so only
+// that path must avoid them. Of the up to eight choices of ways round, software takes the one of
+// fewest hops, dynamic where it can; a pair with none is unreachable. A pure function of the
+// pair and the dead nodes, as software's table would be.
+#pragma once
+#include "escape_vc.hpp"
+
+namespace ls::bgl {
+
+// The node next to `at` in direction d.
+LS_HD inline uint32_t neighbour(const Shape& s, uint32_t at, uint32_t d) {
+  const uint32_t k = dim_of(d), n = s.radix[k], c = s.coord(at, static_cast<int>(k));
+  return at - c * s.stride[k] + (plus(d) ? (c + 1) % n : (c + n - 1) % n) * s.stride[k];
+}
+
+// Whether node x lies in the box a packet from src to dest with hint bits h may cross.
+LS_HD inline bool in_box(const Shape& s, uint32_t h, uint32_t src, uint32_t dest, uint32_t x) {
+  for (uint32_t k = 0; k < s.ndims; ++k) {
+    const int kk = static_cast<int>(k);
+    const uint32_t n = s.radix[k], a = s.coord(src, kk), b = s.coord(dest, kk), c = s.coord(x, kk);
+    const bool up = (h >> (2 * k)) & 1u;
+    // Hops from a to c, and from a to b, going the packet's way round.
+    const uint32_t to_c = up ? (c + n - a) % n : (a + n - c) % n;
+    const uint32_t to_b = up ? (b + n - a) % n : (a + n - b) % n;
+    if (to_c > to_b) return false;
+  }
+  return true;
+}
+
+// Whether the escape-ordered path from src with hint bits h reaches its destination without
+// entering a dead node.
+LS_HD inline bool path_clear(const Shape& s, const DeadNodes& dead, uint32_t h, uint32_t src,
+                             uint32_t dest, bool direction_order) {
+  uint32_t at = src;
+  while (h != 0) {
+    const uint32_t d = escape_direction(h, direction_order);
+    h = hints_after(s, h, at, dest, d);
+    at = neighbour(s, at, d);
+    if (dead.contains(at)) return false;
+  }
+  return true;
+}
+
+// Software's choice for a packet from src to dest: `dynamic` whether the packet may route
+// dynamically at all (not high priority, nor bgl.deterministic), `direction_order` whether its
+// deterministic path is in direction order.
+struct SoftwareRoute {
+  uint32_t hints;
+  bool deterministic;
+  bool reachable;
+};
+
+LS_HD inline SoftwareRoute software_route(const Shape& s, const DeadNodes& dead, uint32_t src,
+                                          uint32_t dest, HalfWay half, bool dynamic,
+                                          bool direction_order) {
+  const uint32_t minimal = initial_hints(s, src, dest, half);
+  SoftwareRoute best{minimal, false, false};
+  if (dead.contains(dest)) return best;
+  uint32_t best_cost = 0xFFFFFFFFu;
+  // Each dimension to cross goes + or - (bit k of `flip`: the other way from the minimal one).
+  uint32_t moving = 0;
+  for (uint32_t k = 0; k < s.ndims; ++k)
+    if ((minimal >> (2 * k)) & 3u) moving |= 1u << k;
+  for (uint32_t flip = 0; flip < (1u << s.ndims); ++flip) {
+    if (flip & ~moving) continue;
+    uint32_t h = minimal, hops = 0;
+    for (uint32_t k = 0; k < s.ndims; ++k) {
+      if (!((moving >> k) & 1u)) continue;
+      if ((flip >> k) & 1u) h ^= 3u << (2 * k);
+      const uint32_t n = s.radix[k], a = s.coord(src, static_cast<int>(k)),
+                     b = s.coord(dest, static_cast<int>(k));
+      hops += (h >> (2 * k)) & 1u ? (b + n - a) % n : (a + n - b) % n;
+    }
+    bool box = dynamic;
+    for (uint32_t i = 0; box && i < dead.count; ++i) box = !in_box(s, h, src, dest, dead.node[i]);
+    // Fewest hops first, then dynamic over deterministic, then the earlier (the minimal first).
+    const uint32_t cost = 2 * hops + (box ? 0u : 1u);
+    if (cost >= best_cost) continue;
+    if (!box && !path_clear(s, dead, h, src, dest, direction_order)) continue;
+    best = {h, !box, true};
+    best_cost = cost;
+  }
+  return best;
+}
+
+}  // namespace ls::bgl

@@ -1,0 +1,65 @@
+"""Blue Gene/L: how many pairs of live nodes software's hint bits still connect around dead nodes.
+
+The paper ("Torus network"): "software can set the hint bits appropriately so that such nodes
+are avoided; full connectivity can be maintained when there are up to three noncolinear faulty
+nodes". For 1, 2 and 3 dead nodes placed at random on an 8x8x8 torus, no two on one ring
+(noncolinear), this counts the ordered pairs of live nodes that no choice of hint bits reaches
+(kernels/bgl/dead_nodes.hpp: one route per packet, dynamic inside a box free of dead nodes or
+deterministic along the escape order), with the escape VC in dimension order (the hardware's)
+and in direction order. About 20 s.
+
+    python scripts/bgl_dead_node_reach.py [--trials N] [--radix 8 8 8]
+"""
+
+import argparse
+import itertools
+import math
+import random
+
+import lockstep as ls
+
+
+def noncolinear(nodes: list[int], radix: list[int]) -> bool:
+    """No two nodes on one ring: they differ in at least two coordinates."""
+    def coords(n):
+        out = []
+        for k in radix:
+            out.append(n % k)
+            n //= k
+        return out
+    for a, b in itertools.combinations(nodes, 2):
+        if sum(x != y for x, y in zip(coords(a), coords(b))) < 2:
+            return False
+    return True
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--trials", type=int, default=20)
+    ap.add_argument("--radix", type=int, nargs="+", default=[8, 8, 8])
+    args = ap.parse_args()
+    nodes = math.prod(args.radix)
+    rng = random.Random(1)
+    base = ls.Config().with_(**{"router.family": "bgl", "topology.radix": args.radix,
+                                "traffic.packet_size": 256, "run.warmup": 1, "run.measure": 1,
+                                "run.drain": 1})
+    print(f"{'dead':>4} {'order':>9} {'sets fully connected':>21} {'unreachable pairs: mean':>24}"
+          f" {'max':>6} {'deterministic pairs: mean':>26}")
+    for k in (1, 2, 3):
+        sets = []
+        while len(sets) < args.trials:
+            s = rng.sample(range(nodes), k)
+            if noncolinear(s, args.radix):
+                sets.append(s)
+        for order in ("dimension", "direction"):
+            df = ls.sweep(base.with_(**{"bgl.escape_order": order}), offered=[0.01],
+                          dead_nodes=sets)
+            live_pairs = (nodes - k) * (nodes - k - 1)
+            u, d = df["unreachable_pairs"], df["deterministic_pairs"]
+            print(f"{k:>4} {order:>9} {int((u == 0).sum()):>10} of {len(sets):<7}"
+                  f" {u.mean():>12.1f} ({100 * u.mean() / live_pairs:.2f}%) {int(u.max()):>6}"
+                  f" {d.mean():>15.0f} ({100 * d.mean() / live_pairs:.1f}%)")
+
+
+if __name__ == "__main__":
+    main()
