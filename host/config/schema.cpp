@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
-#include <numeric>
 #include <sstream>
 
 #include "../../kernels/vc/vc_state.hpp"
@@ -1002,8 +1000,7 @@ void validate_bgl(const Config& c) {
                       ": allowed with traffic.pattern = \"planefill\" a dimension other than "
                       "traffic.line_dimension (" +
                       std::to_string(f.line_dimension) + ")");
-  const int64_t nodes =
-      std::accumulate(t.radix.begin(), t.radix.end(), int64_t{1}, std::multiplies<int64_t>());
+  const auto nodes = static_cast<int64_t>(topology_size(t).nodes);
   for (size_t i = 0; i < g.dead_nodes.size(); ++i)
     if (g.dead_nodes[i] >= nodes ||
         std::find(g.dead_nodes.begin(), g.dead_nodes.begin() + static_cast<std::ptrdiff_t>(i),

@@ -32,9 +32,8 @@ LS_HD inline Send row_broadcast(const Shape& s, uint32_t at, bool up, uint32_t d
 
 // The one-hop packet from node `at` along dimension d, + or - (a plane fill's last turn).
 LS_HD inline Send hop(const Shape& s, uint32_t at, bool up, uint32_t d) {
-  const uint32_t k = s.radix[d], x = s.coord(at, static_cast<int>(d));
-  return {at - x * s.stride[d] + (up ? (x + 1) % k : (x + k - 1) % k) * s.stride[d],
-          (up ? 1u : 2u) << (2 * d), false};
+  const uint32_t dir = 2 * d + (up ? 0u : 1u);
+  return {neighbour(s, at, dir), 1u << dir, false};
 }
 
 // The root's packet number seq of a plane fill: its colour's row broadcast.
@@ -70,8 +69,7 @@ LS_HD inline bool corner_turn(const Shape& s, const TrafficParams& tp, const Fli
 // The injection FIFO for a plane fill's packet: one per direction (a+, a-, b+, b-), so no
 // direction's packets wait behind another's.
 LS_HD inline uint32_t plane_fifo(const TrafficParams& tp, uint32_t hints, uint32_t fifos) {
-  uint32_t d = 0;
-  while (!(hints >> d & 1u)) ++d;
+  const uint32_t d = first_direction(hints);
   return (2 * (dim_of(d) == tp.line_dim ? 0u : 1u) + (plus(d) ? 0u : 1u)) % fifos;
 }
 

@@ -13,12 +13,6 @@
 
 namespace ls::bgl {
 
-// The node next to `at` in direction d.
-LS_HD inline uint32_t neighbour(const Shape& s, uint32_t at, uint32_t d) {
-  const uint32_t k = dim_of(d), n = s.radix[k], c = s.coord(at, static_cast<int>(k));
-  return at - c * s.stride[k] + (plus(d) ? (c + 1) % n : (c + n - 1) % n) * s.stride[k];
-}
-
 // Whether node x lies in the box a packet from src to dest with hint bits h may cross.
 LS_HD inline bool in_box(const Shape& s, uint32_t h, uint32_t src, uint32_t dest, uint32_t x) {
   for (uint32_t k = 0; k < s.ndims; ++k) {

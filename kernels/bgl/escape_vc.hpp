@@ -18,9 +18,7 @@ LS_HD inline uint32_t escape_direction(uint32_t hints, bool direction_order) {
     const uint32_t plus_dirs = hints & 0x15u;  // x+ y+ z+ first, then x- y- z-
     hints = plus_dirs != 0 ? plus_dirs : hints;
   }
-  uint32_t d = 0;
-  while (!((hints >> d) & 1u)) ++d;
-  return d;
+  return first_direction(hints);
 }
 
 // Of a dateline pair, the escape VC (0 lower, 1 higher) for a hop in direction d from node `at`

@@ -18,6 +18,19 @@ LS_HD inline bool plus(uint32_t d) {
   return (d & 1u) == 0;
 }
 
+// The node next to `at` in direction d.
+LS_HD inline uint32_t neighbour(const Shape& s, uint32_t at, uint32_t d) {
+  const uint32_t k = dim_of(d), n = s.radix[k], c = s.coord(at, static_cast<int>(k));
+  return at - c * s.stride[k] + (plus(d) ? (c + 1) % n : (c + n - 1) % n) * s.stride[k];
+}
+
+// The first direction (x+ x- y+ y- z+ z-) whose bit is set in non-zero hint bits h.
+LS_HD inline uint32_t first_direction(uint32_t h) {
+  uint32_t d = 0;
+  while (!((h >> d) & 1u)) ++d;
+  return d;
+}
+
 // The hint bits of a packet from node src to node dest.
 LS_HD inline uint32_t initial_hints(const Shape& s, uint32_t src, uint32_t dest, HalfWay half) {
   uint32_t h = 0, sum = 0;

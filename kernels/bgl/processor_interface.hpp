@@ -54,8 +54,9 @@ struct ProcessorInterface {
     // and odd ones - (with an even number of injection FIFOs each FIFO holds one colour); the
     // plane fill's four colours each have their own FIFO.
     const bool line = tp.pattern == Pattern::kLineFill, plane = tp.pattern == Pattern::kPlaneFill;
-    const Send b = plane ? plane_colour(v.prm.shape, tp, n.r, seq)
-                         : row_broadcast(v.prm.shape, n.r, seq % 2 == 0, tp.line_dim);
+    Send b{};
+    if (plane) b = plane_colour(v.prm.shape, tp, n.r, seq);
+    if (line) b = row_broadcast(v.prm.shape, n.r, seq % 2 == 0, tp.line_dim);
     const uint32_t fi = hp      ? v.prm.normal_fifos + seq % kPriorityFifos
                         : plane ? plane_fifo(tp, b.hints, v.prm.normal_fifos)
                                 : seq % v.prm.normal_fifos;
