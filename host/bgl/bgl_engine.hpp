@@ -59,8 +59,9 @@ class BglEngine final : public BatchEngine<Exec> {
   void escape_results(uint32_t i, InstanceResult& r) const;
   std::vector<uint64_t> in_flight() const override {
     std::vector<uint64_t> n = per_instance_sum(v_.s.injected);
-    const std::vector<uint64_t> got = per_instance_sum(v_.s.delivered);
-    for (uint32_t i = 0; i < I_; ++i) n[i] -= got[i];
+    const std::vector<uint64_t> got = per_instance_sum(v_.s.delivered),
+                                relayed = per_instance_sum(v_.s.relayed);  // first legs ended
+    for (uint32_t i = 0; i < I_; ++i) n[i] -= got[i] + relayed[i];
     return n;
   }
   std::string stuck(uint32_t i) const override;
@@ -145,6 +146,7 @@ void BglEngine<Exec>::allocate() {
   s.deposited = alloc<uint64_t>(*this, I * R, "packets_deposited", {I, R});
   s.turned = alloc<uint64_t>(*this, I * R, "packets_turned", {I, R});
   s.unroutable = alloc<uint64_t>(*this, I * R, "packets_unroutable", {I, R});
+  s.relayed = alloc<uint64_t>(*this, I * R, "packets_relayed", {I, R});
   s.hp_count = alloc<uint64_t>(*this, I * R);
   s.hp_lat_sum = alloc<uint64_t>(*this, I * R);
   s.wake = alloc<uint32_t>(*this, I * R, "wake", {I, R});
@@ -226,6 +228,8 @@ void BglEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
                          static_cast<double>(per_instance_sum(v_.s.unroutable)[i]));
     r.extra.emplace_back("unreachable_pairs", static_cast<double>(reach_.unreachable));
     r.extra.emplace_back("deterministic_pairs", static_cast<double>(reach_.deterministic));
+    r.extra.emplace_back("relayed_packets", static_cast<double>(per_instance_sum(v_.s.relayed)[i]));
+    r.extra.emplace_back("relayed_pairs", static_cast<double>(reach_.relayed));
   }
   const std::string& pattern = B::cfgs_[i].traffic.pattern;
   if (pattern == "linefill" || pattern == "planefill")  // row broadcasts' copies on their way

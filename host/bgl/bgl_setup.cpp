@@ -64,14 +64,15 @@ BglParams make_params(const Config& c, const Topology& t) {
 
 Reach dead_node_reach(const BglParams& p) {
   Reach r;
-  if (p.shape.nodes > kMaxReachNodes) return {-1, -1};
+  if (p.shape.nodes > kMaxReachNodes) return {-1, -1, -1};
   for (uint32_t a = 0; a < p.shape.nodes; ++a)
     for (uint32_t b = 0; b < p.shape.nodes; ++b) {
       if (a == b || p.dead.contains(a) || p.dead.contains(b)) continue;
-      const SoftwareRoute s =
-          software_route(p.shape, p.dead, a, b, p.half_way, !p.deterministic, p.direction_order);
-      r.unreachable += !s.reachable;
-      r.deterministic += s.reachable && s.deterministic;
+      const PlannedRoute s =
+          plan_route(p.shape, p.dead, a, b, p.half_way, !p.deterministic, p.direction_order);
+      r.unreachable += !s.first.reachable;
+      r.relayed += s.relayed;
+      r.deterministic += s.first.reachable && !s.relayed && s.first.deterministic;
     }
   return r;
 }

@@ -23,7 +23,7 @@ Wiring make_wiring(const BglParams& p, const Topology& t);
 // of live nodes: how many no choice of hint bits reaches, and how many must go deterministically.
 // Networks of more than kMaxReachNodes nodes are not counted (-1): the count is quadratic.
 struct Reach {
-  int64_t unreachable = 0, deterministic = 0;
+  int64_t unreachable = 0, deterministic = 0, relayed = 0;
 };
 constexpr uint32_t kMaxReachNodes = 4096;
 Reach dead_node_reach(const BglParams& p);

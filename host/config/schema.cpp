@@ -595,8 +595,11 @@ std::vector<KeyInfo> make_schema() {
                    "nodes that are down (numbers, x fastest): they send, receive and forward "
                    "nothing; software sets each packet's hint bits (which way round each ring) "
                    "and its deterministic bit so that no path it may take enters one, fewest hops "
-                   "first; packets to a dead node or to one no such choice reaches are not sent "
-                   "(result unroutable_packets, counted lost; unreachable_pairs counts the pairs)"),
+                   "first; a pair no such choice connects goes in two legs through an "
+                   "intermediate node within two hops of either end, whose software re-injects it "
+                   "(results relayed_packets, relayed_pairs); packets to a dead node or to one "
+                   "neither reaches are not sent (result unroutable_packets, counted lost; "
+                   "unreachable_pairs counts the pairs)"),
       enum_key("bgl", "bubble_rule", bg, &G::bubble_rule, {"fixed", "original"},
                "escape VC token accounting: fixed (each packet on a bubble VC counts as "
                "full-sized, the paper's correction) or original (actual size: free space can "

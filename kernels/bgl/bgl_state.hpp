@@ -219,6 +219,7 @@ struct BglState {
   uint64_t* deposited;      // [inst, router] row-broadcast copies received on their way
   uint64_t* turned;         // [inst, router] plane-fill packets software turned at this node
   uint64_t* unroutable;     // [inst, router] packets not sent: their destination is unreachable
+  uint64_t* relayed;        // [inst, router] first legs software re-injected at this node
   uint64_t* hp_count;       // [inst, router] high-priority packets of the window delivered
   uint64_t* hp_lat_sum;     // ... and their network latencies (from injection) summed
   uint32_t* wake;           // [inst, router] the cycle the router next has anything to decide

@@ -6,8 +6,10 @@
 // escape VC's path, so its box must hold no dead node; a deterministic one follows the escape
 // VC's order (dimension or direction; high-priority packets always dimension order), so only
 // that path must avoid them. Of the up to eight choices of ways round, software takes the one of
-// fewest hops, dynamic where it can; a pair with none is unreachable. A pure function of the
-// pair and the dead nodes, as software's table would be.
+// fewest hops, dynamic where it can. A pair with none goes in two legs through an intermediate
+// node, whose software re-injects it (the paper's full connectivity around three noncolinear
+// dead nodes needs them: scripts/bgl_dead_node_reach.py); a pair with neither is unreachable.
+// Pure functions of the pair and the dead nodes, as software's table would be.
 #pragma once
 #include "escape_vc.hpp"
 
@@ -48,13 +50,14 @@ struct SoftwareRoute {
   uint32_t hints;
   bool deterministic;
   bool reachable;
+  uint32_t hops;
 };
 
 LS_HD inline SoftwareRoute software_route(const Shape& s, const DeadNodes& dead, uint32_t src,
                                           uint32_t dest, HalfWay half, bool dynamic,
                                           bool direction_order) {
   const uint32_t minimal = initial_hints(s, src, dest, half);
-  SoftwareRoute best{minimal, false, false};
+  SoftwareRoute best{minimal, false, false, 0};
   if (dead.contains(dest)) return best;
   uint32_t best_cost = 0xFFFFFFFFu;
   // Each dimension to cross goes + or - (bit k of `flip`: the other way from the minimal one).
@@ -77,9 +80,57 @@ LS_HD inline SoftwareRoute software_route(const Shape& s, const DeadNodes& dead,
     const uint32_t cost = 2 * hops + (box ? 0u : 1u);
     if (cost >= best_cost) continue;
     if (!box && !path_clear(s, dead, h, src, dest, direction_order)) continue;
-    best = {h, !box, true};
+    best = {h, !box, true, hops};
     best_cost = cost;
   }
+  return best;
+}
+
+// A first leg carries its final destination in software's header (the packet record's seq word;
+// the payload's first bytes in the hardware), marked by this bit.
+constexpr uint32_t kFirstLeg = 1u << 31;
+constexpr uint32_t kRelayRadius = 2;  // intermediates: up to this many hops from either end
+
+// Software's route for a packet from src to dest: one route if there is one; otherwise two legs
+// through `via`, the intermediate within kRelayRadius hops of src or dest (nearest src first,
+// dimension 0 varying fastest) of fewest hops in all, then fewest deterministic legs.
+struct PlannedRoute {
+  SoftwareRoute first;  // to dest, or to via
+  uint32_t via;
+  bool relayed;
+};
+
+LS_HD inline PlannedRoute plan_route(const Shape& s, const DeadNodes& dead, uint32_t src,
+                                     uint32_t dest, HalfWay half, bool dynamic,
+                                     bool direction_order) {
+  PlannedRoute best{software_route(s, dead, src, dest, half, dynamic, direction_order), dest,
+                    false};
+  if (best.first.reachable || dead.contains(dest)) return best;
+  uint32_t offsets = 1;  // each dimension's offset in [-radius, radius]
+  for (uint32_t k = 0; k < s.ndims; ++k) offsets *= 2 * kRelayRadius + 1;
+  uint32_t best_cost = 0xFFFFFFFFu;
+  for (uint32_t end = 0; end < 2; ++end)
+    for (uint32_t i = 0; i < offsets; ++i) {
+      uint32_t via = end == 0 ? src : dest, rest = i, dist = 0;
+      for (uint32_t k = 0; k < s.ndims; ++k) {
+        const uint32_t o = rest % (2 * kRelayRadius + 1), n = s.radix[k];
+        rest /= 2 * kRelayRadius + 1;
+        const uint32_t c = s.coord(via, static_cast<int>(k));
+        const uint32_t moved = (c + n + o - kRelayRadius % n) % n;  // c + o - radius round the ring
+        via = via - c * s.stride[k] + moved * s.stride[k];
+        dist += o > kRelayRadius ? o - kRelayRadius : kRelayRadius - o;
+      }
+      if (dist == 0 || dist > kRelayRadius || via == src || via == dest || dead.contains(via))
+        continue;
+      const SoftwareRoute a = software_route(s, dead, src, via, half, dynamic, direction_order);
+      if (!a.reachable) continue;
+      const SoftwareRoute b = software_route(s, dead, via, dest, half, dynamic, direction_order);
+      if (!b.reachable) continue;
+      const uint32_t cost = 4 * (a.hops + b.hops) + a.deterministic + b.deterministic;
+      if (cost >= best_cost) continue;
+      best = {a, via, true};
+      best_cost = cost;
+    }
   return best;
 }
 

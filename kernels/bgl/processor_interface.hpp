@@ -76,16 +76,10 @@ struct ProcessorInterface {
     } else if (v.prm.dead.count == 0) {
       f.meta = Packet::make(chunks, 0, initial_hints(v.prm.shape, n.r, f.dest, v.prm.half_way),
                             v.prm.deterministic, hp);
-    } else {  // software's hint bits around the dead nodes
-      const SoftwareRoute sr =
-          software_route(v.prm.shape, v.prm.dead, n.r, f.dest, v.prm.half_way,
-                         !hp && !v.prm.deterministic, v.prm.direction_order && !hp);
-      if (!sr.reachable) {  // software does not send it
-        v.s.unroutable[n.e] += 1;
-        if (v.win.contains(ctime)) record_loss(v.st, n.e, chunks * kChunkBytes);
-        return true;
-      }
-      f.meta = Packet::make(chunks, 0, sr.hints, hp ? v.prm.deterministic : sr.deterministic, hp);
+    } else if (!route_around_dead(f, chunks, hp)) {  // software does not send it
+      v.s.unroutable[n.e] += 1;
+      if (v.win.contains(ctime)) record_loss(v.st, n.e, chunks * kChunkBytes);
+      return true;
     }
     if (f.dest == n.r) {
       f.itime = static_cast<uint32_t>(v.t);
@@ -94,6 +88,20 @@ struct ProcessorInterface {
       return true;
     }
     push(fx, f);
+    return true;
+  }
+
+  // Software's hint bits for packet f from this node around the dead nodes (dead_nodes.hpp): one
+  // route, or a first leg to an intermediate node carrying the destination in software's header.
+  // Whether there is a route.
+  LS_HD bool route_around_dead(Flit& f, uint32_t chunks, bool hp) const {
+    const PlannedRoute pr = plan_route(v.prm.shape, v.prm.dead, n.r, f.dest, v.prm.half_way,
+                                       !hp && !v.prm.deterministic, v.prm.direction_order && !hp);
+    if (!pr.first.reachable) return false;
+    f.seq &= ~kFirstLeg;
+    if (pr.relayed) f.seq = kFirstLeg | f.dest, f.dest = pr.via;
+    f.meta = Packet::make(chunks, 0, pr.first.hints,
+                          hp ? v.prm.deterministic : pr.first.deterministic, hp);
     return true;
   }
 
@@ -135,6 +143,27 @@ struct ProcessorInterface {
     return true;
   }
 
+  // A first leg, received at its intermediate node: software re-injects it towards its final
+  // destination (its second leg; creation time and hops kept, so latency and hops count from its
+  // source), into the normal or high-priority FIFO the destination picks. Whether it left the
+  // reception FIFO: false while that injection FIFO is full.
+  LS_HD bool relay(const Flit& f) const {
+    const uint32_t chunks = Packet::chunks(f.meta);
+    const bool hp = Packet::high_priority(f.meta);
+    Flit g = f;
+    g.dest = f.seq & ~kFirstLeg;
+    const uint32_t fi =
+        hp ? v.prm.normal_fifos + g.dest % kPriorityFifos : g.dest % v.prm.normal_fifos;
+    const uint64_t fx = v.lay.fifo(n.e, fi);
+    if (!has_room(fx, chunks)) return false;
+    if (!route_around_dead(g, chunks, hp) || (g.seq & kFirstLeg))  // planned as two legs
+      record_violation(v.s.viol, v.s.viol_info, n.e, kViolWrongNode, v.t, 0, 0, g.dest);
+    g.meta |= Packet::hops(f.meta) << 16;
+    push(fx, g);
+    v.s.relayed[n.e] += 1;
+    return true;
+  }
+
   // The oldest packet of injection FIFO fi leaves it: it enters the network now.
   LS_HD Flit take(uint32_t fi) const {
     const BglLayout& L = v.lay;
@@ -162,9 +191,15 @@ struct ProcessorInterface {
     bool any = false;
     for (uint32_t b = 0; b < 2 * v.lay.dirs; ++b) {
       const uint64_t p = v.lay.port(n.e, 0) * 2 + b;
-      if (!v.s.recv_busy[p] || v.s.recv_free[p] > v.t || !turn(v.s.recv_pkt[p])) continue;
+      if (!v.s.recv_busy[p] || v.s.recv_free[p] > v.t) continue;
+      const Flit& f = v.s.recv_pkt[p];
+      if (v.prm.dead.count != 0 && (f.seq & kFirstLeg)) {
+        if (!relay(f)) continue;
+      } else {
+        if (!turn(f)) continue;
+        deliver(f);
+      }
       v.s.recv_busy[p] = 0;
-      deliver(v.s.recv_pkt[p]);
       any = true;
     }
     return any;

@@ -20,15 +20,17 @@ using test::bgl;
 // - to (4, 1) (x half way: + from an even coordinate) the x+ y+ box holds (2, 0), and its
 //   dimension-ordered path crosses it; x- y+ is as short (5 hops) and its box is clear: dynamic;
 // - to (2, 2) every dimension-ordered path goes through (2, 0) (x first, to x = 2 on row 0) and
-//   every box holds it: unreachable. In direction order (x+ y+ z+ x- y- z-) the x- y+ route goes
-//   y+ first, up column 0, then x- along row 2 (8 hops): reachable, deterministic.
+//   every box holds it: no one route reaches it. In direction order (x+ y+ z+ x- y- z-) the x- y+
+//   route goes y+ first, up column 0, then x- along row 2 (8 hops): reachable, deterministic.
 TEST(BglDeadNodes, SoftwareHintBitsAroundADeadNode) {
   const Shape s = make_shape({8, 8});
   const auto node = [](uint32_t x, uint32_t y) { return x + 8 * y; };
   const bgl::DeadNodes dead{1, {node(2, 0)}};
+  const auto route_from = [&](uint32_t src, uint32_t dest, bool direction_order) {
+    return bgl::software_route(s, dead, src, dest, bgl::kHalfWayCoordinate, true, direction_order);
+  };
   const auto route = [&](uint32_t dest, bool direction_order) {
-    return bgl::software_route(s, dead, node(0, 0), dest, bgl::kHalfWayCoordinate, true,
-                               direction_order);
+    return route_from(node(0, 0), dest, direction_order);
   };
   const uint32_t xp = 0b0001, xm = 0b0010, yp = 0b0100;
   for (bool order : {false, true}) {
@@ -43,6 +45,22 @@ TEST(BglDeadNodes, SoftwareHintBitsAroundADeadNode) {
     EXPECT_EQ(r.hints, xm | yp);
   }
   EXPECT_FALSE(route(node(2, 2), false).reachable);
+  // Software sends that pair in two legs. Of the intermediates within two hops of either end, in
+  // order (from (0, 0): offsets with y from -2 up, x fastest), the first whose legs both have a
+  // route and the fewest hops in all is (0, 1): y+ to it, then its box x+ y+ to (2, 2) is clear
+  // (4 hops, the minimum); (1, 0) is nearer but from there every route crosses (2, 0) or is long.
+  const bgl::PlannedRoute two =
+      bgl::plan_route(s, dead, node(0, 0), node(2, 2), bgl::kHalfWayCoordinate, true, false);
+  EXPECT_TRUE(two.relayed && two.first.reachable && !two.first.deterministic);
+  EXPECT_EQ(two.via, node(0, 1));
+  EXPECT_EQ(two.first.hints, yp);
+  const bgl::SoftwareRoute second = route_from(node(0, 1), node(2, 2), false);
+  EXPECT_TRUE(second.reachable && !second.deterministic);
+  EXPECT_EQ(second.hints, xp | yp);
+  EXPECT_EQ(two.first.hops + second.hops, 4u);
+  EXPECT_FALSE(bgl::plan_route(s, dead, node(0, 0), node(2, 2), bgl::kHalfWayCoordinate, true,
+                               true)
+                   .relayed);  // in direction order one route reaches it
   const bgl::SoftwareRoute r = route(node(2, 2), true);
   EXPECT_TRUE(r.reachable && r.deterministic);
   EXPECT_EQ(r.hints, xm | yp);
@@ -60,9 +78,10 @@ TEST(BglDeadNodes, SoftwareHintBitsAroundADeadNode) {
 
 // A 4x4x4 torus with three dead nodes, uniform traffic past saturation, dynamic and
 // deterministic routing in both escape orders, under debug checks (nothing may arrive at a dead
-// node; tokens, packets conserved) with the watchdog on: the dead nodes send and receive
-// nothing, packets to them and to unreachable pairs are not sent but counted, every other
-// packet is delivered.
+// node; tokens, packets conserved, a second leg planned as two legs again) with the watchdog on:
+// the dead nodes send and receive nothing, packets to them are not sent but counted, every live
+// pair is connected (in dimension order some in two legs, which their intermediates relay), and
+// every other packet is delivered.
 TEST(BglDeadNodes, NothingEntersADeadNodeUnderLoad) {
   for (const char* order : {"dimension", "direction"})
     for (bool det : {false, true}) {
@@ -77,6 +96,9 @@ TEST(BglDeadNodes, NothingEntersADeadNodeUnderLoad) {
       EXPECT_GT(r.accepted, 0.4) << what;
       EXPECT_GT(r.lost, 0u) << what;  // those created in the window
       EXPECT_GE(test::extra(r, "unroutable_packets"), static_cast<double>(r.lost)) << what;
+      EXPECT_EQ(test::extra(r, "unreachable_pairs"), 0.0) << what;
+      EXPECT_GT(test::extra(r, "relayed_pairs"), 0.0) << what;
+      EXPECT_GT(test::extra(r, "relayed_packets"), 0.0) << what;
       const auto injected = test::values<uint64_t>(e->state("packets_injected"));
       const auto delivered = test::values<uint64_t>(e->state("packets_delivered"));
       for (uint32_t d : {5u, 22u, 43u}) {
@@ -85,6 +107,45 @@ TEST(BglDeadNodes, NothingEntersADeadNodeUnderLoad) {
       }
       EXPECT_GT(delivered[0], 0u) << what;
     }
+}
+
+// Every node sends to (2, 2) of an 8x8 torus with (2, 0) dead, in dimension order: the sources
+// software sends in two legs (those whose routes all cross (2, 0)) have their packets relayed by
+// their intermediate nodes and by no other node, and every packet is delivered (debug checks:
+// a relayed packet reaches its final destination, planned as one route from its intermediate).
+TEST(BglDeadNodes, IntermediateNodesRelayTheFirstLegs) {
+  Config c = bgl({8, 8}, 0.04);  // 2.5 bytes a cycle into (2, 2), two-thirds of its links
+  c.run.measure = 30000;
+  c.bgl.dead_nodes = {2};
+  c.traffic.pattern = "hotspot";
+  c.traffic.hotspot_nodes = {18};
+  c.traffic.hotspot_fraction = 1.0;
+  auto e = make_engine({c}, test::options("cpu", 1, true));
+  const InstanceResult r = e->run().at(0);
+  EXPECT_FALSE(r.saturated) << r.saturation_reason;
+  EXPECT_EQ(r.lost, 0u);
+  EXPECT_EQ(test::extra(r, "unreachable_pairs"), 0.0);
+  const Shape s = make_shape({8, 8});
+  const bgl::DeadNodes dead{1, {2}};
+  std::vector<bool> via(64, false);
+  int sources = 0;
+  for (uint32_t src = 0; src < 64; ++src) {
+    if (src == 2 || src == 18) continue;
+    const bgl::PlannedRoute p =
+        bgl::plan_route(s, dead, src, 18, bgl::kHalfWayCoordinate, true, false);
+    ASSERT_TRUE(p.first.reachable) << src;
+    if (p.relayed) via[p.via] = true, ++sources;
+  }
+  EXPECT_GT(sources, 0);
+  const auto relayed = test::values<uint64_t>(e->state("packets_relayed"));
+  const auto delivered = test::values<uint64_t>(e->state("packets_delivered"));
+  uint64_t all = 0;
+  for (uint32_t n = 0; n < 64; ++n) {
+    EXPECT_EQ(relayed[n] > 0, via[n]) << "node " << n;
+    all += delivered[n];
+  }
+  EXPECT_EQ(delivered[18], all);
+  EXPECT_GT(all, 300u);  // about eight a source
 }
 
 TEST(BglDeadNodes, BadDeadNodesNameTheKey) {
