@@ -145,6 +145,9 @@ COVERAGE = {
                        "traffic.packet_size": 256, "traffic.offered": 1.2,
                        "bgl.dead_nodes": [5, 22, 43], "bgl.escape_order": "direction",
                        "bgl.priority_fraction": 0.05},
+    "bgl_dead_links": {"router.family": "bgl", "topology.radix": [4, 4, 4],
+                       "traffic.packet_size": 256, "traffic.offered": 1.2,
+                       "bgl.dead_nodes": [43], "bgl.dead_links": [0, 0, 5, 1, 22, 2, 60, 0]},
 }
 
 

@@ -34,7 +34,7 @@ class BglEngine final : public BatchEngine<Exec> {
               p.ring,    p.fifos, p.fifo_ring,
               p.paths,   p.slots, std::max<uint32_t>(p.rtx, 1)};
     allocate();
-    if (p.dead.count != 0) reach_ = bgl::dead_node_reach(p);
+    if (p.dead.any()) reach_ = bgl::dead_node_reach(p);
   }
 
   void step(uint64_t cycles) override {
@@ -183,7 +183,8 @@ void BglEngine<Exec>::check_invariants() {
                                "a packet started on a link busy until cycle %v",
                                "link-level protocol out of order: %v packets accepted against "
                                "the sender's acknowledged, next and sent counts",
-                               "something arrived at this dead node"};
+                               "something arrived at this dead node",
+                               "something arrived over a dead link"};
   B::throw_violation(v_.s.viol, v_.s.viol_info, what, [](const uint32_t* at) {
     return "direction " + std::to_string(at[1]) + ", VC " + std::to_string(at[2]);
   });
@@ -223,7 +224,7 @@ void BglEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
   r.extra.emplace_back("payload_util_mean", payload.link_util_mean);
   if (v_.prm.rtx != 0) link_protocol_results(i, r);
   escape_results(i, r);
-  if (v_.prm.dead.count != 0) {  // software's routes around the dead nodes
+  if (v_.prm.dead.any()) {  // software's routes around the dead nodes and links
     r.extra.emplace_back("unroutable_packets",
                          static_cast<double>(per_instance_sum(v_.s.unroutable)[i]));
     r.extra.emplace_back("unreachable_pairs", static_cast<double>(reach_.unreachable));

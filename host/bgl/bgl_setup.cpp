@@ -34,6 +34,11 @@ BglParams make_params(const Config& c, const Topology& t) {
   p.dead.count = static_cast<uint32_t>(g.dead_nodes.size());
   for (size_t i = 0; i < g.dead_nodes.size(); ++i)
     p.dead.node[i] = static_cast<uint32_t>(g.dead_nodes[i]);
+  p.dead.links = static_cast<uint32_t>(g.dead_links.size() / 2);
+  for (uint32_t i = 0; i < p.dead.links; ++i) {
+    p.dead.link_node[i] = static_cast<uint32_t>(g.dead_links[2 * i]);
+    p.dead.link_dim[i] = static_cast<uint32_t>(g.dead_links[2 * i + 1]);
+  }
   p.fifo_ring = p.infinite_fifos ? 255 : std::min<uint32_t>(p.fifo_chunks, 255);
   p.paths = static_cast<uint32_t>(g.paths);
   p.pipeline = static_cast<uint32_t>(g.pipeline_delay);

@@ -600,6 +600,10 @@ std::vector<KeyInfo> make_schema() {
                    "(results relayed_packets, relayed_pairs); packets to a dead node or to one "
                    "neither reaches are not sent (result unroutable_packets, counted lost; "
                    "unreachable_pairs counts the pairs)"),
+      int_list_key("bgl", "dead_links", bg, &G::dead_links, 0, 2 * 8, 0, (1 << 20) - 1,
+                   "links that are down, as (node, dimension) pairs, up to 8: the link from that "
+                   "node to its + neighbour in that dimension carries nothing either way; "
+                   "software's hint bits avoid them as they avoid bgl.dead_nodes"),
       enum_key("bgl", "bubble_rule", bg, &G::bubble_rule, {"fixed", "original"},
                "escape VC token accounting: fixed (each packet on a bubble VC counts as "
                "full-sized, the paper's correction) or original (actual size: free space can "
@@ -1011,12 +1015,30 @@ void validate_bgl(const Config& c) {
       throw ConfigError("bgl.dead_nodes = " + to_string(g.dead_nodes) +
                         ": allowed distinct node numbers below " + std::to_string(nodes) +
                         " (the torus's nodes)");
-  if (!g.dead_nodes.empty() && (line || plane || finite_workload(c)))
-    throw ConfigError("bgl.dead_nodes = " + to_string(g.dead_nodes) + " with traffic.pattern = \"" +
-                      f.pattern +
-                      "\": allowed only with point-to-point patterns that run for a window "
-                      "(broadcasts would cross the dead nodes; alltoall and gather wait for "
-                      "every pair)");
+  if (g.dead_links.size() % 2)
+    throw ConfigError("bgl.dead_links = " + to_string(g.dead_links) +
+                      ": allowed (node, dimension) pairs: an even number of integers");
+  for (size_t i = 0; i < g.dead_links.size(); i += 2) {
+    const int64_t node = g.dead_links[i], dim = g.dead_links[i + 1];
+    if (node >= nodes || dim >= static_cast<int64_t>(t.radix.size()) ||
+        t.radix[static_cast<size_t>(dim)] < 2)
+      throw ConfigError("bgl.dead_links = " + to_string(g.dead_links) + ": pair " +
+                        std::to_string(i / 2) + " is (" + std::to_string(node) + ", " +
+                        std::to_string(dim) + "), allowed a node below " + std::to_string(nodes) +
+                        " and a dimension of more than one node below " +
+                        std::to_string(t.radix.size()));
+    for (size_t j = 0; j < i; j += 2)
+      if (g.dead_links[j] == node && g.dead_links[j + 1] == dim)
+        throw ConfigError("bgl.dead_links = " + to_string(g.dead_links) +
+                          ": allowed distinct links; pair " + std::to_string(i / 2) +
+                          " repeats pair " + std::to_string(j / 2));
+  }
+  for (const auto* dead : {&g.dead_nodes, &g.dead_links})
+    if (!dead->empty() && (line || plane || finite_workload(c)))
+      throw ConfigError(std::string(dead == &g.dead_nodes ? "bgl.dead_nodes" : "bgl.dead_links") +
+                        " = " + to_string(*dead) + " with traffic.pattern = \"" + f.pattern +
+                        "\": allowed only with point-to-point patterns that run for a window "
+                        "(broadcasts would cross them; alltoall and gather wait for every pair)");
   if (g.escape_vcs == "dateline_pair" && g.dynamic_vcs > 3)
     throw ConfigError("bgl.dynamic_vcs = " + std::to_string(g.dynamic_vcs) +
                       " with bgl.escape_vcs = \"dateline_pair\": allowed 1 to 3 (six VCs a link: "

@@ -235,7 +235,8 @@ class BatchEngine : public Engine {
 
   // Debug mode: the first invariant violation a router recorded (kernels/common/violation.hpp:
   // viol [inst, router], info [inst, router, 4] = cycle, two places, value) as an error:
-  // what[code] with %v replaced by the value, `place(info)` saying where in the router.
+  // what[code] with %v (if it has one) replaced by the value, `place(info)` saying where in the
+  // router.
   void throw_violation(const uint32_t* viol, const uint32_t* info, const char* const* what,
                        const std::function<std::string(const uint32_t*)>& place) const {
     const std::vector<uint32_t> v = download(viol, E_);
@@ -243,7 +244,8 @@ class BatchEngine : public Engine {
       if (!v[e]) continue;
       const std::vector<uint32_t> at = download(info + e * 4, 4);
       std::string s = what[v[e]];
-      s.replace(s.find("%v"), 2, std::to_string(at[3]));
+      const size_t value = s.find("%v");
+      if (value != std::string::npos) s.replace(value, 2, std::to_string(at[3]));
       std::ostringstream o;
       o << "invariant violated at instance " << e / routers_ << ", cycle " << at[0] << ", "
         << element(e % routers_) << " (" << place(at.data()) << "): " << s;

@@ -88,16 +88,21 @@ enum HalfWay : uint32_t {
   kHalfWayPlus = 2,        // always +
 };
 
-// Nodes that are down (bgl.dead_nodes; kernels/bgl/dead_nodes.hpp routes around them).
+// Nodes and links that are down (bgl.dead_nodes, bgl.dead_links; kernels/bgl/dead_nodes.hpp
+// routes around them). Link i joins node link_node[i] to its + neighbour in dimension
+// link_dim[i]; both ways are down.
 constexpr uint32_t kMaxDead = 8;
 struct DeadNodes {
   uint32_t count;
   uint32_t node[kMaxDead];
+  uint32_t links;
+  uint32_t link_node[kMaxDead], link_dim[kMaxDead];
   LS_HD bool contains(uint32_t n) const {
     for (uint32_t i = 0; i < count; ++i)
       if (node[i] == n) return true;
     return false;
   }
+  LS_HD bool any() const { return count + links != 0; }
 };
 
 struct BglParams {
@@ -112,7 +117,7 @@ struct BglParams {
   uint32_t fifos, fifo_chunks, fifo_ring;  // injection FIFOs per node (normal, then 2 high
   uint32_t normal_fifos;                   // priority), their capacity
   bool infinite_fifos;  // no byte limit and every backlogged packet loaded at once (the paper's)
-  DeadNodes dead;       // nodes that are down (dead_nodes.hpp)
+  DeadNodes dead;       // nodes and links that are down (dead_nodes.hpp)
   uint64_t priority_threshold;       // a packet is high priority when a draw is below it
   uint32_t paths;                    // receiver-to-sender paths per receiver
   uint32_t pipeline;                 // input pipeline: cycles from a head's arrival to arbitration
@@ -236,6 +241,7 @@ enum BglViolation : uint32_t {
   kViolLinkBusy = 4,   // a packet started on a busy link
   kViolSequence = 5,   // a sender's protocol counters out of order with its receiver's
   kViolDeadNode = 6,   // something arrived at a dead node
+  kViolDeadLink = 7,   // something arrived over a dead link
 };
 
 struct BglView {

@@ -1,15 +1,16 @@
-// Dead nodes and the hint bits software sets around them (paper, "Torus network": "The hardware
-// does not have the capability to route around 'dead' nodes or links. However, software can set
-// the hint bits appropriately so that such nodes are avoided"). Software chooses, per packet,
-// which way round each ring to go (the hint bits) and whether the packet may route dynamically:
-// a dynamic packet may take any path inside the box its hint bits span, and fall back to the
-// escape VC's path, so its box must hold no dead node; a deterministic one follows the escape
-// VC's order (dimension or direction; high-priority packets always dimension order), so only
-// that path must avoid them. Of the up to eight choices of ways round, software takes the one of
-// fewest hops, dynamic where it can. A pair with none goes in two legs through an intermediate
-// node, whose software re-injects it (the paper's full connectivity around three noncolinear
-// dead nodes needs them: scripts/bgl_dead_node_reach.py); a pair with neither is unreachable.
-// Pure functions of the pair and the dead nodes, as software's table would be.
+// Dead nodes and links and the hint bits software sets around them (paper, "Torus network": "The
+// hardware does not have the capability to route around 'dead' nodes or links. However, software
+// can set the hint bits appropriately so that such nodes are avoided"). Software chooses, per
+// packet, which way round each ring to go (the hint bits) and whether the packet may route
+// dynamically: a dynamic packet may take any path inside the box its hint bits span, and fall back
+// to the escape VC's path, so its box must hold no dead node and no dead link along a dimension it
+// moves in; a deterministic one follows the escape VC's order (dimension or direction;
+// high-priority packets always dimension order), so only that path must avoid them. Of the up to
+// eight choices of ways round, software takes the one of fewest hops, dynamic where it can. A pair
+// with none goes in two legs through an intermediate node, whose software re-injects it (the
+// paper's full connectivity around three noncolinear dead nodes needs them:
+// scripts/bgl_dead_node_reach.py); a pair with neither is unreachable. Pure functions of the pair
+// and the dead nodes, as software's table would be.
 #pragma once
 #include "escape_vc.hpp"
 
@@ -29,13 +30,37 @@ LS_HD inline bool in_box(const Shape& s, uint32_t h, uint32_t src, uint32_t dest
   return true;
 }
 
+// Whether the link leaving node `at` in direction d is down.
+LS_HD inline bool link_down(const Shape& s, const DeadNodes& dead, uint32_t at, uint32_t d) {
+  const uint32_t from = plus(d) ? at : neighbour(s, at, d), k = dim_of(d);  // its + end
+  for (uint32_t i = 0; i < dead.links; ++i)
+    if (dead.link_node[i] == from && dead.link_dim[i] == k) return true;
+  return false;
+}
+
+// Whether the box a packet from src to dest with hint bits h may cross holds a dead node, or a
+// dead link along a dimension the packet moves in (both its ends in the box).
+LS_HD inline bool box_blocked(const Shape& s, const DeadNodes& dead, uint32_t h, uint32_t src,
+                              uint32_t dest) {
+  for (uint32_t i = 0; i < dead.count; ++i)
+    if (in_box(s, h, src, dest, dead.node[i])) return true;
+  for (uint32_t i = 0; i < dead.links; ++i) {
+    const uint32_t a = dead.link_node[i], k = dead.link_dim[i];
+    if (((h >> (2 * k)) & 3u) && in_box(s, h, src, dest, a) &&
+        in_box(s, h, src, dest, neighbour(s, a, 2 * k)))
+      return true;
+  }
+  return false;
+}
+
 // Whether the escape-ordered path from src with hint bits h reaches its destination without
-// entering a dead node.
+// entering a dead node or crossing a dead link.
 LS_HD inline bool path_clear(const Shape& s, const DeadNodes& dead, uint32_t h, uint32_t src,
                              uint32_t dest, bool direction_order) {
   uint32_t at = src;
   while (h != 0) {
     const uint32_t d = escape_direction(h, direction_order);
+    if (link_down(s, dead, at, d)) return false;
     h = hints_after(s, h, at, dest, d);
     at = neighbour(s, at, d);
     if (dead.contains(at)) return false;
@@ -74,8 +99,7 @@ LS_HD inline SoftwareRoute software_route(const Shape& s, const DeadNodes& dead,
                      b = s.coord(dest, static_cast<int>(k));
       hops += (h >> (2 * k)) & 1u ? (b + n - a) % n : (a + n - b) % n;
     }
-    bool box = dynamic;
-    for (uint32_t i = 0; box && i < dead.count; ++i) box = !in_box(s, h, src, dest, dead.node[i]);
+    const bool box = dynamic && !box_blocked(s, dead, h, src, dest);
     // Fewest hops first, then dynamic over deterministic, then the earlier (the minimal first).
     const uint32_t cost = 2 * hops + (box ? 0u : 1u);
     if (cost >= best_cost) continue;

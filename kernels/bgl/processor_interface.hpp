@@ -73,7 +73,7 @@ struct ProcessorInterface {
     // A row broadcast goes one way round its line (one hint bit) in order, on the escape VC.
     if (line || plane) {
       f.meta = Packet::make(chunks, 0, b.hints, true, hp, true);
-    } else if (v.prm.dead.count == 0) {
+    } else if (!v.prm.dead.any()) {
       f.meta = Packet::make(chunks, 0, initial_hints(v.prm.shape, n.r, f.dest, v.prm.half_way),
                             v.prm.deterministic, hp);
     } else if (!route_around_dead(f, chunks, hp)) {  // software does not send it
@@ -193,7 +193,7 @@ struct ProcessorInterface {
       const uint64_t p = v.lay.port(n.e, 0) * 2 + b;
       if (!v.s.recv_busy[p] || v.s.recv_free[p] > v.t) continue;
       const Flit& f = v.s.recv_pkt[p];
-      if (v.prm.dead.count != 0 && (f.seq & kFirstLeg)) {
+      if (v.prm.dead.any() && (f.seq & kFirstLeg)) {
         if (!relay(f)) continue;
       } else {
         if (!turn(f)) continue;

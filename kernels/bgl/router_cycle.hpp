@@ -22,6 +22,7 @@ struct Router {
   LS_HD void cycle() const {
     const Link link{v, n};
     const ProcessorInterface pi{v, n};
+    if (v.prm.dead.links != 0) dead_links();
     bool acted = link.receive();
     if (v.prm.dead.count != 0 && v.prm.dead.contains(n.r)) {  // down: software sends it nothing
       if (acted) record_violation(v.s.viol, v.s.viol_info, n.e, kViolDeadNode, v.t, 0, 0, 0);
@@ -35,6 +36,16 @@ struct Router {
     acted |= pi.load();
     acted |= arbitrate(link, pi);
     v.s.wake[n.e] = acted ? static_cast<uint32_t>(v.t) + 1 : next_timer();
+  }
+
+  // Nothing crosses a dead link: software's hint bits keep packets off it, and a link that
+  // carried no packet owes no token-ack, so anything arriving over one is a violation.
+  LS_HD void dead_links() const {
+    for (uint32_t d = 0; d < v.lay.dirs; ++d) {
+      const uint64_t b = v.lay.belt(n.e, v.now, d);
+      if ((v.s.belt_valid[b] || v.s.tok_valid[b]) && link_down(v.prm.shape, v.prm.dead, n.r, d))
+        record_violation(v.s.viol, v.s.viol_info, n.e, kViolDeadLink, v.t, d, 0, 0);
+    }
   }
 
   LS_HD uint32_t next_timer() const {
