@@ -469,6 +469,10 @@ std::vector<KeyInfo> make_schema() {
                {"linear", "format1", "format3", "random"},
                "logical PE numbers (R_LWHO): X fastest, then Y, then Z (the manual's Format 2), "
                "the manual's Formats 1 and 3 generalised, or a random renaming (run.seed)"),
+      enum_key("t3e", "half_ring_tie", t3, &E::half_ring_tie, {"parity", "plus"},
+               "the default tables' direction to a node half a ring away: + from even source "
+               "ordinates and - from odd ones (parity: reproduces the paper's Table 1), or always "
+               "+ (plus: the manual's Table 13 as printed)"),
       int_key("t3e", "r_orient", t3, &E::r_orient, 0, 7,
               "R_ORIENT: bit d set makes port 1 of dimension d (X0, Y0, Z0) the - direction"),
       bool_key("t3e", "no_fast", t3, &E::no_fast,

@@ -229,7 +229,7 @@ FaultReport route_around(const Config& c, const Topology& t, Registers& g) {
         entry = adaptive(r, dst, entry);
         continue;
       }
-      const uint32_t plain = default_tag(g.pwho[r], g.pwho[dst], k, c.t3e.adaptive);
+      const uint32_t plain = default_tag(g.pwho[r], g.pwho[dst], k, c.t3e.adaptive, ties_plus(c));
       entry = m.walk(r, dst, plain) >= 0 ? adaptive(r, dst, plain) : m.detour(r, dst, entry);
       rep.rerouted_pairs += 1;
       rep.unreachable_pairs += Tag::no_route(entry);
@@ -250,7 +250,7 @@ void route_partial_plane(const Config& c, const Topology& t, Registers& g) {
     for (uint32_t lpe = 0; lpe < N; ++lpe) {
       uint32_t& entry = g.net_lut[size_t{r} * g.lut_entries + lpe];
       const uint32_t dst = g.pe_router[lpe];
-      entry = m.detour(r, dst, default_tag(g.pwho[r], g.pwho[dst], k, false));
+      entry = m.detour(r, dst, default_tag(g.pwho[r], g.pwho[dst], k, false, ties_plus(c)));
       if (c.t3e.adaptive && !Tag::no_route(entry) && Tag::initial(entry) == kNoHop &&
           !Tag::final_hop(entry) && m.adaptive_safe(r, dst, Tag::with_adapt(entry, true)))
         entry = Tag::with_adapt(entry, true);

@@ -93,11 +93,11 @@ uint32_t pair_sgn(uint32_t s, uint32_t t, uint32_t k, uint32_t tie) {
 }
 
 // R_NET_LUT entry of a mode 1/2 group: X and Y addresses with bit 0 clear (lut_tag fills it).
-uint32_t group_tag(uint32_t src, uint32_t block, const uint32_t k[3], bool adapt) {
+uint32_t group_tag(uint32_t src, uint32_t block, const uint32_t k[3], bool adapt, bool ties_plus) {
   uint32_t adr[3], sgn[3];
   // The member of the other X0 and Y0 parity than src: the far one on a ring of 2.
   const uint32_t far = block | make_pwho(~pwho_coord(src, 0) & 1u, ~pwho_coord(src, 1) & 1u, 0);
-  const uint32_t tie = default_tag(src, far, k, adapt);
+  const uint32_t tie = default_tag(src, far, k, adapt, ties_plus);
   for (uint32_t d = 0; d < 3; ++d) {
     adr[d] = pwho_coord(block, d);
     sgn[d] =
@@ -164,7 +164,7 @@ std::vector<int32_t> neighbours(const Topology& t, const Registers& g) {
 // plane's empty slots (machine_topology).
 Registers make_registers(const Config& c, const Topology& t) {
   const uint32_t R = t.routers, k[3] = {t.shape.radix[0], t.shape.radix[1], t.shape.radix[2]};
-  const bool adapt = c.t3e.adaptive;
+  const bool adapt = c.t3e.adaptive, plus = ties_plus(c);
   Registers g;
   g.pwho.resize(R);
   g.dir_port.resize(size_t{R} * kDirections);
@@ -221,12 +221,12 @@ Registers make_registers(const Config& c, const Topology& t) {
     if (g.lwho[r] == kNoPe || partial) continue;
     if (g.lut_mode == kMode0)
       for (uint32_t lpe = 0; lpe < N; ++lpe)
-        lut[lpe] = default_tag(g.pwho[r], g.pwho[g.pe_router[lpe]], k, adapt);
+        lut[lpe] = default_tag(g.pwho[r], g.pwho[g.pe_router[lpe]], k, adapt, plus);
     else if (g.lut_mode <= kMode2)
       for (uint32_t e = 0; e < g.lut_entries; ++e)
-        lut[e] = group_tag(g.pwho[r], g.pwho[g.pe_router[4 * e]], k, adapt);
+        lut[e] = group_tag(g.pwho[r], g.pwho[g.pe_router[4 * e]], k, adapt, plus);
     else if (g.lut_mode == kMode3)  // a placeholder towards logical PE 0 for software to replace
-      g.lut_override[r] = default_tag(g.pwho[r], g.pwho[g.pe_router[0]], k, adapt);
+      g.lut_override[r] = default_tag(g.pwho[r], g.pwho[g.pe_router[0]], k, adapt, plus);
   }
 
   // R_VCSEL: time-of-crossing SELECT bits (all 0); the dateline node of a ring in each direction

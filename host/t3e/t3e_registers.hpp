@@ -34,6 +34,11 @@ struct Registers {
   void rename(uint32_t r, uint32_t lpe);
 };
 
+// Whether the default tables go + at half a ring whatever the source (t3e.half_ring_tie).
+inline bool ties_plus(const Config& c) {
+  return c.t3e.half_ring_tie == "plus";
+}
+
 // The registers of every router of a kx x ky x kz torus (build_cube's ports: 1 + 2d towards
 // +d, 2 + 2d towards -d; machine_topology's, with a partial plane), as the configuration's [t3e]
 // section asks; BSUs 0 .. barrier_bsus - 1 hold a tree over every PE rooted at router 0 (the

@@ -78,7 +78,7 @@ struct PeInterface {
     if (dest == kNoPe) return Tag::kNoRoute;
     const uint64_t de = uint64_t{inst} * v.lay.routers + dest;
     if (v.prm.lut_mode == kComputed)
-      return default_tag(v.s.pwho[e], v.s.pwho[de], v.prm.radix, v.prm.adapt);
+      return default_tag(v.s.pwho[e], v.s.pwho[de], v.prm.radix, v.prm.adapt, v.prm.ties_plus);
     return lut_tag(v.prm.lut_mode, v.s.net_lut + e * v.prm.lut_entries, v.s.lut_override[e],
                    v.s.lwho[de]);
   }

@@ -52,7 +52,8 @@ uint32_t router_at(const Registers& g, uint32_t pwho) {
 
 // The tag the PE interface of router `src` puts on a packet for logical PE `lpe`.
 uint32_t pe_tag(const Registers& g, const uint32_t k[3], bool adapt, uint32_t src, uint32_t lpe) {
-  if (g.lut_mode == kComputed) return default_tag(g.pwho[src], g.pwho[g.pe_router[lpe]], k, adapt);
+  if (g.lut_mode == kComputed)
+    return default_tag(g.pwho[src], g.pwho[g.pe_router[lpe]], k, adapt, false);
   return lut_tag(g.lut_mode, &g.net_lut[size_t{src} * g.lut_entries], g.lut_override[src], lpe);
 }
 
@@ -168,10 +169,10 @@ TEST(T3eRegisters, RandomFormatIsSeededAndPortable) {
   EXPECT_NE(registers(c).lwho, a.lwho);
 }
 
-// Table 13 (mode 0, Figure 46's Format 1 numbering) in node R_PWHO 000100 (X 0, Y 1, Z 0).
-// Entries 10, 11, 14 and 15 (to Y = 3) differ in the Y direction: Y = 1 to 3 is half the ring of
-// 4, and the manual prints +, where default_tag breaks the tie + from even sources and - from
-// odd ones (the reading that reproduces the paper's Table 1); both routes take 2 hops.
+// Table 13 (mode 0, Figure 46's Format 1 numbering) in node R_PWHO 000100 (X 0, Y 1, Z 0), as
+// printed with t3e.half_ring_tie = "plus". With the default "parity" (the reading that
+// reproduces the paper's Table 1: + from even sources, - from odd ones) entries 10, 11, 14 and 15
+// (to Y = 3, half the ring of 4 from Y = 1) go - in Y instead; both routes take 2 hops.
 TEST(T3eRegisters, Table13Mode0) {
   const Row table13[16] = {
       {0, P, 0, M, 0, P}, {1, P, 0, M, 0, P}, {0, P, 1, P, 0, P}, {1, P, 1, P, 0, P},
@@ -179,33 +180,40 @@ TEST(T3eRegisters, Table13Mode0) {
       {0, P, 2, P, 0, P}, {1, P, 2, P, 0, P}, {0, P, 3, P, 0, P}, {1, P, 3, P, 0, P},
       {0, P, 2, P, 1, P}, {1, P, 2, P, 1, P}, {0, P, 3, P, 1, P}, {1, P, 3, P, 1, P}};
   const std::set<uint32_t> tie_minus_y = {10, 11, 14, 15};
-  Config c = machine({2, 4, 2}, "mode0", "format1");
-  c.t3e.adaptive = false;
-  const Registers g = registers(c);
-  ASSERT_EQ(g.lut_entries, 16u);
-  const uint32_t src = router_at(g, 0x000100);
-  EXPECT_EQ(g.lwho[src], 2u);  // Figure 46: logical PE 2
-  for (uint32_t e = 0; e < 16; ++e) {
-    Row want = table13[e];
-    if (tie_minus_y.count(e)) want.ys = M;
-    EXPECT_EQ(g.net_lut[src * 16 + e], tag(want)) << "R_NET_LUT[" << e << "]";
+  for (const char* tie : {"plus", "parity"}) {
+    Config c = machine({2, 4, 2}, "mode0", "format1");
+    c.t3e.adaptive = false;
+    c.t3e.half_ring_tie = tie;
+    const Registers g = registers(c);
+    ASSERT_EQ(g.lut_entries, 16u);
+    const uint32_t src = router_at(g, 0x000100);
+    EXPECT_EQ(g.lwho[src], 2u);  // Figure 46: logical PE 2
+    for (uint32_t e = 0; e < 16; ++e) {
+      Row want = table13[e];
+      if (std::string(tie) == "parity" && tie_minus_y.count(e)) want.ys = M;
+      EXPECT_EQ(g.net_lut[src * 16 + e], tag(want)) << tie << " R_NET_LUT[" << e << "]";
+    }
   }
 }
 
-// Table 14 (mode 1, Figure 47) in the same node: X 00x +, Y 0000x - or 0001x +, Z 0 or 1, +.
+// Table 14 (mode 1, Figure 47) in the same node: X 00x +, Y 0000x - or 0001x +, Z 0 or 1, +,
+// with either tie rule.
 TEST(T3eRegisters, Table14Mode1) {
   const Row table14[4] = {
       {0, P, 0, M, 0, P}, {0, P, 0, M, 1, P}, {0, P, 2, P, 0, P}, {0, P, 2, P, 1, P}};
-  Config c = machine({2, 4, 2}, "mode1", "format1");
-  c.t3e.adaptive = false;
-  const Registers g = registers(c);
-  ASSERT_EQ(g.lut_mode, kMode1);
-  ASSERT_EQ(g.lut_entries, 4u);
-  const uint32_t src = router_at(g, 0x000100);
-  for (uint32_t e = 0; e < 4; ++e)
-    EXPECT_EQ(g.net_lut[src * 4 + e], tag(table14[e])) << "R_NET_LUT[" << e << "]";
-  // Figure 47's route to logical PE 4 (R_PWHO 010000) reads entry 1 with X0 = Y0 = 0.
-  EXPECT_EQ(lut_tag(kMode1, &g.net_lut[src * 4], 0, 4), tag({0, P, 0, M, 1, P}));
+  for (const char* tie : {"parity", "plus"}) {  // no entry of Table 14 is a tie
+    Config c = machine({2, 4, 2}, "mode1", "format1");
+    c.t3e.adaptive = false;
+    c.t3e.half_ring_tie = tie;
+    const Registers g = registers(c);
+    ASSERT_EQ(g.lut_mode, kMode1);
+    ASSERT_EQ(g.lut_entries, 4u);
+    const uint32_t src = router_at(g, 0x000100);
+    for (uint32_t e = 0; e < 4; ++e)
+      EXPECT_EQ(g.net_lut[src * 4 + e], tag(table14[e])) << tie << " R_NET_LUT[" << e << "]";
+    // Figure 47's route to logical PE 4 (R_PWHO 010000) reads entry 1 with X0 = Y0 = 0.
+    EXPECT_EQ(lut_tag(kMode1, &g.net_lut[src * 4], 0, 4), tag({0, P, 0, M, 1, P}));
+  }
 }
 
 TEST(T3eRegisters, AdaptBitFollowsTheConfig) {
@@ -234,8 +242,8 @@ TEST(T3eRegisters, OrientMirrorsPortsAndNumbers) {
             (std::vector<uint8_t>{2, 4, 6, 1, 3, 5}));
   // Router 0 to router 1 (cube x 0 -> 1): X address 1 going + unmirrored, 2 going - mirrored;
   // either way out of cube port 1.
-  const uint32_t a = default_tag(plain.pwho[0], plain.pwho[1], k, false);
-  const uint32_t b = default_tag(mirrored.pwho[0], mirrored.pwho[1], k, false);
+  const uint32_t a = default_tag(plain.pwho[0], plain.pwho[1], k, false, false);
+  const uint32_t b = default_tag(mirrored.pwho[0], mirrored.pwho[1], k, false, false);
   EXPECT_EQ(a, tag({1, P, 0, P, 0, P}));
   EXPECT_EQ(b, tag({2, M, 0, P, 0, P}));
   EXPECT_EQ(plain.dir_port[kPlusX], 1u);
