@@ -8,12 +8,6 @@
 
 namespace ls::bgl {
 
-namespace {
-uint64_t fraction_threshold(double f) {  // a 32-bit draw below it: probability f
-  return static_cast<uint64_t>(std::ldexp(f, 32));
-}
-}  // namespace
-
 BglParams make_params(const Config& c, const Topology& t) {
   const BglConfig& g = c.bgl;
   BglParams p{};
@@ -28,7 +22,7 @@ BglParams make_params(const Config& c, const Topology& t) {
   p.ring = std::max(p.vc_chunks, p.escape_chunks);
   p.normal_fifos = static_cast<uint32_t>(g.injection_fifos);
   p.fifos = p.normal_fifos + kPriorityFifos;
-  p.priority_threshold = fraction_threshold(g.priority_fraction);
+  p.priority_threshold = draw_threshold(g.priority_fraction);
   p.fifo_chunks = static_cast<uint32_t>(g.injection_fifo_bytes / kChunkBytes);
   p.infinite_fifos = g.infinite_injection_fifos;
   p.dead.count = static_cast<uint32_t>(g.dead_nodes.size());
@@ -51,12 +45,12 @@ BglParams make_params(const Config& c, const Topology& t) {
   p.slots = longest + p.ack_bytes;
   p.rtx = static_cast<uint32_t>(g.retransmission_packets);
   p.rtx_timeout = static_cast<uint32_t>(g.retransmit_timeout);
-  p.error_threshold = fraction_threshold(g.link_error_rate);
+  p.error_threshold = draw_threshold(g.link_error_rate);
   p.bubble_rule =
       pick<BubbleRule>(g.bubble_rule, {{"fixed", kBubbleFixed}, {"original", kBubbleOriginal}});
   p.jsq = g.jsq;
-  p.slq_threshold = fraction_threshold(g.slq_fraction);
-  p.network_threshold = fraction_threshold(g.in_network_fraction);
+  p.slq_threshold = draw_threshold(g.slq_fraction);
+  p.network_threshold = draw_threshold(g.in_network_fraction);
   p.deterministic = g.deterministic;
   p.bypass = g.bypass;
   p.half_way = pick<HalfWay>(

@@ -135,6 +135,7 @@ struct MetroConfig {
   std::string reclaim = "fast";  // a blocked connection: fast (BCB drop) or detailed
   int64_t retry_delay = 0;       // cycles a source waits after a failed attempt
   int64_t timeout = 100;         // clocks after its TURN a source waits for the acknowledgement
+  double word_error_rate = 0;    // chance a data word is corrupted on each wire it crosses
   std::vector<int64_t> failed_routers;  // dead routers (every port out of service)
   int64_t failure_cycle = 0;            // the clock they die at (0: before the run)
   bool mask_failed = true;  // the ports wired to a dead router are disabled too (scan masking)

@@ -548,6 +548,10 @@ std::vector<KeyInfo> make_schema() {
       int_key("metro", "timeout", mt, &M::timeout, 1, 1 << 20,
               "clocks a source waits after its TURN for the acknowledgement; then it drops the "
               "connection and retries (a dead router answers nothing)"),
+      float_key("metro", "word_error_rate", mt, &M::word_error_rate, 0.0, 0.5,
+                "chance that a data word is corrupted (one bit flips) on each wire it crosses; "
+                "the destination's end-to-end checksum fails, it acknowledges bad and the source "
+                "retries (results words_corrupted, bad_checksum_fraction)"),
       int_list_key("metro", "failed_routers", mt, &M::failed_routers, 0, 4096, 0, 1 << 20,
                    "routers that die (numbers as in the topology: stage by stage), at "
                    "metro.failure_cycle: every port out of service, the words that reach them lost",

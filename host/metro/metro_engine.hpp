@@ -116,6 +116,7 @@ void MetroEngine<Exec>::allocate() {
   s.fast = alloc<uint8_t>(*this, rports, "fast_reclaim", {I, R, RP});
   s.dead = alloc<uint8_t>(*this, I * R, "router_dead", {I, R});
   s.words = alloc<uint32_t>(*this, rports, "link_words", {I, R, RP});
+  s.corrupted = alloc<uint64_t>(*this, I * X, "words_corrupted", {I, X});
   s.src_mode = alloc<uint8_t>(*this, NN_, "src_mode", {I, N});
   s.src_port = alloc<uint8_t>(*this, NN_, "src_port", {I, N});
   s.src_pos = alloc<uint32_t>(*this, NN_, "src_pos", {I, N});
@@ -140,6 +141,7 @@ void MetroEngine<Exec>::allocate() {
   s.blocked = alloc<uint32_t>(*this, NN_, "attempts_failed", {I, N});
   s.timed_out = alloc<uint32_t>(*this, NN_, "attempts_timed_out", {I, N});
   s.received = alloc<uint32_t>(*this, NN_, "messages_received", {I, N});
+  s.bad_checksums = alloc<uint64_t>(*this, NN_, "bad_checksums", {I, N});
   s.oneway = alloc<uint64_t>(*this, NN_, "oneway_sum", {I, N});
   s.viol = alloc<uint32_t>(*this, I * X);
   s.viol_info = alloc<uint32_t>(*this, I * X * 4);
@@ -209,7 +211,8 @@ std::string MetroEngine<Exec>::stuck(uint32_t i) const {
 }
 
 // Words per clock on each router port, and per message: attempts, the share of attempts that
-// failed, and the one-way time from the first word sent to the last data word received.
+// failed, and the one-way time from the first word sent to the last data word received; with
+// metro.word_error_rate, the corrupted words and bad checksums.
 template <class Exec>
 void MetroEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
   B::link_results(v_.s.words, i, topo_, m, r);
@@ -223,6 +226,13 @@ void MetroEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) 
   r.extra.emplace_back("failed_fraction", attempts > 0 ? failed / attempts : 0.0);
   r.extra.emplace_back("one_way_mean", received > 0 ? oneway / received : 0.0);
   r.extra.emplace_back("timed_out_fraction", attempts > 0 ? timed_out / attempts : 0.0);
+  if (v_.prm.error_threshold == 0) return;
+  // Corrupted data words, and the share of messages that reached their destination's checksum
+  // check and failed it (over the whole run).
+  const double bad = static_cast<double>(per_instance_sum(v_.s.bad_checksums)[i]),
+               good = static_cast<double>(per_instance_sum(v_.s.acked)[i]);
+  r.extra.emplace_back("words_corrupted", static_cast<double>(per_instance_sum(v_.s.corrupted)[i]));
+  r.extra.emplace_back("bad_checksum_fraction", bad + good > 0 ? bad / (bad + good) : 0.0);
 }
 
 }  // namespace ls

@@ -34,6 +34,7 @@ MetroParams make_params(const Config& c, const Topology& t) {
   p.fast_reclaim = m.reclaim == "fast";
   p.retry_delay = static_cast<uint32_t>(m.retry_delay);
   p.timeout = static_cast<uint32_t>(m.timeout);
+  p.error_threshold = draw_threshold(m.word_error_rate);
   p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
   p.shape = t.shape;
   return p;

@@ -20,7 +20,7 @@ T3eParams make_params(const Config& c, const Topology& t, const Registers& regs)
     p.request_len[i] = mix[i].len.request;
     p.response_len[i] = mix[i].len.response;
   }
-  p.ordered = static_cast<uint64_t>(std::ldexp(k.ordered_fraction, 32));
+  p.ordered = draw_threshold(k.ordered_fraction);
   p.response_queue = static_cast<uint32_t>(k.response_queue);
   p.outstanding = static_cast<uint32_t>(k.outstanding);
   p.straight = static_cast<uint32_t>(k.fall_through_straight);

@@ -18,7 +18,7 @@ void set_rate(TrafficParams& p, double rate) {
   double none = 1.0;
   for (uint32_t j = 0; j < kGenWindow; ++j) {
     none *= q;
-    p.first_create[j] = static_cast<uint64_t>(std::ldexp(1.0 - none, 32));
+    p.first_create[j] = draw_threshold(1.0 - none);
   }
 }
 

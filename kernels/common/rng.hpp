@@ -5,6 +5,7 @@
 #pragma once
 #include <Random123/philox.h>
 
+#include <cmath>
 #include <cstdint>
 
 #include "hd.hpp"
@@ -18,7 +19,7 @@ enum RngStream : uint32_t {
   kStreamSize = 3,       // size of that packet
   kStreamRoute = 4,      // routing tie-breaks
   kStreamOnOff = 5,      // on/off source state changes
-  kStreamError = 6,      // transmission errors on a channel (S-Connect)
+  kStreamError = 6,      // transmission errors on a channel (S-Connect) or wire (METRO)
   kStreamOrder = 7,      // is a request ordered (T3E: sent without adaptive routing)
   kStreamEntry = 8,      // the entering port of a METRO source's attempt
   kStreamArbitrate = 9,  // Blue Gene/L's arbiters: JSQ ties, SLQ and random cycles
@@ -38,6 +39,11 @@ LS_HD LS_FORCEINLINE Draw philox_draw(uint64_t seed, uint64_t cycle, uint32_t el
   r123::Philox4x32::key_type k = {{static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)}};
   r123::Philox4x32::ctr_type r = rng(c, k);
   return Draw{{r.v[0], r.v[1], r.v[2], r.v[3]}};
+}
+
+// The host's threshold for an event of probability p: a 32-bit draw is below it with chance p.
+inline uint64_t draw_threshold(double p) {
+  return static_cast<uint64_t>(std::ldexp(p, 32));
 }
 
 // Uniform in [0, 1) with 32 bits of resolution; exact and identical on host and device.

@@ -193,9 +193,10 @@ struct Endpoint {
             v.s.sink_words[si] > 0 && ((v.s.sink_sum[si] - last) & v.prm.value_mask) == last;
         send_word(v, inst, x, col, Word::make(kAck, good ? 1u : 0u), v.s.sink_start[si]);
         v.s.sink_mode[si] = kSinkClosing;
-        if (!good)
+        if (!good && v.prm.error_threshold == 0)
           record_violation(v.s.viol, v.s.viol_info, v.lay.elem(inst, x), kViolBadChecksum, v.t, col,
                            0, v.s.sink_sum[si]);
+        if (!good) v.s.bad_checksums[ne] += 1;
         if (good && v.win.contains(v.t)) {
           v.s.received[ne] += 1;
           v.s.oneway[ne] += v.s.sink_last_t[si] - v.s.sink_start[si];

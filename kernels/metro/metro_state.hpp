@@ -42,6 +42,7 @@ struct Word {
   LS_HD static bool start(uint32_t w) { return w & kStartBit; }
   LS_HD static uint32_t value(uint32_t w) { return w >> 5; }
   LS_HD static uint32_t with_start(uint32_t w) { return w | kStartBit; }
+  LS_HD static uint32_t corrupted(uint32_t w) { return w ^ (1u << 5); }  // value bit 0 flips
 };
 
 // A forward port's connection state (the backward port it drives is `conn`).
@@ -83,7 +84,8 @@ struct MetroParams {
   uint32_t value_mask;           // 2^w - 1 (at most 27 bits)
   bool fast_reclaim;
   uint32_t retry_delay;
-  uint32_t timeout;  // clocks after its TURN a source waits for the acknowledgement
+  uint32_t timeout;          // clocks after its TURN a source waits for the acknowledgement
+  uint64_t error_threshold;  // a data word is corrupted on a wire when a draw is below it
   uint32_t source_queue;
   Shape shape;
 };
@@ -117,16 +119,17 @@ struct MetroState {
   uint32_t* belt;      // [inst, elem, slot, port] words arriving (kNone: nothing)
   uint32_t* belt_tag;  // the same: the cycle the word's stream began (bookkeeping, not hardware)
   // Routers [inst, router, port]
-  uint8_t* conn;       // the port on the other side of the crossbar, kNone8 none
-  uint8_t* mode;       // forward ports: PortMode
-  uint8_t* flow;       // forward ports: Flow
-  uint8_t* count;      // kSetup: header words still to consume
-  uint8_t* reply;      // forward ports: reply words owed, kWaitBit
-  uint32_t* checksum;  // forward ports: sum of the data words forwarded (mod 2^w)
-  uint8_t* enabled;    // 1: the port is in service (fault masking turns it off)
-  uint8_t* dead;       // [inst, router] 1: the router has died (its words are lost)
-  uint8_t* fast;       // forward ports: 1 fast reclamation, 0 detailed
-  uint32_t* words;     // words sent out of the port in the window
+  uint8_t* conn;        // the port on the other side of the crossbar, kNone8 none
+  uint8_t* mode;        // forward ports: PortMode
+  uint8_t* flow;        // forward ports: Flow
+  uint8_t* count;       // kSetup: header words still to consume
+  uint8_t* reply;       // forward ports: reply words owed, kWaitBit
+  uint32_t* checksum;   // forward ports: sum of the data words forwarded (mod 2^w)
+  uint8_t* enabled;     // 1: the port is in service (fault masking turns it off)
+  uint8_t* dead;        // [inst, router] 1: the router has died (its words are lost)
+  uint8_t* fast;        // forward ports: 1 fast reclamation, 0 detailed
+  uint32_t* words;      // words sent out of the port in the window
+  uint64_t* corrupted;  // [inst, elem] data words corrupted on the wires leaving the element
   // Endpoints [inst, node]: the source side
   uint8_t* src_mode;
   uint8_t* src_port;    // the entering port of the current attempt
@@ -148,16 +151,17 @@ struct MetroState {
   uint32_t* sink_start;   // the stream's start (tag)
   uint32_t* sink_last_t;  // when the last data word arrived
   // Endpoint counters [inst, node]
-  uint64_t* started;    // messages whose first attempt began (since cycle 0)
-  uint64_t* acked;      // messages acknowledged (since cycle 0)
-  uint32_t* attempts;   // attempts begun in the window
-  uint32_t* blocked;    // attempts that failed in the window
-  uint32_t* timed_out;  // of those, given up for want of an acknowledgement
-  uint32_t* received;   // messages received whole and good in the window
-  uint64_t* oneway;     // their first word to last data word clocks, summed
-  uint32_t* last_move;  // [inst, elem] last cycle the element sent a word
-  uint32_t* viol;       // [inst, elem] first invariant violation, 0 none
-  uint32_t* viol_info;  // [inst, elem, 4]
+  uint64_t* started;        // messages whose first attempt began (since cycle 0)
+  uint64_t* acked;          // messages acknowledged (since cycle 0)
+  uint32_t* attempts;       // attempts begun in the window
+  uint32_t* blocked;        // attempts that failed in the window
+  uint32_t* timed_out;      // of those, given up for want of an acknowledgement
+  uint32_t* received;       // messages received whole and good in the window
+  uint64_t* bad_checksums;  // messages received with a bad checksum (acknowledged bad)
+  uint64_t* oneway;         // their first word to last data word clocks, summed
+  uint32_t* last_move;      // [inst, elem] last cycle the element sent a word
+  uint32_t* viol;           // [inst, elem] first invariant violation, 0 none
+  uint32_t* viol_info;      // [inst, elem, 4]
 };
 
 // Invariant violations (some checked every cycle: they cost a compare).
@@ -166,6 +170,7 @@ enum MetroViolation : uint32_t {
   kViolConn = 2,         // a crossbar connection not mirrored on its other port
   kViolWrongDest = 3,    // a stream reached an endpoint it was not routed to
   kViolBadChecksum = 4,  // a message arrived corrupted where nothing corrupts words
+                         // (metro.word_error_rate = 0)
   kViolLostWord = 5,     // a word arrived while the router owed a reply word on that wire
 };
 
@@ -197,6 +202,14 @@ LS_HD inline void send_word(const MetroView& v, uint32_t inst, uint32_t x, uint3
   const uint64_t at = v.lay.slot(v.lay.elem(inst, px), s, pp);
   if (v.s.belt[at] != kNone)
     return record_violation(v.s.viol, v.s.viol_info, e, kViolDoubleWrite, v.t, p, 0, v.s.belt[at]);
+  // A data word on the wire is corrupted (one bit flips) at metro.word_error_rate: the end-to-end
+  // checksum finds it and the source retries (paper, "Overview").
+  if (v.prm.error_threshold != 0 && Word::kind(word) == kData &&
+      philox_draw(v.traffic[inst].seed, v.t, x * v.lay.ports + p, kStreamError).w[0] <
+          v.prm.error_threshold) {
+    word = Word::corrupted(word);
+    v.s.corrupted[e] += 1;
+  }
   v.s.belt[at] = word;
   v.s.belt_tag[at] = tag;
   v.s.last_move[e] = static_cast<uint32_t>(v.t);

@@ -3,6 +3,7 @@
 // invariants under saturation, determinism, CPU/GPU equality, and configuration errors.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 
 #include "helpers.hpp"
@@ -191,6 +192,35 @@ TEST(Metro, RetriesUntilDeliveredAroundADeadRouter) {
                  acked = test::values<uint64_t>(e->state("messages_acked"));
       for (size_t n = 0; n < started.size(); ++n) EXPECT_LE(started[n] - acked[n], 1u) << what;
     }
+}
+
+// Data words corrupted on the wires of Figure 1's network (3 stages: 4 wires a path): a message
+// of 19 words reaches its destination's checksum check bad with probability about
+// 1 - (1 - p)^(19 x 4) (two flipped bits may cancel in the additive checksum, rarely), is
+// acknowledged bad and retried, and every message is still delivered (debug checks on).
+TEST(Metro, CorruptedWordsAreRetriedUntilGood) {
+  const double p = 0.002;
+  Config clean = metro({2, 2, 4}, {2, 2, 1}, 0.2);
+  clean.run.measure = 20000;
+  Config c = clean;
+  c.metro.word_error_rate = p;
+  auto e = make_engine({c}, test::options("cpu", 1, true));
+  const InstanceResult r = e->run().at(0);
+  const InstanceResult r0 = make_engine({clean}, test::options("cpu", 1, true))->run().at(0);
+  EXPECT_FALSE(r.saturated) << r.saturation_reason;
+  EXPECT_EQ(r.lost, 0u);
+  EXPECT_GT(r.packets, 2000u);
+  const double expected = 1 - std::pow(1 - p, 19 * 4);
+  EXPECT_NEAR(test::extra(r, "bad_checksum_fraction"), expected, 0.2 * expected);
+  EXPECT_GT(test::extra(r, "words_corrupted"), 0.0);
+  EXPECT_GT(test::extra(r, "attempts_per_message"),
+            test::extra(r0, "attempts_per_message") + 0.5 * expected);
+  uint64_t bad = 0;
+  for (uint64_t b : test::values<uint64_t>(e->state("bad_checksums"))) bad += b;
+  EXPECT_GT(bad, 200u);
+  const auto started = test::values<uint64_t>(e->state("messages_started")),
+             acked = test::values<uint64_t>(e->state("messages_acked"));
+  for (size_t n = 0; n < started.size(); ++n) EXPECT_LE(started[n] - acked[n], 1u);
 }
 
 std::vector<Config> mixed_batch() {
