@@ -86,6 +86,8 @@ struct SconnectConfig {
   std::string assignment = "tic";
   int64_t sink_min_priority = 0;
   double bit_error_rate = 0.0;
+  std::vector<int64_t> noisy_channels;  // (router, port) pairs at noisy_bit_error_rate
+  double noisy_bit_error_rate = 0.0;
   int64_t message_bits = 100;
 };
 

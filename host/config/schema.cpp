@@ -412,9 +412,19 @@ std::vector<KeyInfo> make_schema() {
                "pool sends its excess to random neighbours)"),
       float_key("sconnect", "bit_error_rate", sc, &S::bit_error_rate, 0.0, 0.01,
                 "transmission errors: the probability that a bit of a slot (message, or "
-                "acknowledgement) is corrupted; the channel protocol (section 3.2) retransmits"),
+                "acknowledgement) is corrupted; the channel protocol (section 3.2) retransmits",
+                true),
+      int_list_key("sconnect", "noisy_channels", sc, &S::noisy_channels, 0, 32, 0, (1 << 20) - 1,
+                   "channels, as (router, port) pairs (ports 1.., as topology.kind numbers them), "
+                   "whose bits are corrupted at sconnect.noisy_bit_error_rate both ways instead of "
+                   "sconnect.bit_error_rate; the state array channel_error_threshold holds every "
+                   "channel's rate and may be written from Python",
+                   true),
+      float_key("sconnect", "noisy_bit_error_rate", sc, &S::noisy_bit_error_rate, 0.0, 0.01,
+                "the bit error rate of sconnect.noisy_channels", true),
       int_key("sconnect", "message_bits", sc, &S::message_bits, 16, 65536,
-              "bits a slot carries, for bit_error_rate (the paper's example: a 100-bit message)"),
+              "bits a slot carries, for bit_error_rate (the paper's example: a 100-bit message)",
+              true),
       int_key("sconnect", "sink_min_priority", sc, &S::sink_min_priority, 0, 3,
               "hosts take only messages of at least this priority; the others stay in the "
               "network (section 2.3's case of a network saturated with messages nobody removes)"),

@@ -98,6 +98,7 @@ void SconnectEngine<Exec>::allocate() {
   s.sent = alloc<uint32_t>(*this, E_ * P, "link_messages", {I, R, P});
   s.rejected = alloc<uint32_t>(*this, E_ * P, "link_rejects", {I, R, P});
   s.misrouted = alloc<uint32_t>(*this, E_ * P, "link_misroutes", {I, R, P});
+  s.error_threshold = alloc<uint32_t>(*this, E_ * P, "channel_error_threshold", {I, R, P});
   s.errors = alloc<uint32_t>(*this, E_ * P, "link_errors", {I, R, P});
   s.duplicates = alloc<uint32_t>(*this, E_ * P, "link_duplicates", {I, R, P});
   s.viol = alloc<uint32_t>(*this, E_);
@@ -152,6 +153,8 @@ void SconnectEngine<Exec>::allocate() {
   x_.upload(s.q_head, nil.data(), queues);
   x_.upload(s.q_tail, nil.data(), queues);
   x_.upload(s.resend, nil.data(), E_ * P);
+  const std::vector<uint32_t> noise = sconnect::channel_error_thresholds(cfgs_, topo_);
+  x_.upload(s.error_threshold, noise.data(), E_ * P * 4);
 }
 
 template <class Exec>

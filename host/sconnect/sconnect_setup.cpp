@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "../config/pick.hpp"
+#include "../config/schema.hpp"
 #include "../routing/routing_table.hpp"
 
 namespace ls::sconnect {
@@ -23,16 +24,45 @@ SconnectParams make_params(const Config& c, const Topology& t) {
   p.host_ports = static_cast<uint32_t>(c.sconnect.host_ports);
   p.bypass = c.sconnect.bypass;
   p.sink_min_priority = static_cast<uint32_t>(c.sconnect.sink_min_priority);
-  // A slot survives when all its bits do; plain IEEE doubles, the same on every machine.
-  const double hit =
-      1.0 - std::pow(1.0 - c.sconnect.bit_error_rate, static_cast<double>(c.sconnect.message_bits));
-  p.error_threshold = static_cast<uint32_t>(std::min(4294967295.0, std::ldexp(hit, 32)));
   p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
   p.assignment =
       pick<Assignment>(c.sconnect.assignment,
                        {{"tic", Assignment::kTic}, {"near_optimal", Assignment::kNearOptimal}});
   p.shape = t.shape;
   return p;
+}
+
+std::vector<uint32_t> channel_error_thresholds(const std::vector<Config>& cs, const Topology& t) {
+  std::vector<uint32_t> out;
+  for (const Config& c : cs) {
+    // A slot survives when all its bits do; plain IEEE doubles, the same on every machine.
+    const auto slot = [&](double bit_rate) {
+      const double hit =
+          1.0 - std::pow(1.0 - bit_rate, static_cast<double>(c.sconnect.message_bits));
+      return static_cast<uint32_t>(std::min<uint64_t>(draw_threshold(hit), 0xFFFFFFFFu));
+    };
+    std::vector<uint32_t> th(t.peer.size(), 0);
+    for (size_t k = 0; k < t.peer.size(); ++k)
+      if (t.peer[k] >= 0 && k % t.ports != 0) th[k] = slot(c.sconnect.bit_error_rate);
+    const std::vector<int64_t>& noisy = c.sconnect.noisy_channels;
+    if (noisy.size() % 2)
+      throw ConfigError("sconnect.noisy_channels = " + to_string(noisy) +
+                        ": allowed (router, port) pairs: an even number of integers");
+    for (size_t i = 0; i + 1 < noisy.size(); i += 2) {
+      const int64_t r = noisy[i], p = noisy[i + 1];
+      const int64_t k = r * t.ports + p;
+      if (r >= t.routers || p < 1 || p >= t.ports || t.peer[static_cast<size_t>(k)] < 0)
+        throw ConfigError("sconnect.noisy_channels = " + to_string(noisy) + ": pair " +
+                          std::to_string(i / 2) + " is (" + std::to_string(r) + ", " +
+                          std::to_string(p) + "), allowed a router below " +
+                          std::to_string(t.routers) + " and one of its channel ports 1.." +
+                          std::to_string(t.ports - 1) + " that is wired");
+      th[static_cast<size_t>(k)] = th[static_cast<size_t>(t.peer[static_cast<size_t>(k)])] =
+          slot(c.sconnect.noisy_bit_error_rate);
+    }
+    out.insert(out.end(), th.begin(), th.end());
+  }
+  return out;
 }
 
 std::vector<TrafficParams> priority_traffic(const std::vector<Config>& cs, uint32_t nodes) {

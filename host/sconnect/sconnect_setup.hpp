@@ -27,4 +27,10 @@ Tables make_tables(const Config& c, const Topology& t);
 // their priorities drawn, each priority queued apart. Priority 0 keeps the instance's seed.
 std::vector<TrafficParams> priority_traffic(const std::vector<Config>& cs, uint32_t nodes);
 
+// Each instance's chance that a slot sent on a channel is corrupted, * 2^32, [inst, router,
+// port]: sconnect.bit_error_rate on every channel, sconnect.noisy_bit_error_rate on both ends of
+// sconnect.noisy_channels; 0 on the host port and unwired ports. Throws ConfigError for a noisy
+// channel that is not one.
+std::vector<uint32_t> channel_error_thresholds(const std::vector<Config>& cs, const Topology& t);
+
 }  // namespace ls::sconnect

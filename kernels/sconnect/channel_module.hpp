@@ -48,15 +48,17 @@ struct ChannelModule {
       pool().push_tail(q, b);
   }
 
-  // Whether the slot this cycle's message or acknowledgement on port p travels in is corrupted;
+  // Whether the slot this cycle's message or acknowledgement on port p travels in is corrupted
+  // (at that channel's rate: channel_error_threshold);
   // `which` tells the two apart (a draw per slot and direction: a pure function of the cycle and
   // of the router's place in its own network, not in the batch, so an instance runs alike alone
   // or in any batch).
   LS_HD bool hit(uint32_t p, uint32_t which) const {
-    if (v.prm.error_threshold == 0) return false;
+    const uint32_t threshold = v.s.error_threshold[e * v.lay.ports + p];
+    if (threshold == 0) return false;
     const Draw d = philox_draw(v.traffic[uint64_t{inst} * kPriorities].seed, v.t,
                                uint64_t{r} * v.lay.ports + p, kStreamError);
-    return d.w[which] < v.prm.error_threshold;
+    return d.w[which] < threshold;
   }
   // The protocol engine of port p that this cycle's slot belongs to.
   LS_HD uint64_t engine(uint32_t p) const {

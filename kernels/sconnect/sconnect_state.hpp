@@ -100,7 +100,6 @@ struct SconnectParams {
   uint32_t host_ports;             // messages the host can inject, and take, per cycle
   bool bypass;                     // a message for an idle channel leaves in its arrival cycle
   uint32_t sink_min_priority;      // hosts leave messages of lower priorities in the network
-  uint32_t error_threshold;        // P(a slot's message or acknowledgement is corrupted) * 2^32
   uint32_t source_queue;
   Assignment assignment;
   Shape shape;
@@ -173,7 +172,8 @@ struct SconnectState {
   uint32_t* rejected;   // [inst, router, port] of those, refused downstream
   uint32_t* misrouted;  // [inst, router, port] of those, sent off the routing table (Figure 4)
   uint32_t* errors;     // [inst, router, port] messages and acknowledgements that arrived corrupted
-  uint32_t* duplicates;  // [inst, router, port] messages that arrived twice, discarded
+  uint32_t* error_threshold;  // [inst, router, port] P(a slot sent on it is corrupted) * 2^32
+  uint32_t* duplicates;       // [inst, router, port] messages that arrived twice, discarded
   uint8_t* perf_select;  // [inst, router] the event the programmable counter counts (monitor.hpp)
   uint32_t* perf_count;  // [inst, router]
   uint16_t* timer;       // [inst, router] the 16-bit timer, one per routing cycle

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "helpers.hpp"
+#include "host/topology/topology.hpp"
 
 using namespace ls;
 
@@ -136,6 +137,40 @@ TEST(Sconnect, TransmissionErrorsAreCountedAndRetransmitted) {
   EXPECT_GT(duplicates, 0);
   EXPECT_NEAR(r.accepted, r.offered, 0.02 * r.offered);
   EXPECT_FALSE(r.saturated) << r.saturation_reason;
+}
+
+// One noisy channel (router 5's port 1, both ways) on an otherwise clean 4x4 torus: errors arrive
+// only at its two ends, nothing is lost (debug checks), and a batch whose instances have
+// different error rates keeps each its own (instance 1 clean everywhere). A channel that is not
+// one is refused by name.
+TEST(Sconnect, NoisyChannelsCorruptOnlyTheirOwnSlots) {
+  Config c = sconnect("torus", {4, 4}, 0.4);
+  c.sconnect.noisy_channels = {5, 1};
+  c.sconnect.noisy_bit_error_rate = 0.003;
+  c.run.measure = 3000;
+  Config clean = c;
+  clean.sconnect.noisy_channels = {};
+  auto e = make_engine({c, clean}, test::options("cpu", 1, true));
+  const std::vector<InstanceResult> r = e->run();
+  const Topology t = build_topology(c.topology);
+  const auto errors = test::values<uint32_t>(e->state("link_errors"));
+  const uint64_t here = 5 * t.ports + 1, there = static_cast<uint64_t>(t.peer[here]);
+  const uint64_t per_instance = uint64_t{t.routers} * t.ports;
+  for (uint64_t k = 0; k < per_instance; ++k) {
+    if (k == here || k == there)
+      EXPECT_GT(errors[k], 20u) << "port " << k;
+    else
+      EXPECT_EQ(errors[k], 0u) << "port " << k;
+    EXPECT_EQ(errors[per_instance + k], 0u) << "instance 1, port " << k;
+  }
+  for (const InstanceResult& x : r) EXPECT_FALSE(x.saturated) << x.saturation_reason;
+  EXPECT_GT(test::extra(r[0], "error_fraction"), 0.0);
+  EXPECT_EQ(test::extra(r[1], "error_fraction"), 0.0);
+  c.sconnect.noisy_channels = {5, 0};  // the host port
+  EXPECT_NE(test::config_error_of([&] {
+              make_engine({c}, test::options("cpu", 1, false));
+            }).find("sconnect.noisy_channels = [5, 0]: pair 0 is (5, 0)"),
+            std::string::npos);
 }
 
 // Debug mode catches a pool whose bookkeeping was broken from outside.
