@@ -139,6 +139,7 @@ struct MetroConfig {
   int64_t timeout = 100;         // clocks after its TURN a source waits for the acknowledgement
   double word_error_rate = 0;    // chance a data word is corrupted on each wire it crosses
   std::vector<int64_t> failed_routers;  // dead routers (every port out of service)
+  std::vector<int64_t> failed_ports;    // (router, port) pairs whose wires break
   int64_t failure_cycle = 0;            // the clock they die at (0: before the run)
   bool mask_failed = true;  // the ports wired to a dead router are disabled too (scan masking)
 };

@@ -566,8 +566,16 @@ std::vector<KeyInfo> make_schema() {
                    "routers that die (numbers as in the topology: stage by stage), at "
                    "metro.failure_cycle: every port out of service, the words that reach them lost",
                    true),
+      int_list_key(
+          "metro", "failed_ports", mt, &M::failed_ports, 0, 2 * 4096, 0, 1 << 20,
+          "router-to-router wires that break, as (router, port) pairs (ports as the "
+          "topology numbers them: forward, then backward), at metro.failure_cycle: words either "
+          "way over the wire are lost; with metro.mask_failed the ports at both ends are "
+          "disabled",
+          true),
       int_key("metro", "failure_cycle", mt, &M::failure_cycle, 0, 1ll << 31,
-              "the clock metro.failed_routers die at (0: before the run); connections through "
+              "the clock metro.failed_routers and metro.failed_ports die at (0: before the run); "
+              "connections through "
               "them are lost and their sources time out and retry",
               true),
       bool_key("metro", "mask_failed", mt, &M::mask_failed,

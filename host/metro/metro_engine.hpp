@@ -60,6 +60,8 @@ class MetroEngine final : public BatchEngine<Exec> {
     const metro::Faults f = metro::router_faults(cfgs_[i], topo_, failed);
     x_.upload(v_.s.dead + uint64_t{i} * v_.prm.routers, f.dead.data(), f.dead.size());
     x_.upload(v_.s.enabled + uint64_t{i} * f.enabled.size(), f.enabled.data(), f.enabled.size());
+    x_.upload(v_.s.port_dead + uint64_t{i} * f.port_dead.size(), f.port_dead.data(),
+              f.port_dead.size());
   }
   void set_window(Window w) override { v_.win = w; }
   void reset_family_stats() override {
@@ -115,6 +117,7 @@ void MetroEngine<Exec>::allocate() {
   s.enabled = alloc<uint8_t>(*this, rports, "port_enabled", {I, R, RP});
   s.fast = alloc<uint8_t>(*this, rports, "fast_reclaim", {I, R, RP});
   s.dead = alloc<uint8_t>(*this, I * R, "router_dead", {I, R});
+  s.port_dead = alloc<uint8_t>(*this, rports, "port_dead", {I, R, RP});
   s.words = alloc<uint32_t>(*this, rports, "link_words", {I, R, RP});
   s.corrupted = alloc<uint64_t>(*this, I * X, "words_corrupted", {I, X});
   s.src_mode = alloc<uint8_t>(*this, NN_, "src_mode", {I, N});
@@ -167,7 +170,9 @@ void MetroEngine<Exec>::allocate() {
   x_.upload(s.fast, fast.data(), rports);
   for (uint32_t i = 0; i < I_; ++i) {
     const uint64_t at = static_cast<uint64_t>(cfgs_[i].metro.failure_cycle);
-    fail_at_.push_back(cfgs_[i].metro.failed_routers.empty() ? 0 : at);
+    const bool faults =
+        !cfgs_[i].metro.failed_routers.empty() || !cfgs_[i].metro.failed_ports.empty();
+    fail_at_.push_back(faults ? at : 0);
     upload_faults(i, at == 0);
   }
 }

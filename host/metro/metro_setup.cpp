@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "../../kernels/common/traffic.hpp"
+#include "../config/schema.hpp"
 
 namespace ls::metro {
 
@@ -72,17 +73,36 @@ Wiring make_wiring(const MetroParams& p, const Topology& t, const Config& c) {
 
 Faults router_faults(const Config& c, const Topology& t, bool failed) {
   const uint32_t P = t.ports;
-  Faults f{std::vector<uint8_t>(t.routers, 0), std::vector<uint8_t>(uint64_t{t.routers} * P, 1)};
+  Faults f{std::vector<uint8_t>(t.routers, 0), std::vector<uint8_t>(uint64_t{t.routers} * P, 1),
+           std::vector<uint8_t>(uint64_t{t.routers} * P, 0)};
+  const std::vector<int64_t>& ports = c.metro.failed_ports;
+  if (ports.size() % 2)
+    throw ConfigError("metro.failed_ports = " + to_string(ports) +
+                      ": allowed (router, port) pairs: an even number of integers");
+  for (size_t i = 0; i < ports.size(); i += 2)
+    if (ports[i] >= t.routers || ports[i + 1] >= P ||
+        t.peer[static_cast<size_t>(ports[i] * P + ports[i + 1])] < 0)
+      throw ConfigError("metro.failed_ports = " + to_string(ports) + ": pair " +
+                        std::to_string(i / 2) + " is (" + std::to_string(ports[i]) + ", " +
+                        std::to_string(ports[i + 1]) + "), allowed a router below " +
+                        std::to_string(t.routers) + " and one of its ports wired to a router");
   if (!failed) return f;
+  // Masking: port q of router r and the port wired to it out of service.
+  const auto disable = [&](uint32_t r, uint32_t q) {
+    f.enabled[uint64_t{r} * P + q] = 0;
+    const int32_t far = t.peer[uint64_t{r} * P + q];
+    if (far >= 0) f.enabled[static_cast<size_t>(far)] = 0;
+  };
   for (int64_t x : c.metro.failed_routers) {
     const uint32_t r = static_cast<uint32_t>(x);
     f.dead[r] = 1;
     if (!c.metro.mask_failed) continue;
-    for (uint32_t q = 0; q < P; ++q) {
-      f.enabled[uint64_t{r} * P + q] = 0;
-      const int32_t far = t.peer[uint64_t{r} * P + q];
-      if (far >= 0) f.enabled[static_cast<size_t>(far)] = 0;
-    }
+    for (uint32_t q = 0; q < P; ++q) disable(r, q);
+  }
+  for (size_t i = 0; i < ports.size(); i += 2) {
+    const uint32_t r = static_cast<uint32_t>(ports[i]), q = static_cast<uint32_t>(ports[i + 1]);
+    f.port_dead[uint64_t{r} * P + q] = 1;
+    if (c.metro.mask_failed) disable(r, q);
   }
   return f;
 }

@@ -19,11 +19,12 @@ struct Wiring {
 };
 Wiring make_wiring(const MetroParams& p, const Topology& t, const Config& c);
 
-// Instance c's routers after metro.failed_routers die (`failed`) or before: which are dead
-// ([R]) and which ports are in service ([R, P]: none of a dead router's and, with
-// metro.mask_failed, none wired to one).
+// Instance c's routers after metro.failed_routers and metro.failed_ports die (`failed`) or
+// before: which routers are dead ([R]), which ports' wires are broken ([R, P]) and which ports
+// are in service ([R, P]: none of a dead router's, nor a failed port, and with
+// metro.mask_failed none wired to either). Throws ConfigError for a failed port that is not one.
 struct Faults {
-  std::vector<uint8_t> dead, enabled;
+  std::vector<uint8_t> dead, enabled, port_dead;
 };
 Faults router_faults(const Config& c, const Topology& t, bool failed);
 

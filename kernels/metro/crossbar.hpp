@@ -40,7 +40,7 @@ struct Crossbar {
   LS_HD uint64_t at(uint32_t p) const { return v.lay.rport(inst, r, p); }
 
   LS_HD void send(uint32_t p, uint32_t word, uint32_t t) {
-    send_word(v, inst, r, p, word, t);
+    if (!v.s.port_dead[at(p)]) send_word(v, inst, r, p, word, t);
     written |= uint64_t{1} << p;
     if (v.win.contains(v.t)) v.s.words[at(p)] += 1;
   }
@@ -49,7 +49,7 @@ struct Crossbar {
     const uint64_t e = v.lay.elem(inst, r);
     for (uint32_t p = 0; p < 2 * fwd; ++p) {
       const uint64_t k = v.lay.slot(e, v.now, p);
-      in[p] = v.s.belt[k];
+      in[p] = v.s.port_dead[at(p)] ? kNone : v.s.belt[k];  // a broken wire delivers nothing
       tag[p] = v.s.belt_tag[k];
       v.s.belt[k] = kNone;
     }

@@ -127,6 +127,7 @@ struct MetroState {
   uint32_t* checksum;   // forward ports: sum of the data words forwarded (mod 2^w)
   uint8_t* enabled;     // 1: the port is in service (fault masking turns it off)
   uint8_t* dead;        // [inst, router] 1: the router has died (its words are lost)
+  uint8_t* port_dead;   // 1: the port's wire is broken (words either way over it are lost)
   uint8_t* fast;        // forward ports: 1 fast reclamation, 0 detailed
   uint32_t* words;      // words sent out of the port in the window
   uint64_t* corrupted;  // [inst, elem] data words corrupted on the wires leaving the element

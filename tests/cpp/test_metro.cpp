@@ -3,6 +3,7 @@
 // invariants under saturation, determinism, CPU/GPU equality, and configuration errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -170,11 +171,16 @@ TEST(Metro, SaturatedNetworksKeepTheirInvariants) {
 // timeouts (their connections into it answer nothing) and retry on new random paths until
 // every message is delivered; masked (the ports wired to it disabled, as scan would), nobody
 // tries it. The same when it dies mid-run, connections through it lost and retried.
-TEST(Metro, RetriesUntilDeliveredAroundADeadRouter) {
+// Figure 1's network at 0.2 with a fault from cycle 0 or 1200, masked or not, under debug checks:
+// nothing is lost, unmasked faults cost timeouts, masked ones from the start none, and every
+// source has at most its current message outstanding. check(engine, mask, from_start) adds the
+// fault's own.
+template <class Fault, class Check>
+void survives(const Fault& fault, const Check& check) {
   for (int64_t fail_cycle : {0, 1200})
     for (bool mask : {false, true}) {
       Config c = metro({2, 2, 4}, {2, 2, 1}, 0.2);
-      c.metro.failed_routers = {9};
+      fault(c);
       c.metro.mask_failed = mask;
       c.metro.failure_cycle = fail_cycle;
       c.metro.timeout = 60;
@@ -187,11 +193,41 @@ TEST(Metro, RetriesUntilDeliveredAroundADeadRouter) {
       EXPECT_GT(r.packets, 200u) << what;
       if (!mask) EXPECT_GT(test::extra(r, "timed_out_fraction"), 0.01) << what;
       if (mask && fail_cycle == 0) EXPECT_EQ(test::extra(r, "timed_out_fraction"), 0.0) << what;
-      EXPECT_EQ(test::values<uint8_t>(e->state("router_dead"))[9], 1u);
       const auto started = test::values<uint64_t>(e->state("messages_started")),
                  acked = test::values<uint64_t>(e->state("messages_acked"));
       for (size_t n = 0; n < started.size(); ++n) EXPECT_LE(started[n] - acked[n], 1u) << what;
+      check(*e, mask, fail_cycle == 0);
     }
+}
+
+TEST(Metro, RetriesUntilDeliveredAroundADeadRouter) {
+  survives([](Config& c) { c.metro.failed_routers = {9}; },
+           [](Engine& e, bool, bool) {
+             EXPECT_EQ(test::values<uint8_t>(e.state("router_dead"))[9], 1u);
+           });
+}
+
+// Router 0's first backward port (its forward ports are 0-3) has a broken wire: masked, neither
+// it nor the stage-1 port it leads to carries a word; unmasked, the words sent into it are lost.
+TEST(Metro, RetriesUntilDeliveredAroundABrokenWire) {
+  survives(
+      [](Config& c) {
+        c.metro.failed_ports = {0, 4};
+      },
+      [](Engine& e, bool mask, bool from_start) {
+        const auto dead = test::values<uint8_t>(e.state("port_dead"));
+        const auto enabled = test::values<uint8_t>(e.state("port_enabled"));
+        EXPECT_EQ(dead[4], 1u);
+        EXPECT_EQ(std::count(dead.begin(), dead.end(), 1), 1);
+        EXPECT_EQ(std::count(enabled.begin(), enabled.end(), 0), mask ? 2 : 0);
+        if (mask && from_start) EXPECT_EQ(test::values<uint32_t>(e.state("link_words"))[4], 0u);
+      });
+  Config c = metro({2, 2, 4}, {2, 2, 1}, 0.2);
+  c.metro.failed_ports = {0, 0};  // a forward port: wired to an endpoint
+  EXPECT_NE(test::config_error_of([&] {
+              make_engine({c}, test::options("cpu", 1, false));
+            }).find("metro.failed_ports = [0, 0]: pair 0 is (0, 0)"),
+            std::string::npos);
 }
 
 // Data words corrupted on the wires of Figure 1's network (3 stages: 4 wires a path): a message
