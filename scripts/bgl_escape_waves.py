@@ -1,0 +1,79 @@
+"""Blue Gene/L: throughput, per-VC traffic and unblocking probability against time (Figures 7-9).
+
+The paper ran hot-region traffic (25% of packets to the lower half of every dimension) on a
+16x16x16 torus with two dynamic 2 KB VCs, two paths and 2 KB escape buffers, under its
+simulator's "early assumptions" (infinite injection FIFOs, filled as early as possible), and
+found the dimension-ordered dateline pair's throughput falling and rising in waves that the
+unblocking probability follows, while the bubble escape VC stays level. This runs one escape
+architecture at the offered load the notebook uses (1.2 times the uniform bound) and writes one
+row per interval to a CSV file as it goes (an interrupted run keeps the rows it finished):
+bytes delivered per node per cycle, bytes sent per node per cycle on each VC (vc0, vc1 dynamic;
+then the escape VCs; the last, high priority), and the fraction of token-acks that freed a
+blocked packet. On a 2-core CPU with two runs side by side, 16x16x16 took about 75 minutes for
+400,000 cycles each (docs/design/bgl.md, "Escape VC architectures", has the results).
+
+    python scripts/bgl_escape_waves.py --escape dateline_pair --order dimension \\
+        --radix 16 16 16 --intervals 30 --interval 10000 --out waves_pair.csv
+"""
+
+import argparse
+import csv
+import time
+
+import lockstep as ls
+
+
+def uniform_bound(radix: list[int]) -> float:
+    """Bytes per node per cycle uniform traffic is bound by: 6 links carry the mean hops."""
+    hops = sum(sum(min(o, k - o) for o in range(k)) / k for k in radix)
+    return 6 / hops * 256 / 270
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--escape", choices=["bubble", "dateline_pair"], default="dateline_pair")
+    ap.add_argument("--order", choices=["dimension", "direction"], default="dimension")
+    ap.add_argument("--radix", type=int, nargs="+", default=[16, 16, 16])
+    ap.add_argument("--intervals", type=int, default=30)
+    ap.add_argument("--interval", type=int, default=10000, help="cycles per row")
+    ap.add_argument("--finite-fifos", action="store_true",
+                    help="the hardware's injection FIFOs instead of the paper's infinite ones")
+    ap.add_argument("--out", required=True, help="CSV file, one row per interval")
+    args = ap.parse_args()
+    nodes = 1
+    for k in args.radix:
+        nodes *= k
+    cfg = ls.load_config("configs/bgl_8x8x8.toml").with_(**{
+        "topology.radix": args.radix, "traffic.pattern": "hotregion",
+        "traffic.offered": 1.2 * uniform_bound(args.radix), "bgl.vc_bytes": 2048,
+        "bgl.escape_bytes": 2048, "bgl.escape_vcs": args.escape,
+        "bgl.escape_order": args.order,
+        "bgl.infinite_injection_fifos": not args.finite_fifos})
+    sim = ls.Simulator(cfg)
+    delivered0, sent0, acks0, unblocking0 = 0, 0, 0, 0
+    start = time.time()
+    with open(args.out, "w", newline="") as f:
+        out = None
+        for i in range(args.intervals):
+            sim.step(args.interval)
+            delivered = int(sim.state("packets_delivered").sum())
+            sent = sim.state("chunks_sent").astype("int64").sum(axis=(0, 1))  # per VC
+            acks = int(sim.state("token_acks").sum())
+            unblocking = int(sim.state("unblocking_acks").sum())
+            row = {"cycle": (i + 1) * args.interval,
+                   "throughput": (delivered - delivered0) * 256 / (nodes * args.interval),
+                   "unblocking": (unblocking - unblocking0) / max(1, acks - acks0),
+                   **{f"vc{w}": x * 32 / (nodes * args.interval)
+                      for w, x in enumerate(sent - sent0)}}
+            if out is None:
+                out = csv.DictWriter(f, fieldnames=list(row))
+                out.writeheader()
+            out.writerow({k: round(v, 5) if isinstance(v, float) else v for k, v in row.items()})
+            f.flush()
+            print(f"cycle {row['cycle']:>8}: throughput {row['throughput']:.3f}, "
+                  f"unblocking {row['unblocking']:.3f} ({time.time() - start:.0f} s)", flush=True)
+            delivered0, sent0, acks0, unblocking0 = delivered, sent, acks, unblocking
+
+
+if __name__ == "__main__":
+    main()
