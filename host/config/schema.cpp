@@ -1041,20 +1041,17 @@ void validate_bgl(const Config& c) {
       throw ConfigError("bgl.dead_nodes = " + to_string(g.dead_nodes) +
                         ": allowed distinct node numbers below " + std::to_string(nodes) +
                         " (the torus's nodes)");
-  if (g.dead_links.size() % 2)
-    throw ConfigError("bgl.dead_links = " + to_string(g.dead_links) +
-                      ": allowed (node, dimension) pairs: an even number of integers");
+  check_pairs(
+      "bgl.dead_links", g.dead_links, "(node, dimension)",
+      [&](int64_t node, int64_t dim) {
+        return node < nodes && dim < static_cast<int64_t>(t.radix.size()) &&
+               t.radix[static_cast<size_t>(dim)] >= 2;
+      },
+      "a node below " + std::to_string(nodes) + " and a dimension of more than one node below " +
+          std::to_string(t.radix.size()));
   for (size_t i = 0; i < g.dead_links.size(); i += 2) {
-    const int64_t node = g.dead_links[i], dim = g.dead_links[i + 1];
-    if (node >= nodes || dim >= static_cast<int64_t>(t.radix.size()) ||
-        t.radix[static_cast<size_t>(dim)] < 2)
-      throw ConfigError("bgl.dead_links = " + to_string(g.dead_links) + ": pair " +
-                        std::to_string(i / 2) + " is (" + std::to_string(node) + ", " +
-                        std::to_string(dim) + "), allowed a node below " + std::to_string(nodes) +
-                        " and a dimension of more than one node below " +
-                        std::to_string(t.radix.size()));
     for (size_t j = 0; j < i; j += 2)
-      if (g.dead_links[j] == node && g.dead_links[j + 1] == dim)
+      if (g.dead_links[j] == g.dead_links[i] && g.dead_links[j + 1] == g.dead_links[i + 1])
         throw ConfigError("bgl.dead_links = " + to_string(g.dead_links) +
                           ": allowed distinct links; pair " + std::to_string(i / 2) +
                           " repeats pair " + std::to_string(j / 2));
@@ -1276,6 +1273,18 @@ void validate(const Config& c) {
                       ", here offered <= " + num(f.offered / rate));
   // Patterns (the T3E's run over each partition's PEs: validate_t3e).
   if (r.family != "t3e") check_pattern(f, nodes, "nodes");
+}
+
+void check_pairs(const std::string& key, const std::vector<int64_t>& xs, const char* names,
+                 const std::function<bool(int64_t, int64_t)>& ok, const std::string& allowed) {
+  if (xs.size() % 2)
+    throw ConfigError(key + " = " + to_string(xs) + ": allowed " + names +
+                      " pairs: an even number of integers");
+  for (size_t i = 0; i < xs.size(); i += 2)
+    if (!ok(xs[i], xs[i + 1]))
+      throw ConfigError(key + " = " + to_string(xs) + ": pair " + std::to_string(i / 2) + " is (" +
+                        std::to_string(xs[i]) + ", " + std::to_string(xs[i + 1]) + "), allowed " +
+                        allowed);
 }
 
 void check_same_batch(const std::vector<Config>& cs) {

@@ -37,6 +37,11 @@ void validate(const Config& c);
 // The part of validate() that concerns the topology alone (the graph kinds: builds the graph,
 // so a bad one is refused here); returns its size.
 TopologySize validate_topology(const TopologyConfig& t);
+// A key whose value is a flat list of pairs (`names` says what: "(router, port)"): an even
+// count, each pair passing ok(first, second); otherwise throws ConfigError naming the key, the
+// value, the first bad pair and what is `allowed` of one.
+void check_pairs(const std::string& key, const std::vector<int64_t>& xs, const char* names,
+                 const std::function<bool(int64_t, int64_t)>& ok, const std::string& allowed);
 // Throws unless the non-per-instance keys of all configs are equal.
 void check_same_batch(const std::vector<Config>& cs);
 

@@ -76,16 +76,12 @@ Faults router_faults(const Config& c, const Topology& t, bool failed) {
   Faults f{std::vector<uint8_t>(t.routers, 0), std::vector<uint8_t>(uint64_t{t.routers} * P, 1),
            std::vector<uint8_t>(uint64_t{t.routers} * P, 0)};
   const std::vector<int64_t>& ports = c.metro.failed_ports;
-  if (ports.size() % 2)
-    throw ConfigError("metro.failed_ports = " + to_string(ports) +
-                      ": allowed (router, port) pairs: an even number of integers");
-  for (size_t i = 0; i < ports.size(); i += 2)
-    if (ports[i] >= t.routers || ports[i + 1] >= P ||
-        t.peer[static_cast<size_t>(ports[i] * P + ports[i + 1])] < 0)
-      throw ConfigError("metro.failed_ports = " + to_string(ports) + ": pair " +
-                        std::to_string(i / 2) + " is (" + std::to_string(ports[i]) + ", " +
-                        std::to_string(ports[i + 1]) + "), allowed a router below " +
-                        std::to_string(t.routers) + " and one of its ports wired to a router");
+  check_pairs(
+      "metro.failed_ports", ports, "(router, port)",
+      [&](int64_t r, int64_t q) {
+        return r < t.routers && q < P && t.peer[size_t(r * P + q)] >= 0;
+      },
+      "a router below " + std::to_string(t.routers) + " and one of its ports wired to a router");
   if (!failed) return f;
   // Masking: port q of router r and the port wired to it out of service.
   const auto disable = [&](uint32_t r, uint32_t q) {

@@ -45,20 +45,16 @@ std::vector<uint32_t> channel_error_thresholds(const std::vector<Config>& cs, co
     for (size_t k = 0; k < t.peer.size(); ++k)
       if (t.peer[k] >= 0 && k % t.ports != 0) th[k] = slot(c.sconnect.bit_error_rate);
     const std::vector<int64_t>& noisy = c.sconnect.noisy_channels;
-    if (noisy.size() % 2)
-      throw ConfigError("sconnect.noisy_channels = " + to_string(noisy) +
-                        ": allowed (router, port) pairs: an even number of integers");
-    for (size_t i = 0; i + 1 < noisy.size(); i += 2) {
-      const int64_t r = noisy[i], p = noisy[i + 1];
-      const int64_t k = r * t.ports + p;
-      if (r >= t.routers || p < 1 || p >= t.ports || t.peer[static_cast<size_t>(k)] < 0)
-        throw ConfigError("sconnect.noisy_channels = " + to_string(noisy) + ": pair " +
-                          std::to_string(i / 2) + " is (" + std::to_string(r) + ", " +
-                          std::to_string(p) + "), allowed a router below " +
-                          std::to_string(t.routers) + " and one of its channel ports 1.." +
-                          std::to_string(t.ports - 1) + " that is wired");
-      th[static_cast<size_t>(k)] = th[static_cast<size_t>(t.peer[static_cast<size_t>(k)])] =
-          slot(c.sconnect.noisy_bit_error_rate);
+    check_pairs(
+        "sconnect.noisy_channels", noisy, "(router, port)",
+        [&](int64_t r, int64_t p) {
+          return r < t.routers && p >= 1 && p < t.ports && t.peer[size_t(r * t.ports + p)] >= 0;
+        },
+        "a router below " + std::to_string(t.routers) + " and one of its channel ports 1.." +
+            std::to_string(t.ports - 1) + " that is wired");
+    for (size_t i = 0; i < noisy.size(); i += 2) {
+      const size_t k = static_cast<size_t>(noisy[i] * t.ports + noisy[i + 1]);
+      th[k] = th[static_cast<size_t>(t.peer[k])] = slot(c.sconnect.noisy_bit_error_rate);
     }
     out.insert(out.end(), th.begin(), th.end());
   }

@@ -54,6 +54,10 @@ struct Packet {
   LS_HD static uint32_t with_link(uint32_t m, uint32_t seq, bool corrupted) {
     return (m & 0x00FF7FFFu) | (seq << 24) | (corrupted ? 1u << 15 : 0u);
   }
+  // The packet with the hops of another (software re-injecting it keeps its hops so far).
+  LS_HD static uint32_t with_hops(uint32_t m, uint32_t hops) {
+    return (m & ~(127u << 16)) | (hops << 16);
+  }
   // The packet as it leaves on VC vc with hint bits h, one hop further.
   LS_HD static uint32_t moved(uint32_t m, uint32_t vc, uint32_t h) {
     const uint32_t hops = Packet::hops(m) + 1;

@@ -99,7 +99,10 @@ struct ProcessorInterface {
                                        !hp && !v.prm.deterministic, v.prm.direction_order && !hp);
     if (!pr.first.reachable) return false;
     f.seq &= ~kFirstLeg;
-    if (pr.relayed) f.seq = kFirstLeg | f.dest, f.dest = pr.via;
+    if (pr.relayed) {
+      f.seq = kFirstLeg | f.dest;
+      f.dest = pr.via;
+    }
     f.meta = Packet::make(chunks, 0, pr.first.hints,
                           hp ? v.prm.deterministic : pr.first.deterministic, hp);
     return true;
@@ -135,8 +138,9 @@ struct ProcessorInterface {
     if (!has_room(fx, chunks)) return false;
     Flit g = f;
     g.dest = s.dest;
-    g.meta = Packet::make(chunks, 0, s.hints, true, Packet::high_priority(f.meta), s.deposit) |
-             Packet::hops(f.meta) << 16;
+    g.meta = Packet::with_hops(
+        Packet::make(chunks, 0, s.hints, true, Packet::high_priority(f.meta), s.deposit),
+        Packet::hops(f.meta));
     push(fx, g);
     v.s.turned[n.e] += 1;
     if (v.win.contains(f.ctime)) v.st.meas_created[n.e] += 1;
@@ -158,7 +162,7 @@ struct ProcessorInterface {
     if (!has_room(fx, chunks)) return false;
     if (!route_around_dead(g, chunks, hp) || (g.seq & kFirstLeg))  // planned as two legs
       record_violation(v.s.viol, v.s.viol_info, n.e, kViolWrongNode, v.t, 0, 0, g.dest);
-    g.meta |= Packet::hops(f.meta) << 16;
+    g.meta = Packet::with_hops(g.meta, Packet::hops(f.meta));
     push(fx, g);
     v.s.relayed[n.e] += 1;
     return true;
