@@ -223,17 +223,20 @@ std::vector<KeyInfo> make_schema() {
   return {
       enum_key(
           "topology", "kind", topo, &T::kind,
-          {"mesh", "torus", "crossbar", "hypercube", "random_regular", "graph", "multibutterfly"},
+          {"mesh", "torus", "crossbar", "hypercube", "random_regular", "graph", "multibutterfly",
+           "fat_tree"},
           "k-ary n-cube mesh or torus (one terminal per router), one crossbar router with "
           "radix[0] terminals, a graph of routers with at most max_ports channels each (a "
           "hypercube, a random regular graph, or an edge list: edges or edge_file), or a "
-          "multistage multibutterfly of dilated crossbars with endpoints at both ends "
-          "(radix and dilation per stage)"),
+          "multistage network of dilated crossbars with endpoints outside the routers: a "
+          "multibutterfly (radix and dilation per stage) or a fat tree (radix and dilation per "
+          "level, up and down routers at each)"),
       int_list_key("topology", "radix", topo, &T::radix, 1, 4, 1, 4096,
                    "routers per dimension, dimension 0 first (crossbar: [ports], at most 16); "
                    "1 only for router.family = t3e, whose machines may be one node thick; "
                    "multibutterfly: each stage's radix r (logical directions), a power of two, "
-                   "the first stage first; endpoints = the product"),
+                   "the first stage first; fat_tree: each level's children a node, a power of "
+                   "two, the root first; endpoints = the product"),
       int_key("topology", "link_delay", topo, &T::link_delay, 1, 255,
               "cycles a flit (and a credit) spends on a router-to-router link (mesh, torus: at "
               "most 64; graph kinds: every link whose edge gives no delay of its own)"),
@@ -264,18 +267,21 @@ std::vector<KeyInfo> make_schema() {
                "link of delay 1 (paper Figure 9): the host on the first, the node's channels "
                "alternating between the two, up to 2 x max_ports"),
       int_list_key("topology", "dilation", topo, &T::dilation, 0, 4, 1, 64,
-                   "multibutterfly: each stage's dilation d (equivalent backward ports per "
-                   "direction), a power of two; a router has r x d forward and r x d backward "
-                   "ports; empty: 1 in every stage"),
+                   "multibutterfly, fat_tree: each stage's (level's) dilation d (equivalent "
+                   "backward ports per direction), a power of two; a router has r x d forward "
+                   "and r x d backward ports (a fat tree's up router 2 x d); empty: 1 in every "
+                   "stage"),
       int_key("topology", "endpoint_ports", topo, &T::endpoint_ports, 1, 8,
-              "multibutterfly: network ports of each endpoint, entering and leaving (the "
-              "paper's Figure 1: 2), each wired to a different router where the stage allows"),
+              "multibutterfly, fat_tree: network ports of each endpoint, entering and leaving "
+              "(the paper's Figure 1: 2), each wired to a different router where the stage "
+              "allows"),
       enum_key("router", "family", rtr, &R::family, {"vc", "sconnect", "t3e", "metro", "bgl"},
                "router model: the generic virtual-channel router, Sun's S-Connect (shared "
                "buffer pool, fixed-length messages; [sconnect]), the Cray T3E's 3-D torus "
                "router (direction-order and adaptive routing, datelines, requests and "
                "responses; [t3e]), or MIT's METRO (pipelined circuit-switched dilated "
-               "crossbars in a multibutterfly, random path choice, source retry; [metro]), or "
+               "crossbars in a multibutterfly or fat tree, random path choice, source retry; "
+               "[metro]), or "
                "IBM's Blue Gene/L torus router (virtual cut-through with tokens in 32-byte "
                "chunks, hint bits, dynamic VCs with a bubble escape, JSQ/SLQ arbitration; one "
                "cycle is one byte time; [bgl])"),
@@ -1142,7 +1148,7 @@ TopologySize validate_topology(const TopologyConfig& t) {
     throw ConfigError((t.edges.empty() ? "topology.edge_file = \"" + t.edge_file + "\""
                                        : std::string("topology.edges")) +
                       ": allowed only for topology.kind = \"graph\", here \"" + t.kind + "\"");
-  if (graph || t.kind == "multibutterfly")
+  if (graph || is_multistage_kind(t.kind))
     build_topology(t);  // the builders refuse what they
                         // cannot build
   const TopologySize size = topology_size(t);
@@ -1169,10 +1175,11 @@ void validate(const Config& c) {
                       "\": allowed only mesh, torus, crossbar for router.family = vc");
   const int64_t nodes = static_cast<int64_t>(size.nodes);
   const int64_t ports = static_cast<int64_t>(size.ports);
-  if ((r.family == "metro") != (t.kind == "multibutterfly"))
+  if ((r.family == "metro") != is_multistage_kind(t.kind))
     throw ConfigError("topology.kind = \"" + t.kind + "\": allowed " +
-                      (r.family == "metro" ? "only multibutterfly for router.family = metro"
-                                           : "multibutterfly only for router.family = metro") +
+                      (r.family == "metro"
+                           ? "only multibutterfly or fat_tree for router.family = metro"
+                           : "multibutterfly and fat_tree only for router.family = metro") +
                       ", here router.family = " + r.family);
   if (r.family == "bgl") validate_bgl(c);  // before the router section's checks: not its keys
   if (r.family != "metro" && ports * r.vcs > kMaxPortVcs)

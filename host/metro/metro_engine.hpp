@@ -162,6 +162,10 @@ void MetroEngine<Exec>::allocate() {
   for (uint64_t i = 0; i < I; ++i)
     stages.insert(stages.end(), topo_.stage.begin(), topo_.stage.end());
   v_.topo.stage = upload(stages, "stage", {I, R});
+  std::vector<uint8_t> forward(stages.size());  // for Python: the router's forward ports
+  for (size_t k = 0; k < stages.size(); ++k)
+    forward[k] = static_cast<uint8_t>(p.radix[stages[k]] * p.dilation[stages[k]]);
+  upload(forward, "forward_ports", {I, R});
   v_.traffic = upload(traffic_params(cfgs_, B::nodes_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
 

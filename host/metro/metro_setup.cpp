@@ -18,20 +18,20 @@ MetroParams make_params(const Config& c, const Topology& t) {
   p.eports = t.node_ports;
   p.ports = std::max(t.ports, 2 * t.node_ports);
   p.slots = static_cast<uint32_t>(m.dp + m.vtd) + 1;
-  p.stages = static_cast<uint32_t>(stages.size());
-  uint32_t bits = 0, divisor = t.nodes;
-  for (uint32_t s = 0; s < p.stages; ++s) {
-    p.radix[s] = stages[s].radix;
-    p.dilation[s] = stages[s].dilation;
-    divisor /= stages[s].radix;
-    p.divisor[s] = divisor;
-    bits += exact_log2(stages[s].radix);
+  p.layers = static_cast<uint32_t>(stages.size());
+  p.stages = static_cast<uint32_t>(c.topology.radix.size());
+  for (uint32_t l = 0; l < p.layers; ++l) {
+    const Stage& st = stages[l];
+    p.radix[l] = st.radix;
+    p.dilation[l] = st.dilation;
+    p.divisor[l] = static_cast<uint32_t>(st.divisor);
+    p.first[l] = st.first;
+    p.group_routers[l] = st.group_routers();
+    p.up[l] = st.up;
   }
   p.hw = static_cast<uint32_t>(m.hw);
-  const uint32_t w = static_cast<uint32_t>(m.width);
-  // Table 4's hbits in words: hw per router, or the route's bits in whole words.
-  p.header_words = m.hw > 0 ? p.hw * p.stages : (bits + w - 1) / w;
-  p.value_mask = w >= 27 ? (1u << 27) - 1 : (1u << w) - 1;
+  p.width = static_cast<uint32_t>(m.width);
+  p.value_mask = p.width >= 27 ? (1u << 27) - 1 : (1u << p.width) - 1;
   p.fast_reclaim = m.reclaim == "fast";
   p.retry_delay = static_cast<uint32_t>(m.retry_delay);
   p.timeout = static_cast<uint32_t>(m.timeout);

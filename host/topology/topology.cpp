@@ -14,13 +14,13 @@ TopologySize topology_size(const TopologyConfig& c) {
     const uint64_t n = static_cast<uint64_t>(c.radix.at(0));
     return {1, n, n};
   }
-  if (c.kind == "multibutterfly") {
+  if (is_multistage_kind(c.kind)) {
     uint64_t routers = 0, ports = 0, nodes = 1;
     for (const Stage& s : multistage_stages(c)) {
       routers += s.routers;
       ports = std::max<uint64_t>(ports, 2 * s.ports());
-      nodes *= s.radix;
     }
+    for (int64_t k : c.radix) nodes *= static_cast<uint64_t>(k);
     return {routers, nodes, ports};
   }
   if (!is_graph_kind(c.kind)) {
@@ -37,7 +37,7 @@ TopologySize topology_size(const TopologyConfig& c) {
 
 Topology build_topology(const TopologyConfig& c) {
   if (c.kind == "crossbar") return build_crossbar(c);
-  if (c.kind == "multibutterfly") return build_multibutterfly(c);
+  if (is_multistage_kind(c.kind)) return build_multistage(c);
   return is_graph_kind(c.kind) ? build_graph(c) : build_cube(c);
 }
 

@@ -1,8 +1,9 @@
 // One clock of a METRO router: a dilated crossbar of r x d forward and r x d backward ports
 // (paper sections 3-5). Words arriving on each port are handled by the forward port whose
 // connection they belong to:
-//   - a start word at a free forward port asks for a connection: its stage's digit of the
-//     destination names a logical direction, and the router picks at random among that
+//   - a start word at a free forward port asks for a connection: its layer's digit of the
+//     destination names a logical direction (in a fat tree's up router: up, or down into the
+//     router's subtree if it holds the destination), and the router picks at random among that
 //     direction's d backward ports that are free and enabled ("Stochastic Path Selection"). With
 //     none free the connection is blocked: fast reclamation sends a drop back at once (the BCB)
 //     and discards what follows; detailed reclamation holds the path until the source turns and
@@ -27,7 +28,7 @@ namespace ls::metro {
 struct Crossbar {
   const MetroView& v;
   uint32_t inst, r;
-  uint32_t stage, fwd, d;
+  uint32_t stage, fwd, d;    // stage: the router's layer
   uint32_t in[64], tag[64];  // words arriving this clock, per port
   uint64_t written = 0;      // ports that sent a word this clock
 
@@ -87,8 +88,11 @@ struct Crossbar {
   // A start word at forward port f asks for a backward port in its direction.
   LS_HD void connect(uint32_t f, uint32_t w) {
     const uint64_t fi = at(f);
-    const uint32_t dest = Word::value(w);
-    const uint32_t j = dest / v.prm.divisor[stage] % v.prm.radix[stage], base = fwd + j * d;
+    const uint32_t dest = Word::value(w), div = v.prm.divisor[stage];
+    const uint32_t j = !v.prm.up[stage] ? dest / div % v.prm.radix[stage]
+                       : dest / div == (r - v.prm.first[stage]) / v.prm.group_routers[stage] ? 0u
+                                                                                             : 1u;
+    const uint32_t base = fwd + j * d;
     uint32_t free[64], n = 0;
     for (uint32_t k = 0; k < d; ++k) {
       const uint32_t b = base + k;

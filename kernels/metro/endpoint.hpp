@@ -105,7 +105,8 @@ struct Endpoint {
 
   // The next word of the attempt's stream: header, data (the checksum last), TURN.
   LS_HD void stream() const {
-    const uint32_t pos = v.s.src_pos[ne], H = v.prm.header_words, D = v.s.msg_size[ne];
+    const uint32_t pos = v.s.src_pos[ne], D = v.s.msg_size[ne];
+    const uint32_t H = route_of(v.prm, n, v.s.msg_dest[ne]).header_words;
     const uint32_t start = v.s.msg_start[ne];
     uint32_t w;
     if (pos < H) {
@@ -140,7 +141,7 @@ struct Endpoint {
         v.s.acked[ne] += 1;
         if (v.win.contains(v.s.msg_ctime[ne]))
           record_delivery(v.st, ne, v.t, static_cast<uint32_t>(v.t - v.s.msg_ctime[ne]),
-                          v.t - v.s.msg_first[ne], v.prm.stages);
+                          v.t - v.s.msg_first[ne], route_of(v.prm, n, v.s.msg_dest[ne]).routers);
         return;
       case kDrop:
         return fail_or_close();

@@ -16,8 +16,8 @@
 
 namespace ls::metro {
 
-constexpr uint32_t kMaxStages = 4;
-constexpr uint8_t kNone8 = 0xFF;  // no port (a port's crossbar partner)
+constexpr uint32_t kMaxLayers = 8;  // a fat tree of 4 levels has 7
+constexpr uint8_t kNone8 = 0xFF;    // no port (a port's crossbar partner)
 
 // A word on a wire: [0..3] its kind, [4] the start of a connection (the first word a port sends
 // on a newly opened connection: the next router sets up on it), [5..31] its value. DATA-IDLE
@@ -76,12 +76,17 @@ struct MetroParams {
   uint32_t rports;                     // ports of the widest router (2 r d)
   uint32_t eports;                     // p: an endpoint's entering (= leaving) ports
   uint32_t slots;                      // belt slots: longest wire + 1
-  uint32_t stages;
-  uint32_t radix[kMaxStages], dilation[kMaxStages];
-  uint32_t divisor[kMaxStages];  // destination / divisor % radix: a stage's digit
-  uint32_t hw;                   // header words each router consumes
-  uint32_t header_words;         // header words a source sends (hw x stages, or the route's)
-  uint32_t value_mask;           // 2^w - 1 (at most 27 bits)
+  // The layers of routers (host/topology/topology.hpp Stage): a multibutterfly's stages, or a
+  // fat tree's up layers then its down layers, `stages` of those (one a level).
+  uint32_t layers, stages;
+  uint32_t radix[kMaxLayers], dilation[kMaxLayers];
+  uint32_t divisor[kMaxLayers];  // down: destination / divisor % radix is the layer's digit
+  uint32_t first[kMaxLayers], group_routers[kMaxLayers];
+  uint8_t up[kMaxLayers];  // a fat tree's up layer: turn down (0) if the destination is in the
+                           // subtree, destination / divisor == the router's group, else up (1)
+  uint32_t hw;             // header words each router consumes
+  uint32_t width;          // w: bits a word carries
+  uint32_t value_mask;     // 2^w - 1 (at most 27 bits)
   bool fast_reclaim;
   uint32_t retry_delay;
   uint32_t timeout;          // clocks after its TURN a source waits for the acknowledgement
@@ -191,6 +196,30 @@ struct MetroView {
 
 // Writes a word into the belt of the element at the far end of (element e, column p): what
 // every sender does. A second word into the same slot in a cycle is a violation.
+// The routers a connection from endpoint src to dest crosses, and the header words its source
+// sends: hw for each of them, or (hw = 0) the route's bits in whole words, Table 4's hbits. An
+// up router's route is one bit (up or turn), a down router's log2 r bits.
+struct Route {
+  uint32_t routers, header_words;
+};
+LS_HD inline Route route_of(const MetroParams& p, uint32_t src, uint32_t dest) {
+  const uint32_t down = p.layers - p.stages;  // the first down layer
+  uint32_t turn = 0;  // the level whose subtree holds both ends (0: the root)
+  for (uint32_t s = p.stages - 1; down != 0 && s >= 1; --s) {
+    const uint32_t span = p.divisor[down + s] * p.radix[down + s];
+    if (src / span == dest / span) {
+      turn = s;
+      break;
+    }
+  }
+  uint32_t routers = down == 0 ? 0 : p.stages - (turn == 0 ? 1 : turn), bits = routers;
+  for (uint32_t s = turn; s < p.stages; ++s) {
+    routers += 1;
+    for (uint32_t r = p.radix[down + s]; r > 1; r >>= 1) bits += 1;
+  }
+  return {routers, p.hw > 0 ? p.hw * routers : (bits + p.width - 1) / p.width};
+}
+
 LS_HD inline void send_word(const MetroView& v, uint32_t inst, uint32_t x, uint32_t p,
                             uint32_t word, uint32_t tag) {
   const uint64_t k = uint64_t{x} * v.lay.ports + p;

@@ -145,26 +145,29 @@ TEST(Metro, DetailedReclamationHoldsUntilTheTurn) {
 
 // Past saturation, with every invariant checked every clock (belt slots written once,
 // connections mirrored, checksums good, messages conserved) and the watchdog on: nothing is
-// lost and every endpoint holds at most its one message.
+// lost and every endpoint holds at most its one message. Figure 3's multibutterfly, and a fat
+// tree of the same radix and dilation.
 TEST(Metro, SaturatedNetworksKeepTheirInvariants) {
-  for (const char* reclaim : {"fast", "detailed"})
-    for (int64_t hw : {0, 2}) {
-      Config c = figure3(0.8);
-      c.metro.reclaim = reclaim;
-      c.metro.hw = hw;
-      c.metro.vtd = hw;
-      c.run.warmup = 300;
-      c.run.measure = 1500;
-      c.run.drain = 0;
-      auto e = make_engine({c}, test::options("cpu", 2, true));
-      const InstanceResult r = e->run().at(0);
-      EXPECT_GT(r.packets, 100u) << reclaim << hw;
-      EXPECT_GT(test::extra(r, "failed_fraction"), 0.2) << reclaim << hw;
-      EXPECT_EQ(r.lost, 0u);
-      const auto started = test::values<uint64_t>(e->state("messages_started")),
-                 acked = test::values<uint64_t>(e->state("messages_acked"));
-      for (size_t n = 0; n < started.size(); ++n) EXPECT_LE(started[n] - acked[n], 1u);
-    }
+  for (const char* kind : {"multibutterfly", "fat_tree"})
+    for (const char* reclaim : {"fast", "detailed"})
+      for (int64_t hw : {0, 2}) {
+        Config c = figure3(0.8);
+        c.topology.kind = kind;
+        c.metro.reclaim = reclaim;
+        c.metro.hw = hw;
+        c.metro.vtd = hw;
+        c.run.warmup = 300;
+        c.run.measure = 1500;
+        c.run.drain = 0;
+        auto e = make_engine({c}, test::options("cpu", 2, true));
+        const InstanceResult r = e->run().at(0);
+        EXPECT_GT(r.packets, 100u) << kind << reclaim << hw;
+        EXPECT_GT(test::extra(r, "failed_fraction"), 0.2) << kind << reclaim << hw;
+        EXPECT_EQ(r.lost, 0u);
+        const auto started = test::values<uint64_t>(e->state("messages_started")),
+                   acked = test::values<uint64_t>(e->state("messages_acked"));
+        for (size_t n = 0; n < started.size(); ++n) EXPECT_LE(started[n] - acked[n], 1u);
+      }
 }
 
 // Figure 1's network with a dead router in its middle stage: unmasked, the sources find it by
@@ -259,10 +262,11 @@ TEST(Metro, CorruptedWordsAreRetriedUntilGood) {
   for (size_t n = 0; n < started.size(); ++n) EXPECT_LE(started[n] - acked[n], 1u);
 }
 
-std::vector<Config> mixed_batch() {
+std::vector<Config> mixed_batch(const std::string& kind = "multibutterfly") {
   std::vector<Config> cs;
   for (double off : {0.1, 0.5, 0.9}) {
     Config c = figure3(off);
+    c.topology.kind = kind;
     c.run.seed = static_cast<int64_t>(off * 10);
     cs.push_back(c);
   }
@@ -270,9 +274,11 @@ std::vector<Config> mixed_batch() {
 }
 
 TEST(Metro, SameStateOnAnyThreadsScheduleAndBatchPosition) {
-  const auto one = test::state_after(mixed_batch(), test::options("cpu", 1, false), 2000);
-  EXPECT_EQ(one, test::state_after(mixed_batch(), test::options("cpu", 2, false), 2000));
-  EXPECT_EQ(one, test::state_after(mixed_batch(), test::options("cpu", 2, true), 2000));
+  for (const char* kind : {"multibutterfly", "fat_tree"}) {
+    const auto one = test::state_after(mixed_batch(kind), test::options("cpu", 1, false), 2000);
+    EXPECT_EQ(one, test::state_after(mixed_batch(kind), test::options("cpu", 2, false), 2000));
+    EXPECT_EQ(one, test::state_after(mixed_batch(kind), test::options("cpu", 2, true), 2000));
+  }
   // An instance alone runs as it does in its batch.
   auto batch = make_engine(mixed_batch(), test::options("cpu", 2, false));
   auto alone = make_engine({mixed_batch()[2]}, test::options("cpu", 1, false));
@@ -285,8 +291,10 @@ TEST(Metro, SameStateOnAnyThreadsScheduleAndBatchPosition) {
 TEST(Metro, CpuAndCudaGiveBitIdenticalState) {
   if (!cuda_available())
     GTEST_SKIP() << "no CUDA device on this machine: METRO CPU/GPU equality not checked";
-  EXPECT_EQ(test::state_after(mixed_batch(), test::options("cpu", 2, false), 3000),
-            test::state_after(mixed_batch(), test::options("cuda", 0, false), 3000));
+  for (const char* kind : {"multibutterfly", "fat_tree"})
+    EXPECT_EQ(test::state_after(mixed_batch(kind), test::options("cpu", 2, false), 3000),
+              test::state_after(mixed_batch(kind), test::options("cuda", 0, false), 3000))
+        << kind;
 }
 
 TEST(Metro, BadConfigurationsNameTheKey) {
@@ -297,7 +305,7 @@ TEST(Metro, BadConfigurationsNameTheKey) {
   };
   EXPECT_NE(err([](Config& c) { c.topology.kind = "torus"; }).find("topology.kind"),
             std::string::npos);
-  EXPECT_NE(err([](Config& c) { c.router.family = "vc"; }).find("multibutterfly only"),
+  EXPECT_NE(err([](Config& c) { c.router.family = "vc"; }).find("multibutterfly and fat_tree only"),
             std::string::npos);
   EXPECT_NE(err([](Config& c) {
               c.topology.radix = {4, 3};

@@ -83,8 +83,8 @@ def describe(word: int, width: int | None = None) -> str:
 
 
 class Network:
-    """The static facts of one simulated METRO network that naming words needs: routers per
-    stage, ports, wires (from the derived views `peer` and `port_node`), belt slots and wire
+    """The static facts of one simulated METRO network that naming words needs: each router's
+    layer, ports, wires (from the derived views `peer` and `port_node`), belt slots and wire
     delays, read from a Simulator of one instance (or instance ``instance`` of a batch)."""
 
     def __init__(self, sim: Simulator, instance: int = 0):
@@ -102,14 +102,10 @@ class Network:
         self.radix, self.dilation = radix, dilation
         self.endpoints = int(np.prod(radix))
         self.eports = int(cfg.get("topology.endpoint_ports"))
-        wires = self.endpoints * self.eports
-        # Routers are numbered stage by stage; stage s has wires / (r d) of them.
-        self.stage = np.concatenate([np.full(wires // (r * d), s, dtype=int)
-                                     for s, (r, d) in enumerate(zip(radix, dilation))])
-        if len(self.stage) != self.routers:
-            raise ValueError(f"{self.routers} routers in the state, {len(self.stage)} from "
-                             "the configuration")
-        self.forward = np.array([radix[s] * dilation[s] for s in self.stage])  # per router
+        # Each router's layer (a multibutterfly's stage; a fat tree's up layers, then its down
+        # layers) and forward ports, as the engine built them.
+        self.stage = self.read(sim, "stage").astype(int)
+        self.forward = self.read(sim, "forward_ports").astype(int)
         self.dp, self.vtd = int(cfg.get("metro.dp")), int(cfg.get("metro.vtd"))
         self.width = int(cfg.get("metro.width"))
         self.slots = int(self.read(sim, "belt").shape[1])  # dp + vtd + 1
