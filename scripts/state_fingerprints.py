@@ -33,7 +33,8 @@ INSTANCES = 3  # seeds 7, 8, 9 with offered load x1.0, x1.3, x1.6: a batch, as s
 # stays valid. vc_owner, a view of the same kind, was there before. The buffered flits are in
 # no other array: taking them in would be a stricter check, with the file regenerated.
 VIEWS = {"buffer_dest", "buffer_src", "buffer_seq", "buffer_ctime", "buffer_itime",
-         "buffer_meta", "sa_grant_vc", "peer", "port_node", "forward_ports"}
+         "buffer_meta", "sa_grant_vc", "peer", "port_node", "forward_ports",
+         "wire_delay"}
 
 # name: overrides of the defaults (an 8x8 torus, 2 VCs, uniform traffic).
 COVERAGE = {

@@ -130,14 +130,15 @@ struct T3eConfig {
 
 // The METRO router (router.family = "metro"; seed 003, Table 1 and Table 2).
 struct MetroConfig {
-  int64_t hw = 0;                // header words each router consumes
-  int64_t dp = 1;                // data pipestages inside a router
-  int64_t vtd = 0;               // pipeline stages on the wire out of each port (turn delay)
-  int64_t width = 8;             // w: bits per word (hw = 0: the route's words)
-  std::string reclaim = "fast";  // a blocked connection: fast (BCB drop) or detailed
-  int64_t retry_delay = 0;       // cycles a source waits after a failed attempt
-  int64_t timeout = 100;         // clocks after its TURN a source waits for the acknowledgement
-  double word_error_rate = 0;    // chance a data word is corrupted on each wire it crosses
+  int64_t hw = 0;                 // header words each router consumes
+  int64_t dp = 1;                 // data pipestages inside a router
+  int64_t vtd = 0;                // pipeline stages on the wire out of each port (turn delay)
+  std::vector<int64_t> port_vtd;  // (router, port, vtd) triples: a wire of its own length
+  int64_t width = 8;              // w: bits per word (hw = 0: the route's words)
+  std::string reclaim = "fast";   // a blocked connection: fast (BCB drop) or detailed
+  int64_t retry_delay = 0;        // cycles a source waits after a failed attempt
+  int64_t timeout = 100;          // clocks after its TURN a source waits for the acknowledgement
+  double word_error_rate = 0;     // chance a data word is corrupted on each wire it crosses
   std::vector<int64_t> failed_routers;  // dead routers (every port out of service)
   std::vector<int64_t> failed_ports;    // (router, port) pairs whose wires break
   int64_t failure_cycle = 0;            // the clock they die at (0: before the run)

@@ -551,6 +551,12 @@ std::vector<KeyInfo> make_schema() {
       int_key("metro", "vtd", mt, &M::vtd, 0, 15,
               "pipeline stages on the wire out of every router port (Table 2's turn delay); a "
               "stage costs dp + vtd clocks (Table 4's t_stg / t_clk)"),
+      int_list_key("metro", "port_vtd", mt, &M::port_vtd, 0, 3 * 64, 0, 1 << 20,
+                   "wires of their own length (Table 2's turn delay is per port: 'closer routers "
+                   "should be able to take advantage of ... faster' signalling), as (router, "
+                   "port, vtd) triples, vtd 0 to 15: words leaving a router over that port's wire "
+                   "take dp + vtd clocks, either way on a router-to-router wire (an endpoint's "
+                   "own side stays one clock); the other wires keep metro.vtd"),
       int_key("metro", "width", mt, &M::width, 1, 32,
               "w: bits per word; with hw = 0 the route (log2 r bits per stage) fills "
               "ceil(bits / w) header words"),
@@ -1282,16 +1288,26 @@ void validate(const Config& c) {
   if (r.family != "t3e") check_pattern(f, nodes, "nodes");
 }
 
+void check_tuples(const std::string& key, const std::vector<int64_t>& xs, size_t n,
+                  const char* names, const std::function<bool(const int64_t*)>& ok,
+                  const std::string& allowed) {
+  const std::string what = n == 2 ? "pair" : "triple";
+  if (xs.size() % n)
+    throw ConfigError(key + " = " + to_string(xs) + ": allowed " + names + " " + what +
+                      "s: a multiple of " + std::to_string(n) + " integers");
+  for (size_t i = 0; i < xs.size(); i += n)
+    if (!ok(&xs[i])) {
+      std::string one;
+      for (size_t k = 0; k < n; ++k) one += (k ? ", " : "") + std::to_string(xs[i + k]);
+      throw ConfigError(key + " = " + to_string(xs) + ": " + what + " " + std::to_string(i / n) +
+                        " is (" + one + "), allowed " + allowed);
+    }
+}
+
 void check_pairs(const std::string& key, const std::vector<int64_t>& xs, const char* names,
                  const std::function<bool(int64_t, int64_t)>& ok, const std::string& allowed) {
-  if (xs.size() % 2)
-    throw ConfigError(key + " = " + to_string(xs) + ": allowed " + names +
-                      " pairs: an even number of integers");
-  for (size_t i = 0; i < xs.size(); i += 2)
-    if (!ok(xs[i], xs[i + 1]))
-      throw ConfigError(key + " = " + to_string(xs) + ": pair " + std::to_string(i / 2) + " is (" +
-                        std::to_string(xs[i]) + ", " + std::to_string(xs[i + 1]) + "), allowed " +
-                        allowed);
+  check_tuples(
+      key, xs, 2, names, [&](const int64_t* x) { return ok(x[0], x[1]); }, allowed);
 }
 
 void check_same_batch(const std::vector<Config>& cs) {

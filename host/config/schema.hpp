@@ -42,6 +42,10 @@ TopologySize validate_topology(const TopologyConfig& t);
 // value, the first bad pair and what is `allowed` of one.
 void check_pairs(const std::string& key, const std::vector<int64_t>& xs, const char* names,
                  const std::function<bool(int64_t, int64_t)>& ok, const std::string& allowed);
+// The same for n-tuples (n = 3: "triples"), ok reading the tuple's n integers.
+void check_tuples(const std::string& key, const std::vector<int64_t>& xs, size_t n,
+                  const char* names, const std::function<bool(const int64_t*)>& ok,
+                  const std::string& allowed);
 // Throws unless the non-per-instance keys of all configs are equal.
 void check_same_batch(const std::vector<Config>& cs);
 

@@ -162,10 +162,20 @@ void MetroEngine<Exec>::allocate() {
   for (uint64_t i = 0; i < I; ++i)
     stages.insert(stages.end(), topo_.stage.begin(), topo_.stage.end());
   v_.topo.stage = upload(stages, "stage", {I, R});
-  std::vector<uint8_t> forward(stages.size());  // for Python: the router's forward ports
+  // For Python: each router's forward ports, and each wire's clocks from its sending element.
+  std::vector<uint8_t> forward(stages.size());
   for (size_t k = 0; k < stages.size(); ++k)
     forward[k] = static_cast<uint8_t>(p.radix[stages[k]] * p.dilation[stages[k]]);
-  upload(forward, "forward_ports", {I, R});
+  std::vector<uint8_t> delays;
+  for (uint64_t i = 0; i < I; ++i)
+    delays.insert(delays.end(), wiring.delay.begin(), wiring.delay.end());
+  for (auto [name, table, shape] :
+       {std::tuple{"forward_ports", forward, std::vector<uint64_t>{I, R}},
+        {"wire_delay", delays, std::vector<uint64_t>{I, X, p.ports}}})
+    B::derived(
+        name, 'u', 1, shape,
+        [table = table, shape = shape] { return B::host_array('u', table, shape); },
+        "the topology, fixed by the configuration");
   v_.traffic = upload(traffic_params(cfgs_, B::nodes_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
 

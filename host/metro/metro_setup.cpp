@@ -17,7 +17,9 @@ MetroParams make_params(const Config& c, const Topology& t) {
   p.rports = t.ports;
   p.eports = t.node_ports;
   p.ports = std::max(t.ports, 2 * t.node_ports);
-  p.slots = static_cast<uint32_t>(m.dp + m.vtd) + 1;
+  int64_t vtd = m.vtd;  // the longest wire
+  for (size_t i = 2; i < m.port_vtd.size(); i += 3) vtd = std::max(vtd, m.port_vtd[i]);
+  p.slots = static_cast<uint32_t>(m.dp + vtd) + 1;
   p.layers = static_cast<uint32_t>(stages.size());
   p.stages = static_cast<uint32_t>(c.topology.radix.size());
   for (uint32_t l = 0; l < p.layers; ++l) {
@@ -55,6 +57,25 @@ Wiring make_wiring(const MetroParams& p, const Topology& t, const Config& c) {
         out.peer[uint64_t{r} * P + q] = far / static_cast<int32_t>(TP) * static_cast<int32_t>(P) +
                                         far % static_cast<int32_t>(TP);
     }
+  // metro.port_vtd: a wire of its own length, both ways between routers.
+  const std::vector<int64_t>& own = c.metro.port_vtd;
+  check_tuples(
+      "metro.port_vtd", own, 3, "(router, port, vtd)",
+      [&](const int64_t* x) {
+        return x[0] < t.routers && x[1] < TP && x[2] <= 15 &&
+               (t.peer[size_t(x[0] * TP + x[1])] >= 0 ||
+                t.port_node[size_t(x[0] * TP + x[1])] >= 0);
+      },
+      "a router below " + std::to_string(t.routers) + ", one of its wired ports and vtd 0 to 15");
+  for (size_t i = 0; i < own.size(); i += 3) {
+    const uint32_t r = static_cast<uint32_t>(own[i]), q = static_cast<uint32_t>(own[i + 1]);
+    const uint8_t delay = static_cast<uint8_t>(c.metro.dp + own[i + 2]);
+    out.delay[uint64_t{r} * P + q] = delay;
+    const int32_t far = t.peer[uint64_t{r} * TP + q];
+    if (far >= 0)
+      out.delay[uint64_t(far / static_cast<int32_t>(TP)) * P + far % static_cast<int32_t>(TP)] =
+          delay;
+  }
   // Endpoint n is element routers + n: columns 0 .. k-1 its entering wires, k .. 2k-1 its
   // leaving ones.
   auto join = [&](int32_t router_port, uint32_t n, uint32_t col) {

@@ -262,6 +262,50 @@ TEST(Metro, CorruptedWordsAreRetriedUntilGood) {
   for (size_t n = 0; n < started.size(); ++n) EXPECT_LE(started[n] - acked[n], 1u);
 }
 
+// metro.port_vtd: a wire of its own length. On a 4-endpoint network of dilation 1 with one
+// wire an endpoint (one path a pair), bit-complement traffic at a trickle: 4 more clocks on
+// the wire out of source 0's first router toward its destination make the one-way time of
+// exactly the destinations whose streams cross it 4 clocks longer; the same on every wire
+// between the stages makes every connection 8 clocks longer, the stream and the
+// acknowledgement each crossing one such wire: 20 + 2 x (1 + 2) + 8 = 34.
+TEST(Metro, WiresOfTheirOwnLength) {
+  Config c = metro({2, 2}, {1, 1}, 0.0005);
+  c.topology.endpoint_ports = 1;
+  c.traffic.pattern = "bitcomp";
+  c.run.measure = 40000;
+  const Topology t = build_topology(c.topology);
+  const int32_t P = static_cast<int32_t>(t.ports);
+  const int64_t a = t.node_entry[0] / P;  // source 0's router; toward 3: direction 1, port 3
+  const auto oneway = [](const Config& cfg) {
+    auto e = make_engine({cfg}, test::options("cpu", 1, true));
+    const InstanceResult r = e->run().at(0);
+    const auto sum = test::values<uint64_t>(e->state("oneway_sum"));
+    const auto n = test::values<uint32_t>(e->state("messages_received"));
+    std::vector<double> out;
+    for (size_t d = 0; d < n.size(); ++d) out.push_back(n[d] ? double(sum[d]) / n[d] : -1.0);
+    return std::pair{r, out};
+  };
+  const auto [r0, base] = oneway(c);
+  EXPECT_DOUBLE_EQ(r0.latency_mean, 26.0);
+  c.metro.port_vtd = {a, 3, 4};
+  const auto [r1, slow] = oneway(c);
+  for (uint32_t d = 0; d < 4; ++d) {
+    const uint32_t src = 3 - d;
+    const bool crosses = t.node_entry[src] / P == a && d / 2 == 1;
+    ASSERT_GT(base[d], 0.0);
+    EXPECT_DOUBLE_EQ(slow[d] - base[d], crosses ? 4.0 : 0.0) << "destination " << d;
+  }
+  c.metro.port_vtd.clear();
+  for (int64_t r = 0; r < 2; ++r)
+    for (int64_t q = 2; q < 4; ++q) c.metro.port_vtd.insert(c.metro.port_vtd.end(), {r, q, 4});
+  EXPECT_DOUBLE_EQ(oneway(c).first.latency_mean, 34.0);
+  c.metro.port_vtd = {a, 3, 16};
+  EXPECT_NE(test::config_error_of([&] {
+              make_engine({c}, test::options("cpu", 1, false));
+            }).find("metro.port_vtd = [" + std::to_string(a) + ", 3, 16]: triple 0"),
+            std::string::npos);
+}
+
 std::vector<Config> mixed_batch(const std::string& kind = "multibutterfly") {
   std::vector<Config> cs;
   for (double off : {0.1, 0.5, 0.9}) {

@@ -108,7 +108,8 @@ class Network:
         self.forward = self.read(sim, "forward_ports").astype(int)
         self.dp, self.vtd = int(cfg.get("metro.dp")), int(cfg.get("metro.vtd"))
         self.width = int(cfg.get("metro.width"))
-        self.slots = int(self.read(sim, "belt").shape[1])  # dp + vtd + 1
+        self.slots = int(self.read(sim, "belt").shape[1])  # dp + the longest vtd + 1
+        self.wire_delay = self.read(sim, "wire_delay")  # [element, column]
         # Endpoint n's leaving wire k comes from the k-th backward port leading to it (in
         # router, port order, as the builder deals them); its entering wire k's router port is
         # learnt from the words the endpoint sends (`Tracer`).
@@ -154,9 +155,10 @@ class Network:
         rq = self.exit.get((n, q - self.eports)) if q >= self.eports else self.entry.get((n, q))
         return rq
 
-    def delay(self, x: int) -> int:
-        """Clocks on the wire out of element x: dp + vtd from a router, 1 from an endpoint."""
-        return self.dp + self.vtd if x < self.routers else 1
+    def delay(self, x: int, q: int) -> int:
+        """Clocks on the wire out of element x's column q: dp + vtd from a router (the wire's
+        own vtd under metro.port_vtd), 1 from an endpoint."""
+        return int(self.wire_delay[x, q])
 
 
 class Tracer:
@@ -218,7 +220,7 @@ class Tracer:
             src_port_name = net.port(*frm) if frm else "?"
             dst, dst_port = net.element(x), net.port(x, q)
             self.rows.append({
-                "cycle": t, "sent": t - net.delay(frm[0]) if frm else None,
+                "cycle": t, "sent": t - net.delay(*frm) if frm else None,
                 "src": src, "src_port": src_port_name, "dst": dst, "dst_port": dst_port,
                 "wire": f"{src}.{src_port_name}→{dst}.{dst_port}", "word": word, "kind": name,
                 "value": value, "start": start, "text": describe(word, net.width),
