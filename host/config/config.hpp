@@ -134,6 +134,7 @@ struct MetroConfig {
   int64_t dp = 1;                 // data pipestages inside a router
   int64_t vtd = 0;                // pipeline stages on the wire out of each port (turn delay)
   std::vector<int64_t> port_vtd;  // (router, port, vtd) triples: a wire of its own length
+  std::vector<int64_t> swallow;   // layers whose routers swallow the route word (hw = 0)
   int64_t width = 8;              // w: bits per word (hw = 0: the route's words)
   std::string reclaim = "fast";   // a blocked connection: fast (BCB drop) or detailed
   int64_t retry_delay = 0;        // cycles a source waits after a failed attempt

@@ -557,6 +557,11 @@ std::vector<KeyInfo> make_schema() {
                    "port, vtd) triples, vtd 0 to 15: words leaving a router over that port's wire "
                    "take dp + vtd clocks, either way on a router-to-router wire (an endpoint's "
                    "own side stays one clock); the other wires keep metro.vtd"),
+      int_list_key("metro", "swallow", mt, &M::swallow, 0, 8, 0, 7,
+                   "layers (stages; a fat tree's in the order a connection crosses them) whose "
+                   "routers swallow the route word they routed on, so the next word leads for "
+                   "the next router (Table 2's swallow, per forward port: the state array "
+                   "swallow; only with hw = 0); a header word must lead every router's stream"),
       int_key("metro", "width", mt, &M::width, 1, 32,
               "w: bits per word; with hw = 0 the route (log2 r bits per stage) fills "
               "ceil(bits / w) header words"),

@@ -116,6 +116,7 @@ void MetroEngine<Exec>::allocate() {
   s.checksum = alloc<uint32_t>(*this, rports, "checksum", {I, R, RP});
   s.enabled = alloc<uint8_t>(*this, rports, "port_enabled", {I, R, RP});
   s.fast = alloc<uint8_t>(*this, rports, "fast_reclaim", {I, R, RP});
+  s.swallow = alloc<uint8_t>(*this, rports, "swallow", {I, R, RP});
   s.dead = alloc<uint8_t>(*this, I * R, "router_dead", {I, R});
   s.port_dead = alloc<uint8_t>(*this, rports, "port_dead", {I, R, RP});
   s.words = alloc<uint32_t>(*this, rports, "link_words", {I, R, RP});
@@ -182,6 +183,8 @@ void MetroEngine<Exec>::allocate() {
   std::vector<uint8_t> none(rports, kNone8), fast(rports, p.fast_reclaim);
   x_.upload(s.conn, none.data(), rports);
   x_.upload(s.fast, fast.data(), rports);
+  const std::vector<uint8_t> swallow = swallow_ports(cfgs_[0], topo_, I);
+  x_.upload(s.swallow, swallow.data(), rports);
   for (uint32_t i = 0; i < I_; ++i) {
     const uint64_t at = static_cast<uint64_t>(cfgs_[i].metro.failure_cycle);
     const bool faults =

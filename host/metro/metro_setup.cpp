@@ -92,6 +92,53 @@ Wiring make_wiring(const MetroParams& p, const Topology& t, const Config& c) {
   return out;
 }
 
+std::vector<uint8_t> swallow_ports(const Config& c, const Topology& t, uint64_t instances) {
+  const MetroParams p = make_params(c, t);
+  const std::vector<int64_t>& sw = c.metro.swallow;
+  const std::string key = "metro.swallow = " + to_string(sw);
+  std::vector<uint8_t> on(p.layers, 0);
+  for (int64_t l : sw) {
+    if (p.hw != 0)
+      throw ConfigError(key +
+                        ": allowed only with metro.hw = 0 (Table 2: \"Swallow is only "
+                        "relevant on components where hw = 0\"), here metro.hw = " +
+                        std::to_string(p.hw));
+    if (l >= p.layers)
+      throw ConfigError(key + ": allowed layers below " + std::to_string(p.layers));
+    on[static_cast<size_t>(l)] = 1;
+  }
+  // Every kind of path: one pair turning at each level of a fat tree (a multibutterfly has one
+  // kind). Its routers in order must each find a header word leading the stream.
+  const uint32_t down = p.layers - p.stages;
+  for (uint32_t s = 0; s < (down != 0 ? p.stages : 1); ++s) {
+    const uint32_t dest = p.divisor[down + s];  // leaves of a level-(s + 1) subtree
+    std::vector<uint32_t> path;
+    for (uint32_t u = p.stages - 1; down != 0 && u >= std::max(s, 1u); --u)
+      path.push_back(p.stages - 1 - u);
+    for (uint32_t d = s; d < p.stages; ++d) path.push_back(down + d);
+    uint32_t words = route_of(p, 0, dest).header_words;
+    for (uint32_t l : path) {
+      if (words == 0)
+        throw ConfigError(key +
+                          ": allowed only while a header word leads every router's "
+                          "stream; from endpoint 0 to " +
+                          std::to_string(dest) + " (" +
+                          std::to_string(route_of(p, 0, dest).header_words) +
+                          " header words, metro.width = " + std::to_string(p.width) + ") layer " +
+                          std::to_string(l) + " would route on a data word");
+      words -= on[l];
+    }
+  }
+  std::vector<uint8_t> out(instances * t.routers * t.ports, 0);
+  for (uint64_t i = 0; i < instances; ++i)
+    for (uint32_t r = 0; r < t.routers; ++r) {
+      const uint32_t l = t.stage[r];
+      for (uint32_t f = 0; on[l] && f < p.radix[l] * p.dilation[l]; ++f)
+        out[(i * t.routers + r) * t.ports + f] = 1;
+    }
+  return out;
+}
+
 Faults router_faults(const Config& c, const Topology& t, bool failed) {
   const uint32_t P = t.ports;
   Faults f{std::vector<uint8_t>(t.routers, 0), std::vector<uint8_t>(uint64_t{t.routers} * P, 1),

@@ -9,7 +9,8 @@
 //     and discards what follows; detailed reclamation holds the path until the source turns and
 //     then returns its STATUS (blocked), checksum and a drop.
 //   - with hw > 0 the router consumes hw header words while it sets up and marks the next word
-//     it forwards as the start for the next router (pipelined connection setup).
+//     it forwards as the start for the next router (pipelined connection setup); with hw = 0 a
+//     forward port set to swallow consumes the route word it routed on, the same way.
 //   - on an open connection words pass through, one a clock, in the connection's direction.
 //     TURN reverses it: the router passes the TURN on, returns its STATUS and the checksum of
 //     the data it forwarded since the last turn to the old sender, and fills the wait for the
@@ -116,11 +117,11 @@ struct Crossbar {
     v.s.conn[fi] = static_cast<uint8_t>(b);
     v.s.conn[at(b)] = static_cast<uint8_t>(f);
     v.s.flow[fi] = kForward;
-    if (v.prm.hw == 0) {
+    if (v.prm.hw == 0 && !v.s.swallow[fi]) {
       send(b, w, tag[f]);  // the route's words pass on, the start with them
       v.s.mode[fi] = kOpen;
-    } else {
-      v.s.count[fi] = static_cast<uint8_t>(v.prm.hw - 1);
+    } else {  // this word consumed (swallowed), and hw - 1 more
+      v.s.count[fi] = static_cast<uint8_t>(v.prm.hw == 0 ? 0 : v.prm.hw - 1);
       v.s.mode[fi] = kSetup;
     }
   }

@@ -134,6 +134,7 @@ struct MetroState {
   uint8_t* dead;        // [inst, router] 1: the router has died (its words are lost)
   uint8_t* port_dead;   // 1: the port's wire is broken (words either way over it are lost)
   uint8_t* fast;        // forward ports: 1 fast reclamation, 0 detailed
+  uint8_t* swallow;     // forward ports: 1 the route word is consumed (hw = 0)
   uint32_t* words;      // words sent out of the port in the window
   uint64_t* corrupted;  // [inst, elem] data words corrupted on the wires leaving the element
   // Endpoints [inst, node]: the source side

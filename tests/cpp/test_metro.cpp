@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <set>
 
 #include "helpers.hpp"
@@ -304,6 +305,52 @@ TEST(Metro, WiresOfTheirOwnLength) {
               make_engine({c}, test::options("cpu", 1, false));
             }).find("metro.port_vtd = [" + std::to_string(a) + ", 3, 16]: triple 0"),
             std::string::npos);
+}
+
+// metro.swallow (hw = 0): Figure 3's network in 2-bit words carries its 6 route bits in 3
+// header words. Swallowing at the first two stages, each router routes on its own word and
+// consumes it: the words the stages send on per attempt fall by 1, 2 and 2, and the latency is
+// the same 22 + 2 x (1 + 3) = 30 clocks (the data's timing does not change). Swallowing at a
+// 1-word route's first stage would leave the next router a data word: refused.
+TEST(Metro, SwallowConsumesTheRouteWord) {
+  const auto words_per_attempt = [](Config c) {
+    c.traffic.offered = 0.005;
+    c.run.warmup = 0;
+    c.run.measure = 100000;
+    auto e = make_engine({c}, test::options("cpu", 2, false));
+    e->run();
+    const Topology t = build_topology(c.topology);
+    const auto words = test::values<uint32_t>(e->state("link_words"));
+    const auto attempts = test::values<uint32_t>(e->state("attempts"));
+    const double n = std::accumulate(attempts.begin(), attempts.end(), 0.0);
+    const std::vector<Stage> st = multistage_stages(c.topology);
+    std::vector<double> out(st.size(), 0.0);
+    for (uint32_t r = 0; r < t.routers; ++r)
+      for (uint32_t q = st[t.stage[r]].ports(); q < 2 * st[t.stage[r]].ports(); ++q)
+        out[t.stage[r]] += words[r * t.ports + q] / n;
+    return out;
+  };
+  Config c = figure3(0.0005);
+  c.metro.width = 2;
+  c.traffic.pattern = "bitcomp";
+  c.run.measure = 40000;
+  const std::vector<double> plain = words_per_attempt(c);
+  EXPECT_DOUBLE_EQ(make_engine({c}, test::options("cpu", 1, true))->run().at(0).latency_mean, 30.0);
+  c.metro.swallow = {0, 1};
+  const std::vector<double> swallowed = words_per_attempt(c);
+  const InstanceResult r = make_engine({c}, test::options("cpu", 1, true))->run().at(0);
+  EXPECT_DOUBLE_EQ(r.latency_mean, 30.0);
+  EXPECT_DOUBLE_EQ(test::extra(r, "attempts_per_message"), 1.0);
+  EXPECT_NEAR(plain[0], 23.0, 0.2);  // 3 header words, 19 data, the TURN
+  const std::vector<double> fewer = {1, 2, 2};
+  for (size_t l = 0; l < 3; ++l) EXPECT_NEAR(plain[l] - swallowed[l], fewer[l], 0.05) << l;
+  c.metro.width = 8;
+  const std::string e =
+      test::config_error_of([&] { make_engine({c}, test::options("cpu", 1, false)); });
+  EXPECT_NE(e.find("metro.swallow = [0, 1]: allowed only while a header word leads"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("layer 1 would route on a data word"), std::string::npos) << e;
 }
 
 std::vector<Config> mixed_batch(const std::string& kind = "multibutterfly") {
