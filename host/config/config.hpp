@@ -140,6 +140,8 @@ struct MetroConfig {
   int64_t retry_delay = 0;        // cycles a source waits after a failed attempt
   int64_t timeout = 100;          // clocks after its TURN a source waits for the acknowledgement
   double word_error_rate = 0;     // chance a data word is corrupted on each wire it crosses
+  double header_error_rate = 0;   // the same for a route (header) word: one slice's bit flips
+  int64_t cascade = 1;            // c: routers side by side in one logical router (width)
   std::vector<int64_t> failed_routers;  // dead routers (every port out of service)
   std::vector<int64_t> failed_ports;    // (router, port) pairs whose wires break
   int64_t failure_cycle = 0;            // the clock they die at (0: before the run)

@@ -579,6 +579,18 @@ std::vector<KeyInfo> make_schema() {
                 "chance that a data word is corrupted (one bit flips) on each wire it crosses; "
                 "the destination's end-to-end checksum fails, it acknowledges bad and the source "
                 "retries (results words_corrupted, bad_checksum_fraction)"),
+      float_key("metro", "header_error_rate", mt, &M::header_error_rate, 0.0, 0.5,
+                "chance that a route (header) word has one route bit flipped, in one slice of a "
+                "cascade, on each wire it crosses: with metro.cascade = 1 the connection goes "
+                "where the flipped route says and fails the end-to-end checksum there (which then "
+                "covers the route); in a cascade the slices disagree at the first router whose "
+                "digit differs and the IN-USE check shuts the connection down (result "
+                "inuse_shutdowns), or the header disagrees at the endpoint (bad_headers); either "
+                "way the source retries"),
+      int_key("metro", "cascade", mt, &M::cascade, 1, 8,
+              "c: width cascading, routers side by side as one logical router of c x w bits "
+              "(section 5.1), each routing on its own copy of the route with shared random "
+              "bits; their wired-AND IN-USE lines shut a connection down when they disagree"),
       int_list_key("metro", "failed_routers", mt, &M::failed_routers, 0, 4096, 0, 1 << 20,
                    "routers that die (numbers as in the topology: stage by stage), at "
                    "metro.failure_cycle: every port out of service, the words that reach them lost",

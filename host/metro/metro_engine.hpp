@@ -121,6 +121,7 @@ void MetroEngine<Exec>::allocate() {
   s.port_dead = alloc<uint8_t>(*this, rports, "port_dead", {I, R, RP});
   s.words = alloc<uint32_t>(*this, rports, "link_words", {I, R, RP});
   s.corrupted = alloc<uint64_t>(*this, I * X, "words_corrupted", {I, X});
+  s.shutdowns = alloc<uint64_t>(*this, I * R, "inuse_shutdowns", {I, R});
   s.src_mode = alloc<uint8_t>(*this, NN_, "src_mode", {I, N});
   s.src_port = alloc<uint8_t>(*this, NN_, "src_port", {I, N});
   s.src_pos = alloc<uint32_t>(*this, NN_, "src_pos", {I, N});
@@ -134,6 +135,7 @@ void MetroEngine<Exec>::allocate() {
   s.msg_first = alloc<uint32_t>(*this, NN_, "msg_first", {I, N});
   s.msg_start = alloc<uint32_t>(*this, NN_, "msg_start", {I, N});
   s.sink_mode = alloc<uint8_t>(*this, sinks, "sink_mode", {I, N, K});
+  s.sink_bad = alloc<uint8_t>(*this, sinks, "sink_bad", {I, N, K});
   s.sink_sum = alloc<uint32_t>(*this, sinks, "sink_sum", {I, N, K});
   s.sink_last = alloc<uint32_t>(*this, sinks, "sink_last", {I, N, K});
   s.sink_words = alloc<uint32_t>(*this, sinks, "sink_words", {I, N, K});
@@ -146,6 +148,7 @@ void MetroEngine<Exec>::allocate() {
   s.timed_out = alloc<uint32_t>(*this, NN_, "attempts_timed_out", {I, N});
   s.received = alloc<uint32_t>(*this, NN_, "messages_received", {I, N});
   s.bad_checksums = alloc<uint64_t>(*this, NN_, "bad_checksums", {I, N});
+  s.bad_headers = alloc<uint64_t>(*this, NN_, "bad_headers", {I, N});
   s.oneway = alloc<uint64_t>(*this, NN_, "oneway_sum", {I, N});
   s.viol = alloc<uint32_t>(*this, I * X);
   s.viol_info = alloc<uint32_t>(*this, I * X * 4);
@@ -248,13 +251,17 @@ void MetroEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) 
   r.extra.emplace_back("failed_fraction", attempts > 0 ? failed / attempts : 0.0);
   r.extra.emplace_back("one_way_mean", received > 0 ? oneway / received : 0.0);
   r.extra.emplace_back("timed_out_fraction", attempts > 0 ? timed_out / attempts : 0.0);
-  if (v_.prm.error_threshold == 0) return;
-  // Corrupted data words, and the share of messages that reached their destination's checksum
-  // check and failed it (over the whole run).
+  if (v_.prm.error_threshold == 0 && v_.prm.header_threshold == 0) return;
+  // Corrupted words, and the share of messages that reached an endpoint's check and failed it
+  // (over the whole run); with corrupted routes, the streams whose header disagreed with the
+  // endpoint and the connections the cascade's IN-USE check shut down.
   const double bad = static_cast<double>(per_instance_sum(v_.s.bad_checksums)[i]),
                good = static_cast<double>(per_instance_sum(v_.s.acked)[i]);
   r.extra.emplace_back("words_corrupted", static_cast<double>(per_instance_sum(v_.s.corrupted)[i]));
   r.extra.emplace_back("bad_checksum_fraction", bad + good > 0 ? bad / (bad + good) : 0.0);
+  if (v_.prm.header_threshold == 0) return;
+  r.extra.emplace_back("bad_headers", static_cast<double>(per_instance_sum(v_.s.bad_headers)[i]));
+  r.extra.emplace_back("inuse_shutdowns", static_cast<double>(per_instance_sum(v_.s.shutdowns)[i]));
 }
 
 }  // namespace ls

@@ -33,11 +33,17 @@ MetroParams make_params(const Config& c, const Topology& t) {
   }
   p.hw = static_cast<uint32_t>(m.hw);
   p.width = static_cast<uint32_t>(m.width);
-  p.value_mask = p.width >= 27 ? (1u << 27) - 1 : (1u << p.width) - 1;
+  // A data word is the logical router's: c x w bits (at most 27 kept).
+  const uint32_t data_bits = p.width * static_cast<uint32_t>(m.cascade);
+  p.value_mask = data_bits >= 27 ? (1u << 27) - 1 : (1u << data_bits) - 1;
   p.fast_reclaim = m.reclaim == "fast";
   p.retry_delay = static_cast<uint32_t>(m.retry_delay);
   p.timeout = static_cast<uint32_t>(m.timeout);
   p.error_threshold = draw_threshold(m.word_error_rate);
+  p.header_threshold = draw_threshold(m.header_error_rate);
+  p.route_bits = 0;
+  for (uint32_t n = t.nodes; n > 1; n >>= 1) p.route_bits += 1;
+  p.cascade = static_cast<uint32_t>(m.cascade);
   p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
   p.shape = t.shape;
   return p;

@@ -86,13 +86,27 @@ struct Crossbar {
     }
   }
 
+  // The logical direction a route asks of this router: its layer's digit, or in a fat tree's
+  // up router down (0) into the subtree that holds the destination, else up (1).
+  LS_HD uint32_t direction(uint32_t dest) const {
+    const uint32_t div = v.prm.divisor[stage];
+    if (!v.prm.up[stage]) return dest / div % v.prm.radix[stage];
+    return dest / div == (r - v.prm.first[stage]) / v.prm.group_routers[stage] ? 0u : 1u;
+  }
+
   // A start word at forward port f asks for a backward port in its direction.
   LS_HD void connect(uint32_t f, uint32_t w) {
     const uint64_t fi = at(f);
-    const uint32_t dest = Word::value(w), div = v.prm.divisor[stage];
-    const uint32_t j = !v.prm.up[stage] ? dest / div % v.prm.radix[stage]
-                       : dest / div == (r - v.prm.first[stage]) / v.prm.group_routers[stage] ? 0u
-                                                                                             : 1u;
+    const uint32_t value = Word::value(w), j = direction(Header::route(value));
+    // Width cascading: the slices share their random bits, so they agree unless one's copy of
+    // the route asks another direction; their wired-AND IN-USE lines see the disagreement and
+    // the connection is shut down at once, the drop sent back (section 5.1).
+    if (Header::flipped(value) != 0 && direction(Header::slice_route(value)) != j) {
+      v.s.shutdowns[uint64_t{inst} * v.lay.routers + r] += 1;
+      send(f, Word::make(kDrop, stage + 1), tag[f]);
+      v.s.mode[fi] = kDiscard;
+      return;
+    }
     const uint32_t base = fwd + j * d;
     uint32_t free[64], n = 0;
     for (uint32_t k = 0; k < d; ++k) {

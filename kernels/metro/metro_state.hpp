@@ -44,6 +44,19 @@ struct Word {
   LS_HD static uint32_t with_start(uint32_t w) { return w | kStartBit; }
   LS_HD static uint32_t corrupted(uint32_t w) { return w ^ (1u << 5); }  // value bit 0 flips
 };
+// A header word's value: the route (the destination, 16 bits), and in a cascade the one slice
+// whose copy of it has a flipped bit: [16..20] the bit + 1 (0: none), [21..23] the slice.
+struct Header {
+  LS_HD static uint32_t route(uint32_t value) { return value & 0xFFFFu; }
+  LS_HD static uint32_t flipped(uint32_t value) { return (value >> 16) & 31u; }
+  // The route the corrupted slice routes on.
+  LS_HD static uint32_t slice_route(uint32_t value) {
+    return route(value) ^ (1u << (flipped(value) - 1));
+  }
+  LS_HD static uint32_t with_flip(uint32_t value, uint32_t bit, uint32_t slice) {
+    return value | (bit + 1) << 16 | slice << 21;
+  }
+};
 
 // A forward port's connection state (the backward port it drives is `conn`).
 enum PortMode : uint8_t {
@@ -89,8 +102,11 @@ struct MetroParams {
   uint32_t value_mask;     // 2^w - 1 (at most 27 bits)
   bool fast_reclaim;
   uint32_t retry_delay;
-  uint32_t timeout;          // clocks after its TURN a source waits for the acknowledgement
-  uint64_t error_threshold;  // a data word is corrupted on a wire when a draw is below it
+  uint32_t timeout;           // clocks after its TURN a source waits for the acknowledgement
+  uint64_t error_threshold;   // a data word is corrupted on a wire when a draw is below it
+  uint64_t header_threshold;  // the same for a header word
+  uint32_t route_bits;        // log2 endpoints: the bits a route flip may hit
+  uint32_t cascade;           // c: routers side by side, each routing on its own copy
   uint32_t source_queue;
   Shape shape;
 };
@@ -136,7 +152,8 @@ struct MetroState {
   uint8_t* fast;        // forward ports: 1 fast reclamation, 0 detailed
   uint8_t* swallow;     // forward ports: 1 the route word is consumed (hw = 0)
   uint32_t* words;      // words sent out of the port in the window
-  uint64_t* corrupted;  // [inst, elem] data words corrupted on the wires leaving the element
+  uint64_t* corrupted;  // [inst, elem] words corrupted on the wires leaving the element
+  uint64_t* shutdowns;  // [inst, router] connections the IN-USE check shut down
   // Endpoints [inst, node]: the source side
   uint8_t* src_mode;
   uint8_t* src_port;    // the entering port of the current attempt
@@ -152,6 +169,7 @@ struct MetroState {
   uint32_t* src_sum;    // sum of the data words sent in this attempt (the checksum word's value)
   // Endpoints [inst, node, leaving port]: the destination side
   uint8_t* sink_mode;
+  uint8_t* sink_bad;      // a header word said another destination (a corrupted route)
   uint32_t* sink_sum;     // sum of the data words received
   uint32_t* sink_last;    // the last data word (the checksum)
   uint32_t* sink_words;   // data words received
@@ -165,6 +183,7 @@ struct MetroState {
   uint32_t* timed_out;      // of those, given up for want of an acknowledgement
   uint32_t* received;       // messages received whole and good in the window
   uint64_t* bad_checksums;  // messages received with a bad checksum (acknowledged bad)
+  uint64_t* bad_headers;    // streams whose header disagreed with this endpoint (acked bad)
   uint64_t* oneway;         // their first word to last data word clocks, summed
   uint32_t* last_move;      // [inst, elem] last cycle the element sent a word
   uint32_t* viol;           // [inst, elem] first invariant violation, 0 none
@@ -175,9 +194,10 @@ struct MetroState {
 enum MetroViolation : uint32_t {
   kViolDoubleWrite = 1,  // two words into one belt slot in one cycle
   kViolConn = 2,         // a crossbar connection not mirrored on its other port
-  kViolWrongDest = 3,    // a stream reached an endpoint it was not routed to
-  kViolBadChecksum = 4,  // a message arrived corrupted where nothing corrupts words
-                         // (metro.word_error_rate = 0)
+  kViolWrongDest = 3,    // a stream reached an endpoint it was not routed to (where nothing
+                         // corrupts routes: metro.header_error_rate = 0)
+  kViolBadChecksum = 4,  // a message arrived corrupted where nothing corrupts words or routes
+                         // (metro.word_error_rate = metro.header_error_rate = 0)
   kViolLostWord = 5,     // a word arrived while the router owed a reply word on that wire
 };
 
@@ -234,12 +254,26 @@ LS_HD inline void send_word(const MetroView& v, uint32_t inst, uint32_t x, uint3
   if (v.s.belt[at] != kNone)
     return record_violation(v.s.viol, v.s.viol_info, e, kViolDoubleWrite, v.t, p, 0, v.s.belt[at]);
   // A data word on the wire is corrupted (one bit flips) at metro.word_error_rate: the end-to-end
-  // checksum finds it and the source retries (paper, "Overview").
-  if (v.prm.error_threshold != 0 && Word::kind(word) == kData &&
-      philox_draw(v.traffic[inst].seed, v.t, x * v.lay.ports + p, kStreamError).w[0] <
-          v.prm.error_threshold) {
-    word = Word::corrupted(word);
-    v.s.corrupted[e] += 1;
+  // checksum finds it and the source retries (paper, "Overview"). A header word at
+  // metro.header_error_rate has one route bit flipped: alone, the route itself; in a cascade,
+  // one slice's copy (the first flip a word takes is the one it keeps).
+  const uint32_t kind = Word::kind(word);
+  const uint64_t threshold = kind == kData     ? v.prm.error_threshold
+                             : kind == kHeader ? v.prm.header_threshold
+                                               : 0;
+  if (threshold != 0) {
+    const Draw r = philox_draw(v.traffic[inst].seed, v.t, x * v.lay.ports + p, kStreamError);
+    if (r.w[0] < threshold) {
+      const uint32_t value = Word::value(word), bit = r.w[1] % v.prm.route_bits;
+      if (kind == kData) {
+        word = Word::corrupted(word);
+      } else if (v.prm.cascade == 1) {
+        word = (word & 31u) | Word::make(0, value ^ (1u << bit));
+      } else if (Header::flipped(value) == 0) {
+        word = (word & 31u) | Word::make(0, Header::with_flip(value, bit, r.w[2] % v.prm.cascade));
+      }
+      v.s.corrupted[e] += 1;
+    }
   }
   v.s.belt[at] = word;
   v.s.belt_tag[at] = tag;
