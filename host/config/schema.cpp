@@ -1310,8 +1310,10 @@ void check_tuples(const std::string& key, const std::vector<int64_t>& xs, size_t
                   const std::string& allowed) {
   const std::string what = n == 2 ? "pair" : "triple";
   if (xs.size() % n)
-    throw ConfigError(key + " = " + to_string(xs) + ": allowed " + names + " " + what +
-                      "s: a multiple of " + std::to_string(n) + " integers");
+    throw ConfigError(
+        key + " = " + to_string(xs) + ": allowed " + names + " " + what +
+        "s: " + (n == 2 ? std::string("an even number of") : "a multiple of " + std::to_string(n)) +
+        " integers");
   for (size_t i = 0; i < xs.size(); i += n)
     if (!ok(&xs[i])) {
       std::string one;
