@@ -186,7 +186,7 @@ void MetroEngine<Exec>::allocate() {
   std::vector<uint8_t> none(rports, kNone8), fast(rports, p.fast_reclaim);
   x_.upload(s.conn, none.data(), rports);
   x_.upload(s.fast, fast.data(), rports);
-  const std::vector<uint8_t> swallow = swallow_ports(cfgs_[0], topo_, I);
+  const std::vector<uint8_t> swallow = swallow_ports(v_.prm, cfgs_[0], topo_, I);
   x_.upload(s.swallow, swallow.data(), rports);
   for (uint32_t i = 0; i < I_; ++i) {
     const uint64_t at = static_cast<uint64_t>(cfgs_[i].metro.failure_cycle);

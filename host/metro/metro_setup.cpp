@@ -98,8 +98,8 @@ Wiring make_wiring(const MetroParams& p, const Topology& t, const Config& c) {
   return out;
 }
 
-std::vector<uint8_t> swallow_ports(const Config& c, const Topology& t, uint64_t instances) {
-  const MetroParams p = make_params(c, t);
+std::vector<uint8_t> swallow_ports(const MetroParams& p, const Config& c, const Topology& t,
+                                   uint64_t instances) {
   const std::vector<int64_t>& sw = c.metro.swallow;
   const std::string key = "metro.swallow = " + to_string(sw);
   std::vector<uint8_t> on(p.layers, 0);

@@ -25,7 +25,8 @@ Wiring make_wiring(const MetroParams& p, const Topology& t, const Config& c);
 // metro.mask_failed none wired to either). Throws ConfigError for a failed port that is not one.
 // metro.swallow: the swallow bit of every router port of `instances` instances (forward ports
 // of the layers named); refuses a layer that would find a data word leading its stream.
-std::vector<uint8_t> swallow_ports(const Config& c, const Topology& t, uint64_t instances);
+std::vector<uint8_t> swallow_ports(const MetroParams& p, const Config& c, const Topology& t,
+                                   uint64_t instances);
 
 struct Faults {
   std::vector<uint8_t> dead, enabled, port_dead;
