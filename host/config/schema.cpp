@@ -597,10 +597,11 @@ std::vector<KeyInfo> make_schema() {
                    true),
       int_list_key(
           "metro", "failed_ports", mt, &M::failed_ports, 0, 2 * 4096, 0, 1 << 20,
-          "router-to-router wires that break, as (router, port) pairs (ports as the "
-          "topology numbers them: forward, then backward), at metro.failure_cycle: words either "
+          "wires that break, as (router, port) pairs (ports as the topology numbers them: "
+          "forward, then backward; a first stage's forward port is an endpoint's entering wire, "
+          "a last stage's backward port its leaving one), at metro.failure_cycle: words either "
           "way over the wire are lost; with metro.mask_failed the ports at both ends are "
-          "disabled",
+          "disabled (an endpoint then enters by its other ports)",
           true),
       int_key("metro", "failure_cycle", mt, &M::failure_cycle, 0, 1ll << 31,
               "the clock metro.failed_routers and metro.failed_ports die at (0: before the run); "

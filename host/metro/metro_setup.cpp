@@ -153,9 +153,10 @@ Faults router_faults(const Config& c, const Topology& t, bool failed) {
   check_pairs(
       "metro.failed_ports", ports, "(router, port)",
       [&](int64_t r, int64_t q) {
-        return r < t.routers && q < P && t.peer[size_t(r * P + q)] >= 0;
+        return r < t.routers && q < P &&
+               (t.peer[size_t(r * P + q)] >= 0 || t.port_node[size_t(r * P + q)] >= 0);
       },
-      "a router below " + std::to_string(t.routers) + " and one of its ports wired to a router");
+      "a router below " + std::to_string(t.routers) + " and one of its wired ports");
   if (!failed) return f;
   // Masking: port q of router r and the port wired to it out of service.
   const auto disable = [&](uint32_t r, uint32_t q) {

@@ -227,11 +227,32 @@ TEST(Metro, RetriesUntilDeliveredAroundABrokenWire) {
         if (mask && from_start) EXPECT_EQ(test::values<uint32_t>(e.state("link_words"))[4], 0u);
       });
   Config c = metro({2, 2, 4}, {2, 2, 1}, 0.2);
-  c.metro.failed_ports = {0, 0};  // a forward port: wired to an endpoint
+  c.metro.failed_ports = {0, 8};  // router 0 has 8 ports
   EXPECT_NE(test::config_error_of([&] {
               make_engine({c}, test::options("cpu", 1, false));
-            }).find("metro.failed_ports = [0, 0]: pair 0 is (0, 0)"),
+            }).find("metro.failed_ports = [0, 8]: pair 0 is (0, 8)"),
             std::string::npos);
+}
+
+// The wires between endpoints and routers break the same way: router 0's forward port 0 is an
+// endpoint's entering wire, last-stage router 20's backward port 4 an endpoint's leaving wire.
+// Masked, the endpoint enters by its other port and no router chooses the leaving wire, so
+// neither carries a word; unmasked, the connections over them time out and are retried.
+TEST(Metro, RetriesUntilDeliveredAroundBrokenEndpointWires) {
+  survives(
+      [](Config& c) {
+        c.metro.failed_ports = {0, 0, 20, 4};
+      },
+      [](Engine& e, bool mask, bool from_start) {
+        const auto dead = test::values<uint8_t>(e.state("port_dead"));
+        const auto enabled = test::values<uint8_t>(e.state("port_enabled"));
+        const auto words = test::values<uint32_t>(e.state("link_words"));
+        const size_t entering = 0, leaving = 20 * 8 + 4;
+        EXPECT_EQ(dead[entering] + dead[leaving], 2u);
+        EXPECT_EQ(std::count(dead.begin(), dead.end(), 1), 2);
+        EXPECT_EQ(std::count(enabled.begin(), enabled.end(), 0), mask ? 2 : 0);
+        if (mask && from_start) EXPECT_EQ(words[entering] + words[leaving], 0u);
+      });
 }
 
 // Data words corrupted on the wires of Figure 1's network (3 stages: 4 wires a path): a message
