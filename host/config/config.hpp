@@ -144,6 +144,7 @@ struct MetroConfig {
   int64_t cascade = 1;            // c: routers side by side in one logical router (width)
   std::vector<int64_t> failed_routers;  // dead routers (every port out of service)
   std::vector<int64_t> failed_ports;    // (router, port) pairs whose wires break
+  std::vector<int64_t> noisy_ports;     // (router, port) pairs: the wires the error rates hit
   int64_t failure_cycle = 0;            // the clock they die at (0: before the run)
   bool mask_failed = true;  // the ports wired to a dead router are disabled too (scan masking)
 };

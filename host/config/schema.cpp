@@ -587,6 +587,11 @@ std::vector<KeyInfo> make_schema() {
                 "digit differs and the IN-USE check shuts the connection down (result "
                 "inuse_shutdowns), or the header disagrees at the endpoint (bad_headers); either "
                 "way the source retries"),
+      int_list_key("metro", "noisy_ports", mt, &M::noisy_ports, 0, 2 * 4096, 0, 1 << 20,
+                   "the wires metro.word_error_rate and metro.header_error_rate apply to, as "
+                   "(router, port) pairs (a wire by either router end, as in "
+                   "metro.failed_ports), both ways; [] (the default): every wire",
+                   true),
       int_key("metro", "cascade", mt, &M::cascade, 1, 8,
               "c: width cascading, routers side by side as one logical router of c x w bits "
               "(section 5.1), each routing on its own copy of the route with shared random "

@@ -119,6 +119,7 @@ void MetroEngine<Exec>::allocate() {
   s.swallow = alloc<uint8_t>(*this, rports, "swallow", {I, R, RP});
   s.dead = alloc<uint8_t>(*this, I * R, "router_dead", {I, R});
   s.port_dead = alloc<uint8_t>(*this, rports, "port_dead", {I, R, RP});
+  s.noisy = alloc<uint8_t>(*this, rports, "noisy", {I, R, RP});
   s.words = alloc<uint32_t>(*this, rports, "link_words", {I, R, RP});
   s.corrupted = alloc<uint64_t>(*this, I * X, "words_corrupted", {I, X});
   s.shutdowns = alloc<uint64_t>(*this, I * R, "inuse_shutdowns", {I, R});
@@ -129,6 +130,9 @@ void MetroEngine<Exec>::allocate() {
   s.src_acked = alloc<uint8_t>(*this, NN_, "src_acked", {I, N});
   s.src_failed = alloc<uint8_t>(*this, NN_, "src_failed", {I, N});
   s.src_sum = alloc<uint32_t>(*this, NN_, "src_sum", {I, N});
+  s.src_wire = alloc<uint32_t>(*this, NN_, "src_wire", {I, N});
+  s.src_next = alloc<uint32_t>(*this, NN_, "src_next", {I, N});
+  s.src_check = alloc<uint32_t>(*this, NN_, "src_check", {I, N});
   s.msg_dest = alloc<uint32_t>(*this, NN_, "msg_dest", {I, N});
   s.msg_size = alloc<uint32_t>(*this, NN_, "msg_size", {I, N});
   s.msg_ctime = alloc<uint32_t>(*this, NN_, "msg_ctime", {I, N});
@@ -150,6 +154,9 @@ void MetroEngine<Exec>::allocate() {
   s.bad_checksums = alloc<uint64_t>(*this, NN_, "bad_checksums", {I, N});
   s.bad_headers = alloc<uint64_t>(*this, NN_, "bad_headers", {I, N});
   s.oneway = alloc<uint64_t>(*this, NN_, "oneway_sum", {I, N});
+  s.located = alloc<uint64_t>(*this, NN_, "faults_located", {I, N});
+  s.suspect = alloc<uint32_t>(*this, NN_, "suspect_wire", {I, N});
+  s.suspect_votes = alloc<uint32_t>(*this, NN_, "suspect_votes", {I, N});
   s.viol = alloc<uint32_t>(*this, I * X);
   s.viol_info = alloc<uint32_t>(*this, I * X * 4);
   busy_ = alloc<uint64_t>(*this, I * X);
@@ -188,7 +195,11 @@ void MetroEngine<Exec>::allocate() {
   x_.upload(s.fast, fast.data(), rports);
   const std::vector<uint8_t> swallow = swallow_ports(v_.prm, cfgs_[0], topo_, I);
   x_.upload(s.swallow, swallow.data(), rports);
+  const std::vector<uint32_t> no_wire(NN_, kNoWire);
+  x_.upload(s.suspect, no_wire.data(), NN_ * 4);
   for (uint32_t i = 0; i < I_; ++i) {
+    const std::vector<uint8_t> noisy = noisy_ports(cfgs_[i], topo_);
+    x_.upload(s.noisy + uint64_t{i} * noisy.size(), noisy.data(), noisy.size());
     const uint64_t at = static_cast<uint64_t>(cfgs_[i].metro.failure_cycle);
     const bool faults =
         !cfgs_[i].metro.failed_routers.empty() || !cfgs_[i].metro.failed_ports.empty();
@@ -237,7 +248,8 @@ std::string MetroEngine<Exec>::stuck(uint32_t i) const {
 
 // Words per clock on each router port, and per message: attempts, the share of attempts that
 // failed, and the one-way time from the first word sent to the last data word received; with
-// metro.word_error_rate, the corrupted words and bad checksums.
+// metro.word_error_rate, the corrupted words, bad checksums and the corrupted wires the sources
+// located from the routers' checksums.
 template <class Exec>
 void MetroEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
   B::link_results(v_.s.words, i, topo_, m, r);
@@ -259,6 +271,7 @@ void MetroEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) 
                good = static_cast<double>(per_instance_sum(v_.s.acked)[i]);
   r.extra.emplace_back("words_corrupted", static_cast<double>(per_instance_sum(v_.s.corrupted)[i]));
   r.extra.emplace_back("bad_checksum_fraction", bad + good > 0 ? bad / (bad + good) : 0.0);
+  r.extra.emplace_back("faults_located", static_cast<double>(per_instance_sum(v_.s.located)[i]));
   if (v_.prm.header_threshold == 0) return;
   r.extra.emplace_back("bad_headers", static_cast<double>(per_instance_sum(v_.s.bad_headers)[i]));
   r.extra.emplace_back("inuse_shutdowns", static_cast<double>(per_instance_sum(v_.s.shutdowns)[i]));

@@ -11,6 +11,10 @@ MetroParams make_params(const Config& c, const Topology& t) {
   const std::vector<Stage> stages = multistage_stages(c.topology);
   const MetroConfig& m = c.metro;
   MetroParams p{};
+  if (t.routers > kMaxStatusRouters)
+    throw ConfigError("topology: " + std::to_string(t.routers) +
+                      " routers; a METRO network is allowed at most " +
+                      std::to_string(kMaxStatusRouters) + " (a STATUS word names its router)");
   p.routers = t.routers;
   p.endpoints = t.nodes;
   p.elems = t.routers + t.nodes;
@@ -145,18 +149,36 @@ std::vector<uint8_t> swallow_ports(const MetroParams& p, const Config& c, const 
   return out;
 }
 
-Faults router_faults(const Config& c, const Topology& t, bool failed) {
+// A list of wires named by a router end, (router, port) pairs.
+static void check_wires(const char* key, const std::vector<int64_t>& pairs, const Topology& t) {
   const uint32_t P = t.ports;
-  Faults f{std::vector<uint8_t>(t.routers, 0), std::vector<uint8_t>(uint64_t{t.routers} * P, 1),
-           std::vector<uint8_t>(uint64_t{t.routers} * P, 0)};
-  const std::vector<int64_t>& ports = c.metro.failed_ports;
   check_pairs(
-      "metro.failed_ports", ports, "(router, port)",
+      key, pairs, "(router, port)",
       [&](int64_t r, int64_t q) {
         return r < t.routers && q < P &&
                (t.peer[size_t(r * P + q)] >= 0 || t.port_node[size_t(r * P + q)] >= 0);
       },
       "a router below " + std::to_string(t.routers) + " and one of its wired ports");
+}
+
+std::vector<uint8_t> noisy_ports(const Config& c, const Topology& t) {
+  const std::vector<int64_t>& pairs = c.metro.noisy_ports;
+  check_wires("metro.noisy_ports", pairs, t);
+  std::vector<uint8_t> on(uint64_t{t.routers} * t.ports, pairs.empty() ? 1 : 0);
+  for (size_t i = 0; i < pairs.size(); i += 2) {
+    const uint64_t k = static_cast<uint64_t>(pairs[i] * t.ports + pairs[i + 1]);
+    on[k] = 1;
+    if (t.peer[k] >= 0) on[static_cast<size_t>(t.peer[k])] = 1;
+  }
+  return on;
+}
+
+Faults router_faults(const Config& c, const Topology& t, bool failed) {
+  const uint32_t P = t.ports;
+  Faults f{std::vector<uint8_t>(t.routers, 0), std::vector<uint8_t>(uint64_t{t.routers} * P, 1),
+           std::vector<uint8_t>(uint64_t{t.routers} * P, 0)};
+  const std::vector<int64_t>& ports = c.metro.failed_ports;
+  check_wires("metro.failed_ports", ports, t);
   if (!failed) return f;
   // Masking: port q of router r and the port wired to it out of service.
   const auto disable = [&](uint32_t r, uint32_t q) {

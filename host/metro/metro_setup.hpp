@@ -19,18 +19,22 @@ struct Wiring {
 };
 Wiring make_wiring(const MetroParams& p, const Topology& t, const Config& c);
 
-// Instance c's routers after metro.failed_routers and metro.failed_ports die (`failed`) or
-// before: which routers are dead ([R]), which ports' wires are broken ([R, P]) and which ports
-// are in service ([R, P]: none of a dead router's, nor a failed port, and with
-// metro.mask_failed none wired to either). Throws ConfigError for a failed port that is not one.
 // metro.swallow: the swallow bit of every router port of `instances` instances (forward ports
 // of the layers named); refuses a layer that would find a data word leading its stream.
 std::vector<uint8_t> swallow_ports(const MetroParams& p, const Config& c, const Topology& t,
                                    uint64_t instances);
 
+// Instance c's routers after metro.failed_routers and metro.failed_ports die (`failed`) or
+// before: which routers are dead ([R]), which ports' wires are broken ([R, P]) and which ports
+// are in service ([R, P]: none of a dead router's, nor a failed port, and with
+// metro.mask_failed none wired to either). Throws ConfigError for a failed port that is not one.
 struct Faults {
   std::vector<uint8_t> dead, enabled, port_dead;
 };
 Faults router_faults(const Config& c, const Topology& t, bool failed);
+
+// metro.noisy_ports: [R, P] 1 at both router ends of each wire the error rates apply to (every
+// wire where it names none).
+std::vector<uint8_t> noisy_ports(const Config& c, const Topology& t);
 
 }  // namespace ls::metro

@@ -12,8 +12,9 @@
 //     it forwards as the start for the next router (pipelined connection setup); with hw = 0 a
 //     forward port set to swallow consumes the route word it routed on, the same way.
 //   - on an open connection words pass through, one a clock, in the connection's direction.
-//     TURN reverses it: the router passes the TURN on, returns its STATUS and the checksum of
-//     the data it forwarded since the last turn to the old sender, and fills the wait for the
+//     TURN reverses it: the router passes the TURN on, returns its STATUS (its layer, itself and
+//     the port the connection left by) and the checksum of the data it forwarded since the last
+//     turn to the old sender, and fills the wait for the
 //     new sender's first word with DATA-IDLE ("Connection Reversal"). Any number of turns.
 //   - a drop from either side closes the connection, passed on to the other side; words still
 //     arriving from a sender that has not yet seen it are discarded.
@@ -165,7 +166,7 @@ struct Crossbar {
       v.s.reply[fi] = 0;
       v.s.mode[fi] = kFree;
     } else if (Word::kind(w) == kTurn) {
-      send(f, Word::make(kStatus, stage | kBlockedBit), tag[f]);
+      send(f, Word::make(kStatus, Status::make(stage, true, r, 0)), tag[f]);
       v.s.reply[fi] = 2;
     } else if (Word::kind(w) == kDrop) {
       v.s.mode[fi] = kFree;
@@ -217,7 +218,7 @@ struct Crossbar {
       case kTurn:
         send(dst, w, tag[src]);
         v.s.flow[fi] = fw ? kReverse : kForward;
-        send(src, Word::make(kStatus, stage), tag[src]);
+        send(src, Word::make(kStatus, Status::make(stage, false, r, dst)), tag[src]);
         v.s.reply[fi] = 1 | kWaitBit;
         return;
       case kDrop:  // the sending side closes

@@ -10,6 +10,11 @@
 //     and the routers' random choices give it a new path.
 //     No acknowledgement metro.timeout clocks after the TURN (a dead router on the path answers
 //     nothing) fails the attempt too: the source drops the connection itself.
+//   - the routers' checksums come back in path order, then the destination's sum of what it
+//     received in its acknowledgement: each that differs from the one before it (the first
+//     router's: from what the source sent) names the wire into its router or endpoint as one that
+//     corrupted data (section 4: the routers' returned information "is useful to the source in
+//     identifying and localizing errors").
 //   - each leaving port receives on its own: it sums the data, and at the TURN answers with an
 //     acknowledgement (good or bad checksum) and closes the connection with a drop.
 // A message created in a clock starts in it (the interface is loaded as the message is made),
@@ -122,19 +127,59 @@ struct Endpoint {
       w = Word::make(kTurn, 0);
       v.s.src_mode[ne] = kSrcWaiting;
       v.s.src_wake[ne] = static_cast<uint32_t>(v.t + v.prm.timeout);
+      const int32_t far = v.topo.peer[uint64_t{x} * v.lay.ports + v.s.src_port[ne]];
+      v.s.src_wire[ne] = static_cast<uint32_t>(far) / v.lay.ports * v.lay.rports +
+                         static_cast<uint32_t>(far) % v.lay.ports;
+      v.s.src_check[ne] = sent_sum();
     }
     send_word(v, inst, x, v.s.src_port[ne], w, start);
     v.s.src_pos[ne] = pos + 1;
   }
 
+  // The sum of the data words the attempt sent, its checksum word included.
+  LS_HD uint32_t sent_sum() const {
+    const uint32_t covered = v.prm.header_threshold != 0 ? v.s.msg_dest[ne] : 0;
+    return (2 * v.s.src_sum[ne] - covered) & v.prm.value_mask;
+  }
+
+  // A hop's checksum (its low `bits`), in path order: one that differs from the one before names
+  // the wire into the hop.
+  LS_HD void check_wire(uint32_t sum, uint32_t bits) const {
+    if (((sum ^ v.s.src_check[ne]) & bits) != 0) blame(v.s.src_wire[ne]);
+    v.s.src_check[ne] = sum;
+    v.s.src_wire[ne] = v.s.src_next[ne];
+  }
+
+  // A located wire; the endpoint's suspect is the one most of its located wires named, if one
+  // did (Boyer-Moore's majority vote: bounded state, whatever the network's size).
+  LS_HD void blame(uint32_t wire) const {
+    v.s.located[ne] += 1;
+    uint32_t& votes = v.s.suspect_votes[ne];
+    if (votes == 0) {
+      v.s.suspect[ne] = wire;
+      votes = 1;
+    } else {
+      votes = v.s.suspect[ne] == wire ? votes + 1 : votes - 1;
+    }
+  }
+
   // A word back on the attempt's entering port.
   LS_HD void hear(uint32_t w) const {
     switch (Word::kind(w)) {
-      case kStatus:
-        if (Word::value(w) & kBlockedBit) v.s.src_failed[ne] = 1;
+      case kStatus:  // a blocked router's checksum is of nothing forwarded: not compared
+        if (Status::blocked(Word::value(w))) {
+          v.s.src_failed[ne] = 1;
+        } else {
+          v.s.src_next[ne] =
+              Status::router(Word::value(w)) * v.lay.rports + Status::port(Word::value(w));
+        }
+        return;
+      case kChecksum:
+        if (!v.s.src_failed[ne]) check_wire(Word::value(w), v.prm.value_mask);
         return;
       case kAck:
-        if (Word::value(w) != 1 || v.s.src_failed[ne]) {
+        if (!v.s.src_failed[ne]) check_wire(Ack::sum(Word::value(w)), Ack::kSumMask);
+        if (!Ack::good(Word::value(w)) || v.s.src_failed[ne]) {
           v.s.src_failed[ne] = 1;
           return;
         }
@@ -204,7 +249,11 @@ struct Endpoint {
         const uint32_t last = v.s.sink_last[si];
         const bool good = v.s.sink_words[si] > 0 && !v.s.sink_bad[si] &&
                           ((v.s.sink_sum[si] - last) & v.prm.value_mask) == last;
-        send_word(v, inst, x, col, Word::make(kAck, good ? 1u : 0u), v.s.sink_start[si]);
+        const uint32_t covered = v.prm.header_threshold != 0 ? n : 0;
+        send_word(
+            v, inst, x, col,
+            Word::make(kAck, Ack::make(good, (v.s.sink_sum[si] - covered) & v.prm.value_mask)),
+            v.s.sink_start[si]);
         v.s.sink_mode[si] = kSinkClosing;
         if (!good && v.prm.error_threshold == 0 && v.prm.header_threshold == 0)
           record_violation(v.s.viol, v.s.viol_info, v.lay.elem(inst, x), kViolBadChecksum, v.t, col,

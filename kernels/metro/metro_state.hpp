@@ -29,11 +29,11 @@ enum WordKind : uint32_t {
   kIdle = 3,      // DATA-IDLE
   kTurn = 4,      // reverse the connection
   kDrop = 5,      // close the connection; value = blocked stage + 1 (fast reclamation), or 0
-  kStatus = 6,    // a router's status at a turn: value = stage | kBlockedBit
+  kStatus = 6,    // a router's status at a turn: value as Status
   kChecksum = 7,  // a router's checksum of the data it forwarded
-  kAck = 8,       // the destination's acknowledgement: value 1 checksum good, 0 bad
+  kAck = 8,       // the destination's acknowledgement: value as Ack
 };
-constexpr uint32_t kStartBit = 16, kBlockedBit = 1u << 8;
+constexpr uint32_t kStartBit = 16;
 struct Word {
   LS_HD static uint32_t make(uint32_t kind, uint32_t value, bool start = false) {
     return kind | (start ? kStartBit : 0u) | (value << 5);
@@ -57,6 +57,31 @@ struct Header {
     return value | (bit + 1) << 16 | slice << 21;
   }
 };
+
+// A STATUS word's value: [0..2] the router's layer, [3] blocked, [4..9] the backward port the
+// connection leaves by, [10..26] the router. The paper says what a router returns at a turn "is
+// useful to the source in identifying and localizing errors" and not its format; naming the
+// router and port is our reading, enough for the source to name the wire that corrupted data.
+struct Status {
+  LS_HD static uint32_t make(uint32_t layer, bool blocked, uint32_t router, uint32_t port) {
+    return layer | (blocked ? 8u : 0u) | port << 4 | router << 10;
+  }
+  LS_HD static bool blocked(uint32_t value) { return value & 8u; }
+  LS_HD static uint32_t router(uint32_t value) { return value >> 10; }
+  LS_HD static uint32_t port(uint32_t value) { return (value >> 4) & 63u; }
+};
+constexpr uint32_t kMaxStatusRouters = 1u << 17;
+// An acknowledgement's value: [0] the end-to-end checksum was good, [1..26] the sum of the data
+// words the destination received (its low 26 bits): the last hop's checksum, as a router's.
+struct Ack {
+  static constexpr uint32_t kSumMask = (1u << 26) - 1;
+  LS_HD static uint32_t make(bool good, uint32_t sum) {
+    return (good ? 1u : 0u) | (sum & kSumMask) << 1;
+  }
+  LS_HD static bool good(uint32_t value) { return value & 1u; }
+  LS_HD static uint32_t sum(uint32_t value) { return value >> 1; }
+};
+constexpr uint32_t kNoWire = ~0u;
 
 // A forward port's connection state (the backward port it drives is `conn`).
 enum PortMode : uint8_t {
@@ -149,6 +174,7 @@ struct MetroState {
   uint8_t* enabled;     // 1: the port is in service (fault masking turns it off)
   uint8_t* dead;        // [inst, router] 1: the router has died (its words are lost)
   uint8_t* port_dead;   // 1: the port's wire is broken (words either way over it are lost)
+  uint8_t* noisy;       // 1: the error rates apply to the port's wire (metro.noisy_ports)
   uint8_t* fast;        // forward ports: 1 fast reclamation, 0 detailed
   uint8_t* swallow;     // forward ports: 1 the route word is consumed (hw = 0)
   uint32_t* words;      // words sent out of the port in the window
@@ -167,6 +193,13 @@ struct MetroState {
   uint32_t* msg_first;  // first attempt's first word
   uint32_t* msg_start;  // this attempt's first word
   uint32_t* src_sum;    // sum of the data words sent in this attempt (the checksum word's value)
+  // Locating a corrupted wire from the routers' checksums at the TURN: the wire into the router
+  // whose checksum comes next (router * rports + port: the router end, or the upstream one
+  // between routers), the one after it (from that router's STATUS) and the sum its far end
+  // should report (the previous router's, first what the source sent).
+  uint32_t* src_wire;
+  uint32_t* src_next;
+  uint32_t* src_check;
   // Endpoints [inst, node, leaving port]: the destination side
   uint8_t* sink_mode;
   uint8_t* sink_bad;      // a header word said another destination (a corrupted route)
@@ -185,6 +218,9 @@ struct MetroState {
   uint64_t* bad_checksums;  // messages received with a bad checksum (acknowledged bad)
   uint64_t* bad_headers;    // streams whose header disagreed with this endpoint (acked bad)
   uint64_t* oneway;         // their first word to last data word clocks, summed
+  uint64_t* located;        // corrupted wires located from the routers' checksums (since cycle 0)
+  uint32_t* suspect;        // the wire most of them named (a majority vote), kNoWire none
+  uint32_t* suspect_votes;  // the vote's count
   uint32_t* last_move;      // [inst, elem] last cycle the element sent a word
   uint32_t* viol;           // [inst, elem] first invariant violation, 0 none
   uint32_t* viol_info;      // [inst, elem, 4]
@@ -256,12 +292,14 @@ LS_HD inline void send_word(const MetroView& v, uint32_t inst, uint32_t x, uint3
   // A data word on the wire is corrupted (one bit flips) at metro.word_error_rate: the end-to-end
   // checksum finds it and the source retries (paper, "Overview"). A header word at
   // metro.header_error_rate has one route bit flipped: alone, the route itself; in a cascade,
-  // one slice's copy (the first flip a word takes is the one it keeps).
+  // one slice's copy (the first flip a word takes is the one it keeps). Only on the wires of
+  // metro.noisy_ports, if it names any (a wire is known by its router end).
   const uint32_t kind = Word::kind(word);
   const uint64_t threshold = kind == kData     ? v.prm.error_threshold
                              : kind == kHeader ? v.prm.header_threshold
                                                : 0;
-  if (threshold != 0) {
+  if (threshold != 0 &&
+      v.s.noisy[x < v.lay.routers ? v.lay.rport(inst, x, p) : v.lay.rport(inst, px, pp)]) {
     const Draw r = philox_draw(v.traffic[inst].seed, v.t, x * v.lay.ports + p, kStreamError);
     if (r.w[0] < threshold) {
       const uint32_t value = Word::value(word), bit = r.w[1] % v.prm.route_bits;

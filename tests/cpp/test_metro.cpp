@@ -284,6 +284,59 @@ TEST(Metro, CorruptedWordsAreRetriedUntilGood) {
   for (size_t n = 0; n < started.size(); ++n) EXPECT_LE(started[n] - acked[n], 1u);
 }
 
+// Locating the corrupted wire from the routers' checksums: on Figure 1's network with one noisy
+// wire (an endpoint's entering wire into router 0, router 0's backward wire into the middle
+// stage, last-stage router 20's wire to an endpoint), every source that located a fault names
+// that wire, by its router end: the hops before it agree with the source, those after it with
+// each other. About one located a bad checksum: two flips in a message may cancel in the
+// end-to-end check and not in the hops' sums, or the other way round; in detailed mode blocked
+// attempts return their routers' checksums too, so more are located. With every wire noisy,
+// about one wire a bad message.
+TEST(Metro, SourcesLocateTheCorruptedWire) {
+  const uint64_t RP = 8;  // Figure 1's routers: 4 forward, 4 backward ports
+  for (const char* reclaim : {"fast", "detailed"})
+    for (auto [router, port] : {std::pair{0, 0}, {0, 4}, {20, 4}}) {
+      Config c = metro({2, 2, 4}, {2, 2, 1}, 0.2);
+      c.run.measure = 10000;
+      c.metro.reclaim = reclaim;
+      c.metro.word_error_rate = 0.1;
+      c.metro.noisy_ports = {router, port};
+      auto e = make_engine({c}, test::options("cpu", 1, true));
+      const InstanceResult r = e->run().at(0);
+      const std::string what = std::string(reclaim) + " wire (" + std::to_string(router) + ", " +
+                               std::to_string(port) + ")";
+      EXPECT_EQ(r.lost, 0u) << what;
+      const auto located = test::values<uint64_t>(e->state("faults_located")),
+                 bad = test::values<uint64_t>(e->state("bad_checksums"));
+      const auto suspect = test::values<uint32_t>(e->state("suspect_wire"));
+      const uint64_t all_located = std::accumulate(located.begin(), located.end(), uint64_t{0}),
+                     all_bad = std::accumulate(bad.begin(), bad.end(), uint64_t{0});
+      EXPECT_GT(all_bad, 30u) << what;
+      EXPECT_GT(all_located, 0.9 * all_bad) << what;
+      if (std::string(reclaim) == "fast") EXPECT_LT(all_located, 1.1 * all_bad) << what;
+      EXPECT_EQ(test::extra(r, "faults_located"), static_cast<double>(all_located));
+      for (size_t n = 0; n < suspect.size(); ++n)
+        if (located[n] != 0) EXPECT_EQ(suspect[n], router * RP + port) << what << " endpoint " << n;
+    }
+  Config c = metro({2, 2, 4}, {2, 2, 1}, 0.2);
+  c.metro.word_error_rate = 0.002;
+  c.run.measure = 20000;
+  auto e = make_engine({c}, test::options("cpu", 1, true));
+  e->run();
+  const auto located = test::values<uint64_t>(e->state("faults_located")),
+             bad = test::values<uint64_t>(e->state("bad_checksums"));
+  const double all_located = std::accumulate(located.begin(), located.end(), 0.0),
+               all_bad = std::accumulate(bad.begin(), bad.end(), 0.0);
+  EXPECT_GT(all_bad, 100.0);
+  EXPECT_GT(all_located, 0.9 * all_bad);
+  EXPECT_LT(all_located, 1.2 * all_bad);
+  c.metro.noisy_ports = {0, 9};
+  EXPECT_NE(test::config_error_of([&] {
+              make_engine({c}, test::options("cpu", 1, false));
+            }).find("metro.noisy_ports = [0, 9]: pair 0 is (0, 9)"),
+            std::string::npos);
+}
+
 // metro.port_vtd: a wire of its own length. On a 4-endpoint network of dilation 1 with one
 // wire an endpoint (one path a pair), bit-complement traffic at a trickle: 4 more clocks on
 // the wire out of source 0's first router toward its destination make the one-way time of

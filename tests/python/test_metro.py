@@ -44,3 +44,21 @@ def test_table3_row_measured_one_way_equals_printed_t20_32(k):
     r = ls.simulate(row_config(row))
     assert r.packets > 0  # (a rare blocked attempt does not change a delivered one's time)
     assert r.one_way_mean * row.t_clk == row.paper_t_20_32, row.instance
+
+
+@pytest.mark.parametrize("wire", [(0, 0), (0, 4), (20, 4)])
+def test_sources_name_the_noisy_wire_and_masking_it_ends_the_bad_checksums(wire):
+    """Figure 1's network with one noisy wire: the endpoints that located faults from the
+    routers' checksums all suspect that wire (by its router end, as metro.failed_ports names
+    wires); disabling it as the scan system would leaves no bad checksum."""
+    noisy = (ls.Config.from_toml(REPO / "configs" / "metro_figure1.toml")
+             .set("traffic.offered", 0.2).set("metro.word_error_rate", 0.05)
+             .set("metro.noisy_ports", list(wire)).set("run.measure", 6000))
+    sim = ls.Simulator(noisy)
+    found = sim.run()
+    suspects = metro.suspect_wires(sim)
+    assert found.bad_checksum_fraction > 0 and found.faults_located > 5
+    assert len(suspects) == 1 and (suspects.router[0], suspects.port[0]) == wire
+    assert suspects.attrs["located"] == found.faults_located
+    masked = ls.simulate(noisy.set("metro.failed_ports", [int(x) for x in suspects.loc[0, ["router", "port"]]]))
+    assert masked.bad_checksum_fraction == 0 and masked.lost == 0 and masked.packets > 0

@@ -51,9 +51,10 @@ def test_words_decode_as_the_kernel_encodes_them():
     assert metro.describe(word(5)) == "DROP"
     assert metro.describe(word(5, 2)) == "DROP blocked@1"  # fast reclamation: stage + 1
     assert metro.describe(word(6, 1)) == "STATUS s1"
-    assert metro.describe(word(6, 2 | 256)) == "STATUS s2 blocked"
+    assert metro.describe(word(6, 2 | 8)) == "STATUS s2 blocked"
+    assert metro.status(2 | 5 << 4 | 17 << 10) == (2, False, 17, 5)
     assert metro.describe(word(7, 0x26), width=8) == "CHECKSUM 0x26"
-    assert metro.describe(word(8, 1)) == "ACK good"
+    assert metro.describe(word(8, 1 | 0x2A << 1)) == "ACK good"
     assert metro.describe(word(8, 0)) == "ACK bad"
     assert metro.describe(0) == "" and metro.decode(0) == ("", 0, False)
     with pytest.raises(ValueError, match="kind 9"):

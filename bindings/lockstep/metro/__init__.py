@@ -13,10 +13,15 @@ The emulator's state as words on wires, clock by clock (trace.py):
     tr = metro.Tracer(ls.Simulator(cfg)).step(30)
     tr.table, tr.wide()          # every word that arrived, decoded
     metro.path(sim, node)        # an endpoint's connection through the crossbars
+
+Which wire corrupts data, from the routers' checksums (faults.py):
+
+    metro.suspect_wires(sim)     # the wires the sources blame, most suspected first
 """
 
 from .latency_model import Latency, t20_32, table3
-from .trace import Network, Tracer, connections, decode, describe, path, words
+from .faults import suspect_wires, wire_name
+from .trace import Network, Tracer, connections, decode, describe, path, status, words
 
-__all__ = ["Latency", "Network", "Tracer", "connections", "decode", "describe", "path", "t20_32",
-           "table3", "words"]
+__all__ = ["Latency", "Network", "Tracer", "connections", "decode", "describe", "path", "status",
+           "suspect_wires", "t20_32", "table3", "wire_name", "words"]

@@ -36,7 +36,6 @@ from ..simulate import Simulator
 KINDS = {0: "", 1: "HEADER", 2: "DATA", 3: "DATA-IDLE", 4: "TURN", 5: "DROP", 6: "STATUS",
          7: "CHECKSUM", 8: "ACK"}
 START_BIT = 1 << 4
-BLOCKED_BIT = 1 << 8
 NO_PORT = 0xFF
 PORT_MODES = {0: "free", 1: "setup", 2: "open", 3: "blocked", 4: "discard"}
 FLOWS = {0: "forward", 1: "reverse"}
@@ -59,6 +58,12 @@ def decode(word: int) -> tuple[str, int, bool]:
     return kind(word), word >> 5, bool(word & START_BIT)
 
 
+def status(value: int) -> tuple[int, bool, int, int]:
+    """(layer, blocked, router, backward port) of a STATUS word's value: the router names
+    itself and the port its connection left by (kernels/metro/metro_state.hpp, Status)."""
+    return value & 7, bool(value & 8), value >> 10, (value >> 4) & 63
+
+
 def describe(word: int, width: int | None = None) -> str:
     """A word as text: "HEADER 3*", "DATA 0x5a", "STATUS s1 blocked", "DROP blocked@1",
     "ACK good" ... ("" for an empty slot). DATA and CHECKSUM values are in hex, padded to
@@ -72,11 +77,12 @@ def describe(word: int, width: int | None = None) -> str:
     elif name in ("DATA", "CHECKSUM"):
         text = f"{name} 0x{value:0{digits}x}"
     elif name == "STATUS":
-        text = f"STATUS s{value & (BLOCKED_BIT - 1)}" + (" blocked" if value & BLOCKED_BIT else "")
+        layer, blocked, _, _ = status(value)
+        text = f"STATUS s{layer}" + (" blocked" if blocked else "")
     elif name == "DROP":
         text = f"DROP blocked@{value - 1}" if value else "DROP"
     elif name == "ACK":
-        text = "ACK good" if value == 1 else "ACK bad"
+        text = "ACK good" if value & 1 else "ACK bad"  # above the bit: the destination's sum
     else:
         text = name
     return text + ("*" if start else "")
