@@ -187,6 +187,17 @@ void MetroEngine<Exec>::allocate() {
         name, 'u', 1, shape,
         [table = table, shape = shape] { return B::host_array('u', table, shape); },
         "the topology, fixed by the configuration");
+  // And where each wire leads, endpoints' included: element x's column q leads to
+  // wire_peer[x, q] = element * ports + column (-1 none).
+  std::vector<int32_t> wire_peer;
+  for (uint64_t i = 0; i < I; ++i)
+    wire_peer.insert(wire_peer.end(), wiring.peer.begin(), wiring.peer.end());
+  B::derived(
+      "wire_peer", 'i', sizeof(int32_t), {I, X, p.ports},
+      [wire_peer, shape = std::vector<uint64_t>{I, X, p.ports}] {
+        return B::host_array('i', wire_peer, shape);
+      },
+      "the topology, fixed by the configuration");
   v_.traffic = upload(traffic_params(cfgs_, B::nodes_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
 

@@ -60,5 +60,6 @@ def test_sources_name_the_noisy_wire_and_masking_it_ends_the_bad_checksums(wire)
     assert found.bad_checksum_fraction > 0 and found.faults_located > 5
     assert len(suspects) == 1 and (suspects.router[0], suspects.port[0]) == wire
     assert suspects.attrs["located"] == found.faults_located
-    masked = ls.simulate(noisy.set("metro.failed_ports", [int(x) for x in suspects.loc[0, ["router", "port"]]]))
+    wire_of_most = [int(suspects.router[0]), int(suspects.port[0])]
+    masked = ls.simulate(noisy.set("metro.failed_ports", wire_of_most))
     assert masked.bad_checksum_fraction == 0 and masked.lost == 0 and masked.packets > 0

@@ -9,11 +9,15 @@ pages with the same controls, GIF and MP4). Reads only `Simulator.state` and the
     ls.viz.network_view(h, cycle=40, path=ls.viz.trace(h, src=0, seq=0, cycles=40, start=0))
     ls.viz.player(h, view="router", router=5)   # in Jupyter: play, pause, step, slider
     ls.viz.export(h, "router5.html", view="router", router=5, cycles=30)
+
+METRO (router.family = "metro") has connections, not packets: follow an endpoint's with
+`ls.viz.metro_trace(h, src=0, cycles=40, start=0)`, drawn by `network_view(path=...)` too.
 """
 
 from .animation import animation, export
 from .controls import Player, player
 from .history import Cycle, History
+from .metro_view import metro_link_use, metro_trace  # registers the metro family's views
 from .network_view import network_view
 from .registry import RouterFamily, families, register
 from .router_view import router_view, vc_requests
@@ -21,5 +25,5 @@ from .sconnect_view import sconnect_link_use  # registers the sconnect family's 
 from .tracer import trace
 
 __all__ = ["Cycle", "History", "Player", "RouterFamily", "animation", "export", "families",
-           "network_view", "player", "register", "router_view", "sconnect_link_use", "trace",
-           "vc_requests"]
+           "metro_link_use", "metro_trace", "network_view", "player", "register", "router_view",
+           "sconnect_link_use", "trace", "vc_requests"]

@@ -134,7 +134,7 @@ def network_view(source: Simulator | History, cycle: int | None = None, window: 
                  f"{max(history.first, t - window + 1)}-{t}")
     if cfg.get("topology.kind") != "crossbar":
         fig.colorbar(plt.cm.ScalarMappable(router_norm, ROUTER_CMAP), ax=ax, shrink=0.7,
-                     pad=0.01, extend="max", label=f"{unit}s held by the router")
+                     pad=0.01, extend="max", label=f"{history.family.held}s held by the router")
     kind, radix = cfg.get("topology.kind"), cfg.get("topology.radix")
     note = "; links leaving an edge wrap around" if kind == "torus" else ""
     if kind in CUBES and len(radix) > 2:
@@ -163,6 +163,12 @@ def network_name(cfg, peer: np.ndarray) -> str:
         return f"{cfg.get('topology.dimension')}-cube ({routers} routers{dual})"
     if kind == "random_regular":
         return f"random {cfg.get('topology.degree')}-regular graph of {routers} routers{dual}"
+    if kind in ("multibutterfly", "fat_tree"):
+        endpoints = int(np.prod(radix))
+        name = "multibutterfly" if kind == "multibutterfly" else "fat tree"
+        return (f"{name} of radix {'x'.join(map(str, radix))}, dilation "
+                f"{'x'.join(map(str, cfg.get('topology.dilation') or [1]))} ({routers} routers, "
+                f"{endpoints} endpoints)")
     return f"graph of {routers} routers, {int((peer >= 0).sum()) // 2} links{dual}"
 
 

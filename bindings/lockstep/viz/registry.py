@@ -34,7 +34,8 @@ class RouterFamily:
     link_use(cycle) -> [routers, ports]: 1 where an output port sent a flit during `cycle` (a
         `Cycle`: the state before and after it), for the links' colours.
     figsize(config, ports) -> (width, height): inches for one router's drawing.
-    unit: what its links carry and its routers hold ("flit"; S-Connect: "message").
+    unit: what its links carry ("flit"; S-Connect: "message"; METRO: "word").
+    held_unit: what its routers hold, if not `unit` (METRO: "connection").
     held_max(config): the end of the colour scale of what a router holds (the network view's
         default; the vc family: 16 flits).
     """
@@ -47,6 +48,11 @@ class RouterFamily:
     figsize: Callable[["Config", int], tuple[float, float]]
     unit: str = "flit"
     held_max: Callable[["Config"], int] = lambda config: 16
+    held_unit: str | None = None
+
+    @property
+    def held(self) -> str:
+        return self.held_unit or self.unit
 
 
 _FAMILIES: dict[str, RouterFamily] = {}

@@ -3,8 +3,9 @@ topology tables (`peer`, `port_node`).
 
 k-ary n-cubes are drawn as grids: dimension 0 across, dimension 1 up, a 3-D network as a row of
 z-planes (and a 4-D one as a grid of them); a crossbar as one box with its terminals around it;
-any other topology (hypercubes, random regular graphs, edge lists) is laid out by networkx from
-its links.
+a multistage network (METRO's multibutterflies and fat trees) as columns of routers, one a
+layer, left to right in the order a connection crosses them; any other topology (hypercubes,
+random regular graphs, edge lists) is laid out by networkx from its links.
 """
 
 from __future__ import annotations
@@ -16,17 +17,48 @@ from ..config import Config
 DIMS = "xyzw"
 PLANE_GAP = 1.5  # empty grid columns between two z-planes
 CUBES = ("mesh", "torus")
+MULTISTAGE = ("multibutterfly", "fat_tree")
+LAYER_GAP = 3.0  # grid steps between two layers' columns: room for the wires crossing between
 
 
-def port_names(config: Config, ports: int) -> list[str]:
+def port_names(config: Config, ports: int, forward: int | None = None) -> list[str]:
     """Short names of a router's ports: "terminal", "+x", "-x", ... for k-ary n-cubes (port
-    1+2d leads to the +d neighbour, 2+2d to the -d one), "terminal k" for a crossbar."""
+    1+2d leads to the +d neighbour, 2+2d to the -d one), "terminal k" for a crossbar, "fwd k"
+    then "bwd k" for a multistage network's router of `forward` forward ports (default half of
+    `ports`: every METRO router has as many backward ports as forward ones)."""
     kind = config.get("topology.kind")
     if kind in CUBES:
         return ["terminal"] + [f"{s}{DIMS[d]}" for d in range((ports - 1) // 2) for s in "+-"]
     if kind == "crossbar":
         return [f"terminal {p}" for p in range(ports)]
+    if kind in MULTISTAGE:
+        f = ports // 2 if forward is None else forward
+        return [f"fwd {p}" for p in range(f)] + [f"bwd {p}" for p in range(ports - f)]
     return [f"port {p}" for p in range(ports)]
+
+
+def layers(peer: np.ndarray) -> np.ndarray:
+    """[routers] the layer of each router of a multistage network, 0 for those the endpoints
+    enter, numbered in the order a connection crosses them (a fat tree's up layers, from the
+    last level, then its down layers, from the root; docs/design/metro.md).
+
+    The builders number routers layer by layer in that order (host/topology/multistage.cpp),
+    so a wire runs from the lower-numbered router's backward port to the higher one's forward
+    port, and a router's layer is the longest chain of wires from the first layer (a fat
+    tree's up router also turns straight down into its level's down layer, which the chain
+    through the root numbers)."""
+    routers, ports = peer.shape
+    r, p = np.nonzero(peer >= 0)
+    q = peer[r, p] // ports
+    src, dst = r[q > r], q[q > r]
+    layer = np.zeros(routers, dtype=int)
+    for _ in range(routers):
+        longer = layer.copy()
+        np.maximum.at(longer, dst, layer[src] + 1)
+        if np.array_equal(longer, layer):
+            break
+        layer = longer
+    return layer
 
 
 def coordinates(config: Config, routers: int) -> np.ndarray:
@@ -52,6 +84,14 @@ def positions(config: Config, peer: np.ndarray) -> np.ndarray:
             pos[:, 0] += c[:, 2] * (radix[0] + PLANE_GAP)
         if len(radix) > 3:  # w: rows of z-planes
             pos[:, 1] += c[:, 3] * (radix[1] + PLANE_GAP)
+        return pos
+    if kind in MULTISTAGE:  # a column a layer, each centred, its routers in order downwards
+        layer = layers(peer)
+        pos = np.zeros((routers, 2))
+        for l in np.unique(layer):
+            members = np.nonzero(layer == l)[0]
+            pos[members, 0] = l * LAYER_GAP
+            pos[members, 1] = (len(members) - 1) / 2 - np.arange(len(members))
         return pos
     if routers == 1:
         return np.zeros((1, 2))

@@ -36,6 +36,12 @@ def trace(source: Simulator | History, src: int, seq: int | None = None, cycles:
     and injection cycles, as its flits carry them.
     """
     history = as_history(source)
+    if "buffer_src" not in history.family.state_names:
+        other = (": follow an endpoint's connections with ls.viz.metro_trace(history, src) "
+                 "(network_view draws it as path=), or its words with ls.metro.Tracer"
+                 if history.family.name == "metro" else "")
+        raise ValueError(f"router.family {history.family.name!r}: ls.viz.trace follows packets "
+                         f"through VC buffers, which this family has none of{other}")
     first = history.last + 1 if start is None else start
     if cycles < 1:
         raise ValueError(f"cycles {cycles}: allowed 1 or more")
