@@ -573,8 +573,19 @@ std::vector<KeyInfo> make_schema() {
               "clocks a source waits after a blocked attempt before it retries (a new random "
               "path)"),
       int_key("metro", "timeout", mt, &M::timeout, 1, 1 << 20,
-              "clocks a source waits after its TURN for the acknowledgement; then it drops the "
-              "connection and retries (a dead router answers nothing)"),
+              "clocks a source waits after its TURN for the acknowledgement (a read's source, "
+              "after the acknowledgement, this long beyond the reply's due time for the reply); "
+              "then it drops the connection and retries (a dead router answers nothing)"),
+      int_key("metro", "reply_words", mt, &M::reply_words, 0, 4096,
+              "reads: the destination answers a good request on the same connection (the paper's "
+              "request-reply: it turns the connection back) with its acknowledgement, "
+              "metro.reply_delay clocks of DATA-IDLE, a reply of this many words (the last its "
+              "checksum) and a TURN; the source checks the reply (latency ends there), drops the "
+              "connection, and retries the read if the reply was bad; 0: writes, acknowledged "
+              "only"),
+      int_key("metro", "reply_delay", mt, &M::reply_delay, 0, 1 << 20,
+              "clocks a read's destination fills with DATA-IDLE before its reply (fetching the "
+              "data: the paper's cache or main memory)"),
       float_key("metro", "word_error_rate", mt, &M::word_error_rate, 0.0, 0.5,
                 "chance that a data word is corrupted (one bit flips) on each wire it crosses; "
                 "the destination's end-to-end checksum fails, it acknowledges bad and the source "

@@ -133,6 +133,9 @@ void MetroEngine<Exec>::allocate() {
   s.src_wire = alloc<uint32_t>(*this, NN_, "src_wire", {I, N});
   s.src_next = alloc<uint32_t>(*this, NN_, "src_next", {I, N});
   s.src_check = alloc<uint32_t>(*this, NN_, "src_check", {I, N});
+  s.reply_count = alloc<uint32_t>(*this, NN_, "reply_count", {I, N});
+  s.reply_sum = alloc<uint32_t>(*this, NN_, "reply_sum", {I, N});
+  s.reply_last = alloc<uint32_t>(*this, NN_, "reply_last", {I, N});
   s.msg_dest = alloc<uint32_t>(*this, NN_, "msg_dest", {I, N});
   s.msg_size = alloc<uint32_t>(*this, NN_, "msg_size", {I, N});
   s.msg_ctime = alloc<uint32_t>(*this, NN_, "msg_ctime", {I, N});
@@ -145,6 +148,7 @@ void MetroEngine<Exec>::allocate() {
   s.sink_words = alloc<uint32_t>(*this, sinks, "sink_words", {I, N, K});
   s.sink_start = alloc<uint32_t>(*this, sinks, "sink_start", {I, N, K});
   s.sink_last_t = alloc<uint32_t>(*this, sinks, "sink_last_t", {I, N, K});
+  s.sink_reply = alloc<uint32_t>(*this, sinks, "sink_reply", {I, N, K});
   s.started = alloc<uint64_t>(*this, NN_, "messages_started", {I, N});
   s.acked = alloc<uint64_t>(*this, NN_, "messages_acked", {I, N});
   s.attempts = alloc<uint32_t>(*this, NN_, "attempts", {I, N});
@@ -153,6 +157,7 @@ void MetroEngine<Exec>::allocate() {
   s.received = alloc<uint32_t>(*this, NN_, "messages_received", {I, N});
   s.bad_checksums = alloc<uint64_t>(*this, NN_, "bad_checksums", {I, N});
   s.bad_headers = alloc<uint64_t>(*this, NN_, "bad_headers", {I, N});
+  s.bad_replies = alloc<uint64_t>(*this, NN_, "bad_replies", {I, N});
   s.oneway = alloc<uint64_t>(*this, NN_, "oneway_sum", {I, N});
   s.located = alloc<uint64_t>(*this, NN_, "faults_located", {I, N});
   s.suspect = alloc<uint32_t>(*this, NN_, "suspect_wire", {I, N});
@@ -274,6 +279,8 @@ void MetroEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) 
   r.extra.emplace_back("failed_fraction", attempts > 0 ? failed / attempts : 0.0);
   r.extra.emplace_back("one_way_mean", received > 0 ? oneway / received : 0.0);
   r.extra.emplace_back("timed_out_fraction", attempts > 0 ? timed_out / attempts : 0.0);
+  if (v_.prm.reply_words != 0)  // reads whose reply failed its checksum (over the whole run)
+    r.extra.emplace_back("bad_replies", static_cast<double>(per_instance_sum(v_.s.bad_replies)[i]));
   if (v_.prm.error_threshold == 0 && v_.prm.header_threshold == 0) return;
   // Corrupted words, and the share of messages that reached an endpoint's check and failed it
   // (over the whole run); with corrupted routes, the streams whose header disagreed with the

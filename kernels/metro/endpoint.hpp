@@ -17,6 +17,12 @@
 //     identifying and localizing errors").
 //   - each leaving port receives on its own: it sums the data, and at the TURN answers with an
 //     acknowledgement (good or bad checksum) and closes the connection with a drop.
+//   - a read (metro.reply_words > 0; paper, "Connection Reversal": "the sending endpoint might
+//     turn the connection around to get a fast reply to a read request"): the destination
+//     answers a good request with its acknowledgement, DATA-IDLE while it fetches the data
+//     (metro.reply_delay clocks), the reply (its last word the checksum) and a TURN, the
+//     connection's second; the source checks the reply, and closes the connection with a drop
+//     the clock after, or retries the read if the reply was bad.
 // A message created in a clock starts in it (the interface is loaded as the message is made),
 // so the unloaded latency from creation to acknowledgement is Figure 3's injection to receipt.
 #pragma once
@@ -77,8 +83,11 @@ struct Endpoint {
     } else if (v.s.src_mode[ne] == kSrcBackoff && v.t >= v.s.src_wake[ne]) {
       attempt();
     } else if (v.s.src_mode[ne] == kSrcWaiting && v.t >= v.s.src_wake[ne]) {
+      // No acknowledgement (or reply) in time; or a read's reply checked: the source closes.
       send_word(v, inst, x, v.s.src_port[ne], Word::make(kDrop, 0), v.s.msg_start[ne]);
-      if (!v.s.src_acked[ne] && v.win.contains(v.t)) v.s.timed_out[ne] += 1;
+      const uint8_t acked = v.s.src_acked[ne];
+      if ((acked == kNotAcked || acked == kAwaitReply) && v.win.contains(v.t))
+        v.s.timed_out[ne] += 1;
       fail_or_close();
     }
     if (v.s.src_mode[ne] == kSrcSending) stream();
@@ -102,7 +111,7 @@ struct Endpoint {
     v.s.src_pos[ne] = 0;
     // The end-to-end checksum covers the destination where routes may be corrupted (receive).
     v.s.src_sum[ne] = v.prm.header_threshold != 0 ? v.s.msg_dest[ne] & v.prm.value_mask : 0;
-    v.s.src_acked[ne] = 0;
+    v.s.src_acked[ne] = kNotAcked;
     v.s.src_failed[ne] = 0;
     v.s.msg_start[ne] = static_cast<uint32_t>(v.t);
     v.s.src_mode[ne] = kSrcSending;
@@ -183,11 +192,34 @@ struct Endpoint {
           v.s.src_failed[ne] = 1;
           return;
         }
-        v.s.src_acked[ne] = 1;
-        v.s.acked[ne] += 1;
-        if (v.win.contains(v.s.msg_ctime[ne]))
-          record_delivery(v.st, ne, v.t, static_cast<uint32_t>(v.t - v.s.msg_ctime[ne]),
-                          v.t - v.s.msg_first[ne], route_of(v.prm, n, v.s.msg_dest[ne]).routers);
+        if (v.prm.reply_words == 0) return deliver();
+        v.s.src_acked[ne] = kAwaitReply;
+        v.s.reply_count[ne] = v.s.reply_sum[ne] = v.s.reply_last[ne] = 0;
+        v.s.src_wake[ne] =
+            static_cast<uint32_t>(v.t + v.prm.reply_delay + v.prm.reply_words + 1 + v.prm.timeout);
+        return;
+      case kData:
+        if (v.s.src_acked[ne] == kAwaitReply) {
+          v.s.reply_count[ne] += 1;
+          v.s.reply_sum[ne] = (v.s.reply_sum[ne] + Word::value(w)) & v.prm.value_mask;
+          v.s.reply_last[ne] = Word::value(w);
+        }
+        return;
+      case kTurn:  // the destination turns back after its reply: check it, close next clock
+        if (v.s.src_acked[ne] == kAwaitReply) {
+          const uint32_t last = v.s.reply_last[ne];
+          if (v.s.reply_count[ne] == v.prm.reply_words &&
+              ((v.s.reply_sum[ne] - last) & v.prm.value_mask) == last) {
+            deliver();
+          } else {
+            v.s.src_acked[ne] = kReplyBad;
+            v.s.bad_replies[ne] += 1;
+            if (v.prm.error_threshold == 0 && v.prm.header_threshold == 0)
+              record_violation(v.s.viol, v.s.viol_info, v.lay.elem(inst, x), kViolBadChecksum, v.t,
+                               v.s.src_port[ne], 0, v.s.reply_sum[ne]);
+          }
+          v.s.src_wake[ne] = static_cast<uint32_t>(v.t + 1);
+        }
         return;
       case kDrop:
         return fail_or_close();
@@ -196,9 +228,18 @@ struct Endpoint {
     }
   }
 
+  // The message is acknowledged (a read: its reply checked good).
+  LS_HD void deliver() const {
+    v.s.src_acked[ne] = kDone;
+    v.s.acked[ne] += 1;
+    if (v.win.contains(v.s.msg_ctime[ne]))
+      record_delivery(v.st, ne, v.t, static_cast<uint32_t>(v.t - v.s.msg_ctime[ne]),
+                      v.t - v.s.msg_first[ne], route_of(v.prm, n, v.s.msg_dest[ne]).routers);
+  }
+
   // The attempt's connection closes: delivered, or failed and retried after retry_delay.
   LS_HD void fail_or_close() const {
-    if (v.s.src_acked[ne]) {
+    if (v.s.src_acked[ne] == kDone) {
       v.s.src_mode[ne] = kSrcIdle;
       return;
     }
@@ -214,6 +255,8 @@ struct Endpoint {
     if (v.s.sink_mode[si] == kSinkClosing) {
       send_word(v, inst, x, col, Word::make(kDrop, 0), v.s.sink_start[si]);
       v.s.sink_mode[si] = kSinkIdle;
+    } else if (v.s.sink_mode[si] == kSinkReplying && Word::kind(w) != kDrop) {
+      reply(si, col);
     }
     if (w == kNone) return;
     if (Word::start(w)) {
@@ -225,7 +268,10 @@ struct Endpoint {
       v.s.sink_bad[si] = 0;
       v.s.sink_start[si] = tag;
     }
-    if (v.s.sink_mode[si] != kSinkReceiving) return;
+    if (v.s.sink_mode[si] != kSinkReceiving) {
+      if (Word::kind(w) == kDrop) v.s.sink_mode[si] = kSinkIdle;  // a read's source closes
+      return;
+    }
     switch (Word::kind(w)) {
       case kHeader:
         // A header that disagrees with the endpoint (one slice's corrupted copy, or a bit
@@ -255,6 +301,11 @@ struct Endpoint {
             Word::make(kAck, Ack::make(good, (v.s.sink_sum[si] - covered) & v.prm.value_mask)),
             v.s.sink_start[si]);
         v.s.sink_mode[si] = kSinkClosing;
+        if (good && v.prm.reply_words != 0) {
+          v.s.sink_mode[si] = kSinkReplying;
+          v.s.sink_reply[si] = 0;
+          v.s.sink_sum[si] = 0;  // now the reply's
+        }
         if (!good && v.prm.error_threshold == 0 && v.prm.header_threshold == 0)
           record_violation(v.s.viol, v.s.viol_info, v.lay.elem(inst, x), kViolBadChecksum, v.t, col,
                            0, v.s.sink_sum[si]);
@@ -272,6 +323,26 @@ struct Endpoint {
       default:
         return;
     }
+  }
+
+  // The next word of a read's reply on leaving column col: DATA-IDLE while the data is fetched,
+  // the data (the checksum last), then the TURN back to the source.
+  LS_HD void reply(uint64_t si, uint32_t col) const {
+    const uint32_t pos = v.s.sink_reply[si]++, D = v.prm.reply_delay, R = v.prm.reply_words;
+    uint32_t w;
+    if (pos < D) {
+      w = Word::make(kIdle, 0);
+    } else if (pos + 1 < D + R) {
+      const uint32_t val = data_value(v.s.sink_start[si], n, pos - D) & v.prm.value_mask;
+      v.s.sink_sum[si] = (v.s.sink_sum[si] + val) & v.prm.value_mask;
+      w = Word::make(kData, val);
+    } else if (pos + 1 == D + R) {
+      w = Word::make(kData, v.s.sink_sum[si]);
+    } else {
+      w = Word::make(kTurn, 0);
+      v.s.sink_mode[si] = kSinkAwaitDrop;
+    }
+    send_word(v, inst, x, col, w, v.s.sink_start[si]);
   }
 };
 

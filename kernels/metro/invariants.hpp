@@ -18,7 +18,7 @@ struct CheckInvariants {
     busy[e] = 0;
     if (x >= v.lay.routers) {
       const uint64_t ne = v.lay.node(inst, x - v.lay.routers);
-      busy[e] = v.s.src_mode[ne] != kSrcIdle && !v.s.src_acked[ne];
+      busy[e] = v.s.src_mode[ne] != kSrcIdle && v.s.src_acked[ne] != kDone;
       return;
     }
     const uint32_t s = v.topo.stage[x], P = 2 * v.prm.radix[s] * v.prm.dilation[s];

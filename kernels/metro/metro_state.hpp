@@ -106,7 +106,19 @@ enum SourceMode : uint8_t {
   kSrcBackoff = 3,  // the attempt failed; retry at src_wake
 };
 // An endpoint's leaving port (destination side; all of them may receive at once).
-enum SinkMode : uint8_t { kSinkIdle = 0, kSinkReceiving = 1, kSinkClosing = 2 };
+// A read (metro.reply_words > 0): the destination answers a good request with its
+// acknowledgement, DATA-IDLE for metro.reply_delay clocks, the reply and a TURN, then waits for
+// the source's drop.
+enum SinkMode : uint8_t {
+  kSinkIdle = 0,
+  kSinkReceiving = 1,
+  kSinkClosing = 2,
+  kSinkReplying = 3,
+  kSinkAwaitDrop = 4,
+};
+// src_acked: the transaction is done (the drop closes the attempt), or a read's request was
+// acknowledged and its reply is awaited.
+enum SourceAck : uint8_t { kNotAcked = 0, kDone = 1, kAwaitReply = 2, kReplyBad = 3 };
 
 struct MetroParams {
   uint32_t routers, endpoints, elems;  // elems = routers + endpoints per instance
@@ -128,6 +140,8 @@ struct MetroParams {
   bool fast_reclaim;
   uint32_t retry_delay;
   uint32_t timeout;           // clocks after its TURN a source waits for the acknowledgement
+  uint32_t reply_words;       // a read's reply, its checksum included (0: writes)
+  uint32_t reply_delay;       // clocks of DATA-IDLE before the reply
   uint64_t error_threshold;   // a data word is corrupted on a wire when a draw is below it
   uint64_t header_threshold;  // the same for a header word
   uint32_t route_bits;        // log2 endpoints: the bits a route flip may hit
@@ -185,7 +199,7 @@ struct MetroState {
   uint8_t* src_port;    // the entering port of the current attempt
   uint32_t* src_pos;    // the next word of the stream
   uint32_t* src_wake;   // kSrcBackoff: the cycle it retries
-  uint8_t* src_acked;   // the acknowledgement came; the drop closes the attempt
+  uint8_t* src_acked;   // SourceAck
   uint8_t* src_failed;  // the attempt failed (blocked, or a bad checksum)
   uint32_t* msg_dest;
   uint32_t* msg_size;   // data words, the checksum word included
@@ -200,6 +214,10 @@ struct MetroState {
   uint32_t* src_wire;
   uint32_t* src_next;
   uint32_t* src_check;
+  // A read's reply as it arrives: its data words, their sum and the last (the checksum).
+  uint32_t* reply_count;
+  uint32_t* reply_sum;
+  uint32_t* reply_last;
   // Endpoints [inst, node, leaving port]: the destination side
   uint8_t* sink_mode;
   uint8_t* sink_bad;      // a header word said another destination (a corrupted route)
@@ -208,6 +226,7 @@ struct MetroState {
   uint32_t* sink_words;   // data words received
   uint32_t* sink_start;   // the stream's start (tag)
   uint32_t* sink_last_t;  // when the last data word arrived
+  uint32_t* sink_reply;   // kSinkReplying: the reply's words sent so far
   // Endpoint counters [inst, node]
   uint64_t* started;        // messages whose first attempt began (since cycle 0)
   uint64_t* acked;          // messages acknowledged (since cycle 0)
@@ -217,6 +236,7 @@ struct MetroState {
   uint32_t* received;       // messages received whole and good in the window
   uint64_t* bad_checksums;  // messages received with a bad checksum (acknowledged bad)
   uint64_t* bad_headers;    // streams whose header disagreed with this endpoint (acked bad)
+  uint64_t* bad_replies;    // reads whose reply arrived with a bad checksum (retried)
   uint64_t* oneway;         // their first word to last data word clocks, summed
   uint64_t* located;        // corrupted wires located from the routers' checksums (since cycle 0)
   uint32_t* suspect;        // the wire most of them named (a majority vote), kNoWire none
@@ -232,7 +252,8 @@ enum MetroViolation : uint32_t {
   kViolConn = 2,         // a crossbar connection not mirrored on its other port
   kViolWrongDest = 3,    // a stream reached an endpoint it was not routed to (where nothing
                          // corrupts routes: metro.header_error_rate = 0)
-  kViolBadChecksum = 4,  // a message arrived corrupted where nothing corrupts words or routes
+  kViolBadChecksum = 4,  // a message (or a reply) arrived corrupted where nothing corrupts words
+                         // or routes
                          // (metro.word_error_rate = metro.header_error_rate = 0)
   kViolLostWord = 5,     // a word arrived while the router owed a reply word on that wire
 };

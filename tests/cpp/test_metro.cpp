@@ -337,6 +337,46 @@ TEST(Metro, SourcesLocateTheCorruptedWire) {
             std::string::npos);
 }
 
+// Reads (metro.reply_words): the destination turns the connection back with its reply. On
+// Figure 3's network unloaded, the acknowledgement leaves the destination 24 clocks after the
+// request's first word (20 words and 4 clocks a way: the endpoint wire and 3 stages), DATA-IDLE
+// fills metro.reply_delay clocks, then the reply's words and its TURN, which reaches the source
+// 4 clocks later: 28 + delay + words + 1. The one-way time of the request is unchanged.
+TEST(Metro, ReadsTurnTheConnectionBack) {
+  Config c = figure3(0.001);
+  c.run.measure = 40000;
+  c.metro.reply_words = 5;  // the paper's 4-word cache line and its checksum
+  c.metro.reply_delay = 10;
+  const InstanceResult r = make_engine({c}, test::options("cpu", 1, true))->run().at(0);
+  EXPECT_GT(r.packets, 20u);
+  EXPECT_DOUBLE_EQ(r.latency_mean, 28.0 + 10 + 5 + 1);
+  EXPECT_DOUBLE_EQ(r.latency_max, 28.0 + 10 + 5 + 1);
+  EXPECT_DOUBLE_EQ(test::extra(r, "one_way_mean"), 23.0);
+  EXPECT_DOUBLE_EQ(test::extra(r, "attempts_per_message"), 1.0);
+  // Loaded past saturation, in both reclamation modes, and with words corrupted both ways: a
+  // bad reply is retried like a bad request, and every message is delivered once.
+  for (const char* reclaim : {"fast", "detailed"})
+    for (double p : {0.0, 0.01}) {
+      Config l = figure3(p == 0 ? 0.8 : 0.2);
+      l.metro.reclaim = reclaim;
+      l.metro.reply_words = 5;
+      l.metro.reply_delay = 3;
+      l.metro.word_error_rate = p;
+      l.run.warmup = 300;
+      l.run.measure = 3000;
+      auto e = make_engine({l}, test::options("cpu", 2, true));
+      const InstanceResult lr = e->run().at(0);
+      const std::string what = std::string(reclaim) + " p " + std::to_string(p);
+      EXPECT_EQ(lr.lost, 0u) << what;
+      EXPECT_GT(lr.packets, 200u) << what;
+      if (p > 0) EXPECT_GT(test::extra(lr, "bad_replies"), 10.0) << what;
+      if (p == 0) EXPECT_EQ(test::extra(lr, "bad_replies"), 0.0) << what;
+      const auto started = test::values<uint64_t>(e->state("messages_started")),
+                 acked = test::values<uint64_t>(e->state("messages_acked"));
+      for (size_t n = 0; n < started.size(); ++n) EXPECT_LE(started[n] - acked[n], 1u) << what;
+    }
+}
+
 // metro.port_vtd: a wire of its own length. On a 4-endpoint network of dilation 1 with one
 // wire an endpoint (one path a pair), bit-complement traffic at a trickle: 4 more clocks on
 // the wire out of source 0's first router toward its destination make the one-way time of
@@ -462,11 +502,17 @@ TEST(Metro, CorruptedRoutesAndTheInUseCheck) {
   EXPECT_GT(test::extra(consumed, "attempts_per_message"), 1.05);
 }
 
-std::vector<Config> mixed_batch(const std::string& kind = "multibutterfly") {
+// reads: every message a read with a reply, words corrupted on the wires.
+std::vector<Config> mixed_batch(const std::string& kind = "multibutterfly", bool reads = false) {
   std::vector<Config> cs;
   for (double off : {0.1, 0.5, 0.9}) {
     Config c = figure3(off);
     c.topology.kind = kind;
+    if (reads) {
+      c.metro.reply_words = 5;
+      c.metro.reply_delay = 3;
+      c.metro.word_error_rate = 0.005;
+    }
     c.run.seed = static_cast<int64_t>(off * 10);
     cs.push_back(c);
   }
@@ -474,10 +520,14 @@ std::vector<Config> mixed_batch(const std::string& kind = "multibutterfly") {
 }
 
 TEST(Metro, SameStateOnAnyThreadsScheduleAndBatchPosition) {
-  for (const char* kind : {"multibutterfly", "fat_tree"}) {
-    const auto one = test::state_after(mixed_batch(kind), test::options("cpu", 1, false), 2000);
-    EXPECT_EQ(one, test::state_after(mixed_batch(kind), test::options("cpu", 2, false), 2000));
-    EXPECT_EQ(one, test::state_after(mixed_batch(kind), test::options("cpu", 2, true), 2000));
+  for (auto [kind, reads] :
+       {std::pair{"multibutterfly", false}, {"fat_tree", false}, {"multibutterfly", true}}) {
+    const auto one =
+        test::state_after(mixed_batch(kind, reads), test::options("cpu", 1, false), 2000);
+    EXPECT_EQ(one,
+              test::state_after(mixed_batch(kind, reads), test::options("cpu", 2, false), 2000));
+    EXPECT_EQ(one,
+              test::state_after(mixed_batch(kind, reads), test::options("cpu", 2, true), 2000));
   }
   // An instance alone runs as it does in its batch.
   auto batch = make_engine(mixed_batch(), test::options("cpu", 2, false));
@@ -491,10 +541,11 @@ TEST(Metro, SameStateOnAnyThreadsScheduleAndBatchPosition) {
 TEST(Metro, CpuAndCudaGiveBitIdenticalState) {
   if (!cuda_available())
     GTEST_SKIP() << "no CUDA device on this machine: METRO CPU/GPU equality not checked";
-  for (const char* kind : {"multibutterfly", "fat_tree"})
-    EXPECT_EQ(test::state_after(mixed_batch(kind), test::options("cpu", 2, false), 3000),
-              test::state_after(mixed_batch(kind), test::options("cuda", 0, false), 3000))
-        << kind;
+  for (auto [kind, reads] :
+       {std::pair{"multibutterfly", false}, {"fat_tree", false}, {"multibutterfly", true}})
+    EXPECT_EQ(test::state_after(mixed_batch(kind, reads), test::options("cpu", 2, false), 3000),
+              test::state_after(mixed_batch(kind, reads), test::options("cuda", 0, false), 3000))
+        << kind << (reads ? " reads" : "");
 }
 
 TEST(Metro, BadConfigurationsNameTheKey) {

@@ -115,6 +115,30 @@ def test_one_connection_clock_by_clock():
     assert metro.connections(sim).empty
 
 
+def test_a_read_turns_the_connection_twice():
+    """metro.reply_words = 3, reply_delay = 2: the destination answers the request (its TURN
+    there in clock 7) with ACK, two DATA-IDLE, the reply (2 words and their checksum) and a
+    TURN; each router, turned a second time, returns its STATUS and the checksum of the reply
+    it forwarded, now to the destination; the source checks the reply when the TURN reaches it
+    (clock 16 = 10 + 2 + 3 + 1) and closes the connection the clock after."""
+    sim = ls.Simulator(tiny(reply_words=3, reply_delay=2))
+    df = metro.Tracer(sim).step(21).table
+    back = texts(df, "R0.f0→E0.in0")
+    assert [t.split()[0] for _, t in back] == ["STATUS", "CHECKSUM", "STATUS", "CHECKSUM", "ACK",
+                                               "DATA-IDLE", "DATA-IDLE", "DATA", "DATA", "DATA",
+                                               "TURN"]
+    assert back[4] == (10, "ACK good") and back[-1] == (16, "TURN")
+    reply = df[(df.wire == "R0.f0→E0.in0") & (df.kind == "DATA")].value.tolist()
+    assert (reply[0] + reply[1]) % 256 == reply[2]
+    to_dest = [t for c, t in texts(df, "R2.b1→E3.out0") if c > 7]
+    assert to_dest[:4] == ["STATUS s1", f"CHECKSUM 0x{sum(reply) % 256:02x}", "STATUS s0",
+                           f"CHECKSUM 0x{sum(reply) % 256:02x}"]
+    assert to_dest[-1] == "DROP"
+    assert texts(df, "E0.in0→R0.f0")[-1] == (18, "DROP")  # sent in clock 17
+    assert sim.state("messages_acked").tolist() == [1, 0, 0, 0]
+    assert (sim.state("sink_mode") == 0).all() and metro.connections(sim).empty
+
+
 def test_wide_table_and_source_modes():
     tr = metro.Tracer(ls.Simulator(tiny())).step(12)
     wide = tr.wide()
