@@ -139,7 +139,6 @@ struct MetroConfig {
   std::string reclaim = "fast";   // a blocked connection: fast (BCB drop) or detailed
   int64_t retry_delay = 0;        // cycles a source waits after a failed attempt
   int64_t timeout = 100;          // clocks after its TURN a source waits for the acknowledgement
-  int64_t reply_words = 0;        // a read's reply, its checksum included (0: writes)
   int64_t reply_delay = 0;        // clocks of DATA-IDLE before a read's reply
   double word_error_rate = 0;     // chance a data word is corrupted on each wire it crosses
   double header_error_rate = 0;   // the same for a route (header) word: one slice's bit flips

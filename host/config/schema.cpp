@@ -384,9 +384,10 @@ std::vector<KeyInfo> make_schema() {
               "packets while its queue is full (they are counted as refused)"),
       bool_key("traffic", "request_reply", trf, &F::request_reply,
                "every packet is a request answered by a reply from its destination; requests and "
-               "replies use separate halves of the VCs (two message classes)"),
+               "replies use separate halves of the VCs (two message classes); METRO: reads, the "
+               "reply on the request's own connection, turned back (metro.reply_delay)"),
       int_key("traffic", "reply_size", trf, &F::reply_size, 1, 32767,
-              "request-reply: flits per reply", true),
+              "request-reply: flits per reply (METRO: words, the checksum included)", true),
       int_key("traffic", "reply_queue", trf, &F::reply_queue, 1, 65535,
               "request-reply: replies a terminal can hold; while full it stops taking requests "
               "(at least vcs/2 x vc_depth)"),
@@ -574,17 +575,12 @@ std::vector<KeyInfo> make_schema() {
               "path)"),
       int_key("metro", "timeout", mt, &M::timeout, 1, 1 << 20,
               "clocks a source waits after its TURN for the acknowledgement (a read's source, "
-              "after the acknowledgement, this long beyond the reply's due time for the reply); "
+              "after the acknowledgement, this long beyond the reply's due time for its reply); "
               "then it drops the connection and retries (a dead router answers nothing)"),
-      int_key("metro", "reply_words", mt, &M::reply_words, 0, 4096,
-              "reads: the destination answers a good request on the same connection (the paper's "
-              "request-reply: it turns the connection back) with its acknowledgement, "
-              "metro.reply_delay clocks of DATA-IDLE, a reply of this many words (the last its "
-              "checksum) and a TURN; the source checks the reply (latency ends there), drops the "
-              "connection, and retries the read if the reply was bad; 0: writes, acknowledged "
-              "only"),
       int_key("metro", "reply_delay", mt, &M::reply_delay, 0, 1 << 20,
-              "clocks a read's destination fills with DATA-IDLE before its reply (fetching the "
+              "with traffic.request_reply (reads: the destination turns the connection back "
+              "with its acknowledgement and a reply of traffic.reply_size words, the last its "
+              "checksum), the clocks it fills with DATA-IDLE before the reply (fetching the "
               "data: the paper's cache or main memory)"),
       float_key("metro", "word_error_rate", mt, &M::word_error_rate, 0.0, 0.5,
                 "chance that a data word is corrupted (one bit flips) on each wire it crosses; "
@@ -1259,10 +1255,6 @@ void validate(const Config& c) {
       throw ConfigError("metro.failed_routers = " + to_string(c.metro.failed_routers) +
                         ": allowed router numbers below " + std::to_string(size.routers) +
                         " (the network's routers)");
-  if (r.family == "metro" && f.request_reply)
-    throw ConfigError(
-        "traffic.request_reply = true: allowed only false for router.family = \"metro\" "
-        "(every message is acknowledged over its own connection)");
   if (r.family != "sconnect" && !f.priority_weights.empty())
     throw ConfigError("traffic.priority_weights = " + to_string(f.priority_weights) +
                       ": allowed only [] for router.family = \"" + r.family + "\"");

@@ -43,7 +43,7 @@ MetroParams make_params(const Config& c, const Topology& t) {
   p.fast_reclaim = m.reclaim == "fast";
   p.retry_delay = static_cast<uint32_t>(m.retry_delay);
   p.timeout = static_cast<uint32_t>(m.timeout);
-  p.reply_words = static_cast<uint32_t>(m.reply_words);
+  p.reads = c.traffic.request_reply;
   p.reply_delay = static_cast<uint32_t>(m.reply_delay);
   p.error_threshold = draw_threshold(m.word_error_rate);
   p.header_threshold = draw_threshold(m.header_error_rate);

@@ -17,7 +17,7 @@
 //     identifying and localizing errors").
 //   - each leaving port receives on its own: it sums the data, and at the TURN answers with an
 //     acknowledgement (good or bad checksum) and closes the connection with a drop.
-//   - a read (metro.reply_words > 0; paper, "Connection Reversal": "the sending endpoint might
+//   - a read (traffic.request_reply; paper, "Connection Reversal": "the sending endpoint might
 //     turn the connection around to get a fast reply to a read request"): the destination
 //     answers a good request with its acknowledgement, DATA-IDLE while it fetches the data
 //     (metro.reply_delay clocks), the reply (its last word the checksum) and a TURN, the
@@ -192,11 +192,11 @@ struct Endpoint {
           v.s.src_failed[ne] = 1;
           return;
         }
-        if (v.prm.reply_words == 0) return deliver();
+        if (!v.prm.reads) return deliver();
         v.s.src_acked[ne] = kAwaitReply;
         v.s.reply_count[ne] = v.s.reply_sum[ne] = v.s.reply_last[ne] = 0;
-        v.s.src_wake[ne] =
-            static_cast<uint32_t>(v.t + v.prm.reply_delay + v.prm.reply_words + 1 + v.prm.timeout);
+        v.s.src_wake[ne] = static_cast<uint32_t>(v.t + v.prm.reply_delay +
+                                                 v.traffic[inst].reply_size + 1 + v.prm.timeout);
         return;
       case kData:
         if (v.s.src_acked[ne] == kAwaitReply) {
@@ -208,8 +208,9 @@ struct Endpoint {
       case kTurn:  // the destination turns back after its reply: check it, close next clock
         if (v.s.src_acked[ne] == kAwaitReply) {
           const uint32_t last = v.s.reply_last[ne];
-          if (v.s.reply_count[ne] == v.prm.reply_words &&
-              ((v.s.reply_sum[ne] - last) & v.prm.value_mask) == last) {
+          const uint32_t R = v.traffic[inst].reply_size;
+          if (v.s.reply_count[ne] == R && ((v.s.reply_sum[ne] - last) & v.prm.value_mask) == last) {
+            if (v.win.contains(v.t)) v.st.ejected_flits[ne] += R;  // offered counts replies too
             deliver();
           } else {
             v.s.src_acked[ne] = kReplyBad;
@@ -301,7 +302,7 @@ struct Endpoint {
             Word::make(kAck, Ack::make(good, (v.s.sink_sum[si] - covered) & v.prm.value_mask)),
             v.s.sink_start[si]);
         v.s.sink_mode[si] = kSinkClosing;
-        if (good && v.prm.reply_words != 0) {
+        if (good && v.prm.reads) {
           v.s.sink_mode[si] = kSinkReplying;
           v.s.sink_reply[si] = 0;
           v.s.sink_sum[si] = 0;  // now the reply's
@@ -328,7 +329,8 @@ struct Endpoint {
   // The next word of a read's reply on leaving column col: DATA-IDLE while the data is fetched,
   // the data (the checksum last), then the TURN back to the source.
   LS_HD void reply(uint64_t si, uint32_t col) const {
-    const uint32_t pos = v.s.sink_reply[si]++, D = v.prm.reply_delay, R = v.prm.reply_words;
+    const uint32_t pos = v.s.sink_reply[si]++, D = v.prm.reply_delay,
+                   R = v.traffic[inst].reply_size;
     uint32_t w;
     if (pos < D) {
       w = Word::make(kIdle, 0);

@@ -106,7 +106,7 @@ enum SourceMode : uint8_t {
   kSrcBackoff = 3,  // the attempt failed; retry at src_wake
 };
 // An endpoint's leaving port (destination side; all of them may receive at once).
-// A read (metro.reply_words > 0): the destination answers a good request with its
+// A read (traffic.request_reply): the destination answers a good request with its
 // acknowledgement, DATA-IDLE for metro.reply_delay clocks, the reply and a TURN, then waits for
 // the source's drop.
 enum SinkMode : uint8_t {
@@ -140,7 +140,7 @@ struct MetroParams {
   bool fast_reclaim;
   uint32_t retry_delay;
   uint32_t timeout;           // clocks after its TURN a source waits for the acknowledgement
-  uint32_t reply_words;       // a read's reply, its checksum included (0: writes)
+  bool reads;                 // traffic.request_reply: a reply of traffic[inst].reply_size words
   uint32_t reply_delay;       // clocks of DATA-IDLE before the reply
   uint64_t error_threshold;   // a data word is corrupted on a wire when a draw is below it
   uint64_t header_threshold;  // the same for a header word

@@ -337,15 +337,16 @@ TEST(Metro, SourcesLocateTheCorruptedWire) {
             std::string::npos);
 }
 
-// Reads (metro.reply_words): the destination turns the connection back with its reply. On
+// Reads (traffic.request_reply): the destination turns the connection back with its reply. On
 // Figure 3's network unloaded, the acknowledgement leaves the destination 24 clocks after the
 // request's first word (20 words and 4 clocks a way: the endpoint wire and 3 stages), DATA-IDLE
 // fills metro.reply_delay clocks, then the reply's words and its TURN, which reaches the source
 // 4 clocks later: 28 + delay + words + 1. The one-way time of the request is unchanged.
 TEST(Metro, ReadsTurnTheConnectionBack) {
-  Config c = figure3(0.001);
+  Config c = figure3(0.0005);
   c.run.measure = 40000;
-  c.metro.reply_words = 5;  // the paper's 4-word cache line and its checksum
+  c.traffic.request_reply = true;
+  c.traffic.reply_size = 5;  // the paper's 4-word cache line and its checksum
   c.metro.reply_delay = 10;
   const InstanceResult r = make_engine({c}, test::options("cpu", 1, true))->run().at(0);
   EXPECT_GT(r.packets, 20u);
@@ -359,7 +360,8 @@ TEST(Metro, ReadsTurnTheConnectionBack) {
     for (double p : {0.0, 0.01}) {
       Config l = figure3(p == 0 ? 0.8 : 0.2);
       l.metro.reclaim = reclaim;
-      l.metro.reply_words = 5;
+      l.traffic.request_reply = true;
+      l.traffic.reply_size = 5;
       l.metro.reply_delay = 3;
       l.metro.word_error_rate = p;
       l.run.warmup = 300;
@@ -509,7 +511,8 @@ std::vector<Config> mixed_batch(const std::string& kind = "multibutterfly", bool
     Config c = figure3(off);
     c.topology.kind = kind;
     if (reads) {
-      c.metro.reply_words = 5;
+      c.traffic.request_reply = true;
+      c.traffic.reply_size = 5;
       c.metro.reply_delay = 3;
       c.metro.word_error_rate = 0.005;
     }
@@ -576,7 +579,7 @@ TEST(Metro, BadConfigurationsNameTheKey) {
             std::string::npos);
   EXPECT_NE(err([](Config& c) { c.metro.failed_routers = {64}; }).find("below 64"),
             std::string::npos);
-  EXPECT_NE(err([](Config& c) { c.traffic.request_reply = true; }).find("metro"),
+  EXPECT_NE(err([](Config& c) { c.metro.reply_delay = -1; }).find("metro.reply_delay = -1"),
             std::string::npos);
 }
 
