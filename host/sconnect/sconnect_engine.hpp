@@ -138,9 +138,17 @@ void SconnectEngine<Exec>::allocate() {
   t.delay = upload(topo_.link_delay);
   t.router_node = upload(tables.router_node);
   t.node_router = upload(topo_.node_router);
-  t.port_mask = upload(tables.port_mask, "route_ports", {R, N});
-  t.route_vc = upload(tables.vc, "route_vc", {R, N});
-  t.rank = upload(tables.rank);
+  t.excess_ports = upload(tables.excess);
+  // Each instance's routers start with the host's tables; all their channels enabled.
+  s.port_mask = alloc<uint32_t>(*this, E_ * N, "route_ports", {I, R, N});
+  s.route_vc = alloc<uint8_t>(*this, E_ * N, "route_vc", {I, R, N});
+  s.channels_on = alloc<uint32_t>(*this, E_, "channels_on", {I, R});
+  for (uint64_t i = 0; i < I; ++i) {
+    x_.upload(s.port_mask + i * R * N, tables.port_mask.data(), R * N * 4);
+    x_.upload(s.route_vc + i * R * N, tables.vc.data(), R * N);
+  }
+  const std::vector<uint32_t> on(E_, ((1u << P) - 1) & ~1u);
+  x_.upload(s.channels_on, on.data(), E_ * 4);
   v_.traffic = upload(sconnect::priority_traffic(cfgs_, B::nodes_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
 

@@ -88,7 +88,23 @@ Tables make_tables(const Config&, const Topology& t) {
   RoutingTable rt = build_routing_table(t);
   tb.port_mask = std::move(rt.port_mask);
   tb.vc = std::move(rt.vc);
-  tb.rank = std::move(rt.rank);
+  // Figure 4's excess may leave r for neighbour n off the table when n delivers it, or the hop is
+  // one the resource order allows (VC 0 to VC 0 upwards, VC 1 to VC 1 downwards, VC 0 to VC 1
+  // anywhere): no cycle of buffer classes can form.
+  const uint64_t N = t.nodes, P = t.ports;
+  tb.excess.assign(uint64_t{t.routers} * N, 0);
+  for (uint64_t r = 0; r < t.routers; ++r)
+    for (uint64_t p = 1; p < P; ++p) {
+      if (t.peer[r * P + p] < 0) continue;
+      const uint64_t n = static_cast<uint64_t>(t.peer[r * P + p]) / P;
+      for (uint64_t dest = 0; dest < N; ++dest) {
+        const uint32_t c = tb.vc[r * N + dest], cn = tb.vc[n * N + dest];
+        const bool ok =
+            tb.router_node[n] == static_cast<int32_t>(dest) ||
+            (c == 0 ? cn == 1 || rt.rank[n] > rt.rank[r] : cn == 1 && rt.rank[n] < rt.rank[r]);
+        tb.excess[r * N + dest] |= static_cast<uint32_t>(ok) << p;
+      }
+    }
   return tb;
 }
 

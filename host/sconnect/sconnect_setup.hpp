@@ -17,7 +17,7 @@ struct Tables {
   std::vector<int32_t> router_node;  // [R] the host a router serves, -1 none
   std::vector<uint32_t> port_mask;   // [R, N] permissible outbound channels (bit = port)
   std::vector<uint8_t> vc;           // [R, N] the virtual channel to leave on
-  std::vector<uint32_t> rank;        // [R] the table's resource order (RoutingTable::rank)
+  std::vector<uint32_t> excess;      // [R, N] SconnectTopology::excess_ports
 };
 Tables make_tables(const Config& c, const Topology& t);
 

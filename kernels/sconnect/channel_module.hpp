@@ -38,7 +38,7 @@ struct ChannelModule {
     const uint32_t dest = v.s.pool[k].dest;
     if (v.prm.assignment == Assignment::kNearOptimal && !for_host(v, r, dest)) {
       v.s.buf_state[k] = kBufPool;
-      v.s.buf_opts[k] = options(v, r, dest, failed);
+      v.s.buf_opts[k] = options(v, e, dest, failed);
       return;
     }
     const uint32_t q = choose_queue(pool(), r, v.s.pool[k], failed);
@@ -141,7 +141,7 @@ struct ChannelModule {
         bits |= Ack::kOk;
       } else {
         m.meta = MessageMeta::with_hop(m.meta);
-        const uint32_t cls = message_class(v, r, m.dest, MessageMeta::prio(m.meta));
+        const uint32_t cls = message_class(v, e, r, m.dest, MessageMeta::prio(m.meta));
         if (pool().can_take(cls)) {
           rx ^= 1u;
           enqueue(pool().take(cls, m), false, 0);

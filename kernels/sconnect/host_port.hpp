@@ -27,7 +27,7 @@ struct HostPort {
       while (sent < v.prm.host_ports && v.src.queued[lane] != 0) {
         const uint64_t c = src.oldest(lane);
         const uint32_t dest = pattern_dest(tp, v.prm.shape, v.perm, inst, n, c),
-                       cls = message_class(v, r, dest, prio);
+                       cls = message_class(v, e, r, dest, prio);
         const BufferPool pool{v, e};
         if (!pool.can_take(cls)) break;
         uint64_t ctime = c;

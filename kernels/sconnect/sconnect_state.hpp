@@ -131,18 +131,24 @@ struct SconnectLayout {
   }
 };
 
-// Topology and routing tables, shared by all instances.
+// Topology, shared by all instances.
 struct SconnectTopology {
   const int32_t* peer;         // [R, P] router*P+port at the other end, -1 none
   const uint8_t* delay;        // [R, P] channel delay in routing cycles (slots)
   const int32_t* router_node;  // [R] the host attached to the router, -1 none
-  const uint32_t* port_mask;   // [R, N] permissible outbound channels to each destination
-  const uint8_t* route_vc;     // [R, N] the virtual channel to leave on
-  const uint32_t* rank;        // [R] the tables' resource order (host/routing/routing_table.hpp)
+  // [R, N] the channels a message for each destination may take off the routing table (Figure
+  // 4's excess) without a cycle of buffer classes, from the tables as the host built them (a
+  // router may not read its neighbours' tables, which control messages may be writing).
+  const uint32_t* excess_ports;
   const int32_t* node_router;  // [N]
 };
 
 struct SconnectState {
+  // The routing table [inst, router, destination], each router's own (section 2.4), readable and
+  // writable by control messages (section 3.4): the permissible outbound channels and the VC
+  uint32_t* port_mask;
+  uint8_t* route_vc;
+  uint32_t* channels_on;  // [inst, router] bit p: channel p enabled (control messages switch it)
   // The buffer pool [inst, router, buffer]
   Message* pool;
   uint8_t* buf_state;   // BufState

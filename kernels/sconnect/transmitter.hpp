@@ -23,8 +23,7 @@ struct PoolCandidates {
   }
   LS_HD uint32_t age(uint32_t b) const { return MessageMeta::age(v.s.pool[v.lay.buf(e, b)].meta); }
   LS_HD uint32_t vc(uint32_t b) const {
-    return v.topo
-        .route_vc[uint64_t{v.lay.router_of(e)} * v.lay.nodes + v.s.pool[v.lay.buf(e, b)].dest];
+    return v.s.route_vc[entry(v, e, v.s.pool[v.lay.buf(e, b)].dest)];
   }
 };
 
@@ -73,7 +72,7 @@ struct Transmitter {
 
   // The TIC: channel p sends the head of its highest-priority queue that has one ready.
   LS_HD void send(uint32_t p) const {
-    if (v.topo.peer[uint64_t{r} * v.lay.ports + p] < 0) return;
+    if (v.topo.peer[uint64_t{r} * v.lay.ports + p] < 0 || !(v.s.channels_on[e] >> p & 1u)) return;
     for (uint32_t prio = v.prm.priorities; prio-- > 0;) {
       const bool r0 = ready(SconnectLayout::queue(p, prio, 0)),
                  r1 = ready(SconnectLayout::queue(p, prio, 1));
@@ -97,7 +96,7 @@ struct Transmitter {
     uint32_t links = 0;
     for (uint32_t p = 1; p < v.lay.ports; ++p)
       links |= static_cast<uint32_t>(v.topo.peer[uint64_t{r} * v.lay.ports + p] >= 0) << p;
-    links &= ~busy;
+    links &= v.s.channels_on[e] & ~busy;
     const PoolCandidates c{v, e};
     uint8_t choice[kMaxTransmitters];
     uint32_t last_vc1 = 0;  // bit 0 of tx_vc: the VC a transmitter sent last
@@ -122,14 +121,9 @@ struct Transmitter {
       for (uint64_t w = waiting; w; w &= w - 1)
         if (ranks_before(c, worst, lowest_bit64(w))) worst = lowest_bit64(w);
       waiting &= ~(uint64_t{1} << worst);
-      uint32_t allowed = 0;
-      for (uint32_t o = idle; o; o &= o - 1) {
-        const uint32_t p = lowest_bit(o);
-        const uint32_t n =
-            static_cast<uint32_t>(v.topo.peer[uint64_t{r} * v.lay.ports + p]) / v.lay.ports;
-        allowed |= static_cast<uint32_t>(order_allows(v, r, n, v.s.pool[v.lay.buf(e, worst)].dest))
-                   << p;
-      }
+      const uint32_t allowed =
+          idle &
+          v.topo.excess_ports[uint64_t{r} * v.lay.nodes + v.s.pool[v.lay.buf(e, worst)].dest];
       if (!allowed) continue;
       uint32_t p = lowest_bit(allowed);
       for (uint32_t skip = d.w[k % 4] % popcount32(allowed); skip; --skip)
