@@ -34,7 +34,7 @@ INSTANCES = 3  # seeds 7, 8, 9 with offered load x1.0, x1.3, x1.6: a batch, as s
 # no other array: taking them in would be a stricter check, with the file regenerated.
 VIEWS = {"buffer_dest", "buffer_src", "buffer_seq", "buffer_ctime", "buffer_itime",
          "buffer_meta", "sa_grant_vc", "peer", "port_node", "forward_ports",
-         "wire_delay", "wire_peer"}
+         "wire_delay", "wire_peer", "link_delay"}
 
 # name: overrides of the defaults (an 8x8 torus, 2 VCs, uniform traffic).
 COVERAGE = {

@@ -11,7 +11,7 @@ the CPU cores or a GPU. This package is the Python face of the compiled ``_core`
     df = ls.sweep(cfg, offered=[0.1, 0.2], client=dask_client)  # batches on a Dask cluster
 """
 
-from . import _core, cluster, metro, plot, routing, t3e, viz
+from . import _core, cluster, metro, plot, routing, sconnect, t3e, viz
 from .config import Config, load_config
 from .simulate import Result, Simulator, available_backends, cuda_available, simulate
 from .sweep import saturation_throughput, sweep
@@ -22,5 +22,5 @@ SimulationError = _core.SimulationError  # a run stopped: deadlock watchdog, bro
 __all__ = [
     "Config", "Result", "Simulator", "SimulationError", "available_backends", "cluster",
     "cuda_available", "load_config", "metro", "plot", "routing", "saturation_throughput", "schema",
-    "simulate", "sweep", "t3e", "viz",
+    "sconnect", "simulate", "sweep", "t3e", "viz",
 ]

@@ -187,6 +187,14 @@ class BatchEngine : public Engine {
             return host_array('i', out, shape);
           },
           "the topology, fixed by the configuration");
+    derived(
+        "link_delay", 'u', 1, shape,
+        [this, shape, &delay = t.link_delay] {
+          std::vector<uint8_t> out;
+          for (uint32_t i = 0; i < I_; ++i) out.insert(out.end(), delay.begin(), delay.end());
+          return host_array('u', out, shape);
+        },
+        "the topology, fixed by the configuration: cycles on each port's link");
   }
   template <class T>
   T* upload(const std::vector<T>& h, const char* name = nullptr, std::vector<uint64_t> shape = {}) {

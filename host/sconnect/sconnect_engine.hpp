@@ -52,8 +52,10 @@ class SconnectEngine final : public BatchEngine<Exec> {
   void family_results(uint32_t i, double measure, InstanceResult& r) override;
   std::vector<uint64_t> in_flight() const override {
     std::vector<uint64_t> inj = per_instance_sum(v_.host.injected, sconnect::kPriorities);
-    const std::vector<uint64_t> got = per_instance_sum(v_.host.delivered, sconnect::kPriorities);
-    for (uint32_t i = 0; i < I_; ++i) inj[i] -= got[i];
+    const std::vector<uint64_t> got = per_instance_sum(v_.host.delivered, sconnect::kPriorities),
+                                sent = per_instance_sum(v_.host.ctl_injected),
+                                back = per_instance_sum(v_.host.ctl_delivered);
+    for (uint32_t i = 0; i < I_; ++i) inj[i] += sent[i] - got[i] - back[i];
     return inj;
   }
   std::string stuck(uint32_t i) const override;
@@ -126,6 +128,17 @@ void SconnectEngine<Exec>::allocate() {
   h.injected = alloc<uint64_t>(*this, NN_ * kPriorities, "injected_messages", {I, N, kPriorities});
   h.delivered =
       alloc<uint64_t>(*this, NN_ * kPriorities, "delivered_messages", {I, N, kPriorities});
+  // The controllers' queues (control.hpp), which Python fills and empties.
+  const uint64_t K = kControlQueue;
+  h.ctl_out =
+      alloc<uint32_t>(*this, NN_ * K * kRequestWords, "control_requests", {I, N, K, kRequestWords});
+  h.ctl_out_head = alloc<uint32_t>(*this, NN_, "control_request_head", {I, N});
+  h.ctl_out_count = alloc<uint32_t>(*this, NN_, "control_request_count", {I, N});
+  h.ctl_in =
+      alloc<uint32_t>(*this, NN_ * K * kReplyWords, "control_replies", {I, N, K, kReplyWords});
+  h.ctl_in_count = alloc<uint32_t>(*this, NN_, "control_reply_count", {I, N});
+  h.ctl_injected = alloc<uint64_t>(*this, NN_, "control_injected", {I, N});
+  h.ctl_delivered = alloc<uint64_t>(*this, NN_, "control_delivered", {I, N});
   B::allocate_terminals(p.source_queue, kPriorities);
   v_.src = B::src_;
   v_.st = B::st_;

@@ -35,10 +35,10 @@ struct ChannelModule {
   LS_HD void enqueue(uint32_t b, bool requeued, uint32_t failed) const {
     const uint64_t k = v.lay.buf(e, b);
     v.s.buf_ready[k] = static_cast<uint32_t>(v.t) + (v.prm.bypass || requeued ? 0u : 1u);
-    const uint32_t dest = v.s.pool[k].dest;
-    if (v.prm.assignment == Assignment::kNearOptimal && !for_host(v, r, dest)) {
+    const Message& m = v.s.pool[k];
+    if (v.prm.assignment == Assignment::kNearOptimal && !for_host(v, r, m)) {
       v.s.buf_state[k] = kBufPool;
-      v.s.buf_opts[k] = options(v, e, dest, failed);
+      v.s.buf_opts[k] = is_control(m) ? 1u << control_port(m) : options(v, e, m.dest, failed);
       return;
     }
     const uint32_t q = choose_queue(pool(), r, v.s.pool[k], failed);
@@ -141,8 +141,10 @@ struct ChannelModule {
         bits |= Ack::kOk;
       } else {
         m.meta = MessageMeta::with_hop(m.meta);
-        const uint32_t cls = message_class(v, e, r, m.dest, MessageMeta::prio(m.meta));
+        const bool execute = is_control(m) && control_arrive(v, e, r, m, p);
+        const uint32_t cls = class_of(v, e, r, m);
         if (pool().can_take(cls)) {
+          if (execute) control_execute(v, e, r, m);
           rx ^= 1u;
           enqueue(pool().take(cls, m), false, 0);
           v.s.last_move[e] = static_cast<uint32_t>(v.t);

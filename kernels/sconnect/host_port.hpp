@@ -1,7 +1,9 @@
 // The TIC's host interface (section 3): parallel ports that inject up to two messages per
 // routing cycle while two others are received. Injected messages enter the shared pool like
 // any other (they need a buffer of their class, so a full pool stalls the source, never the
-// network) and delivered messages leave it; the host always takes what arrives for it.
+// network) and delivered messages leave it; the host always takes what arrives for it. A host
+// with a controller attached (section 3.4) also sends its control requests, before its own
+// messages, and takes the replies into the controller's inbox (control.hpp).
 #pragma once
 #include "../common/violation.hpp"
 #include "channel_module.hpp"
@@ -20,7 +22,7 @@ struct HostPort {
   // no buffer holds up no other.
   LS_HD void inject(uint64_t ne, uint32_t n) const {
     const SourceOps src = source();
-    uint32_t sent = 0;
+    uint32_t sent = inject_control(ne, n);
     for (uint32_t prio = v.prm.priorities; prio-- > 0 && sent < v.prm.host_ports;) {
       const uint64_t lane = ne * kPriorities + prio;
       const TrafficParams& tp = v.traffic[uint64_t{inst} * kPriorities + prio];
@@ -47,6 +49,53 @@ struct HostPort {
     }
   }
 
+  // The controller's requests, oldest first, at the highest priority in use. A request the router
+  // answers itself (an empty route: the operation on this TIC; or a first channel that cannot be
+  // used) goes straight to the inbox, so none is taken while the inbox is full.
+  LS_HD uint32_t inject_control(uint64_t ne, uint32_t n) const {
+    uint32_t sent = 0;
+    const BufferPool pool{v, e};
+    while (sent < v.prm.host_ports && v.host.ctl_out_count[ne] != 0 &&
+           v.host.ctl_in_count[ne] < kControlQueue) {
+      uint32_t& head = v.host.ctl_out_head[ne];
+      const uint32_t* w = v.host.ctl_out + (ne * kControlQueue + head) * kRequestWords;
+      Message m{};
+      m.seq = Control::make(Control::op(w[0]), Control::len(w[0]), Control::arg(w[0]));
+      m.dest = w[1];
+      m.unused[0] = w[2];
+      m.unused[1] = w[3];
+      m.src = n;
+      m.ctime = w[4];
+      m.itime = static_cast<uint32_t>(v.t);
+      m.meta = MessageMeta::make(v.prm.priorities - 1, 0) | MessageMeta::kControl;
+      if (control_arrive(v, e, r, m, 0)) control_execute(v, e, r, m);
+      if (control_home(m)) {
+        to_inbox(ne, m);
+      } else {
+        const uint32_t cls = class_of(v, e, r, m);
+        if (!pool.can_take(cls)) break;
+        ChannelModule{v, e, inst, r}.enqueue(pool.take(cls, m), false, 0);
+        v.host.ctl_injected[ne] += 1;
+      }
+      head = (head + 1) % kControlQueue;
+      v.host.ctl_out_count[ne] -= 1;
+      ++sent;
+    }
+    return sent;
+  }
+
+  // A control reply into the controller's inbox (which has room).
+  LS_HD void to_inbox(uint64_t ne, const Message& m) const {
+    uint32_t* w = v.host.ctl_in + (ne * kControlQueue + v.host.ctl_in_count[ne]++) * kReplyWords;
+    w[0] = m.seq;
+    w[1] = m.dest;
+    w[2] = m.unused[0];
+    w[3] = m.unused[1];
+    w[4] = m.ctime;
+    w[5] = m.itime;
+    w[6] = static_cast<uint32_t>(v.t);
+  }
+
   // Each priority's source creates its next message when it is due.
   LS_HD void generate(uint64_t ne, uint32_t n) const {
     const SourceOps src = source();
@@ -67,9 +116,17 @@ struct HostPort {
       while (prio >= lowest && v.s.q_count[v.lay.q(e, SconnectLayout::queue(0, prio, 0))] == 0)
         --prio;
       if (prio < lowest) return;
-      const uint32_t b = pool.pop(SconnectLayout::queue(0, static_cast<uint32_t>(prio), 0));
-      const Message m = v.s.pool[v.lay.buf(e, b)];
-      pool.release(b);
+      const uint32_t q = SconnectLayout::queue(0, static_cast<uint32_t>(prio), 0);
+      const Message m = v.s.pool[v.lay.buf(e, v.s.q_head[v.lay.q(e, q)])];
+      if (is_control(m)) {  // a reply for the controller, while its inbox has room
+        if (v.host.ctl_in_count[ne] == kControlQueue) return;
+        pool.release(pool.pop(q));
+        to_inbox(ne, m);
+        v.host.ctl_delivered[ne] += 1;
+        v.s.last_move[e] = static_cast<uint32_t>(v.t);
+        continue;
+      }
+      pool.release(pool.pop(q));
       v.host.delivered[ne * kPriorities + MessageMeta::prio(m.meta)] += 1;
       v.s.last_move[e] = static_cast<uint32_t>(v.t);
       perf_event(v, e, kEvDelivered);

@@ -6,6 +6,7 @@
 // in the pool with its options until a transmitter takes it (assignment.hpp).
 #pragma once
 #include "buffer_pool.hpp"
+#include "control.hpp"
 
 namespace ls::sconnect {
 
@@ -37,12 +38,27 @@ LS_HD inline uint32_t options(const SconnectView& v, uint64_t e, uint32_t dest, 
   return failed && (mask & ~(1u << failed)) ? mask & ~(1u << failed) : mask;
 }
 
-// The TIC's queue for message m at router r; `failed` as for options().
+// The buffer class message m takes at router r (element e): a control message's is VC 0's, or
+// the host's when it is home.
+LS_HD inline uint32_t class_of(const SconnectView& v, uint64_t e, uint32_t r, const Message& m) {
+  const uint32_t prio = MessageMeta::prio(m.meta);
+  if (is_control(m)) return prio * kKinds + (control_home(m) ? kHostKind : 0u);
+  return message_class(v, e, r, m.dest, prio);
+}
+
+// Whether message m leaves the network at router r, to its host.
+LS_HD inline bool for_host(const SconnectView& v, uint32_t r, const Message& m) {
+  return is_control(m) ? control_home(m) : for_host(v, r, m.dest);
+}
+
+// The TIC's queue for message m at router r; `failed` as for options(). A control message's
+// route names its channel.
 LS_HD inline uint32_t choose_queue(const BufferPool& pool, uint32_t r, const Message& m,
                                    uint32_t failed) {
   const SconnectView& v = pool.v;
   const uint32_t prio = MessageMeta::prio(m.meta);
-  if (for_host(v, r, m.dest)) return SconnectLayout::queue(0, prio, 0);
+  if (for_host(v, r, m)) return SconnectLayout::queue(0, prio, 0);
+  if (is_control(m)) return SconnectLayout::queue(control_port(m), prio, 0);
   const uint32_t mask = options(v, pool.e, m.dest, failed);
   uint32_t best = 0, fewest = 0xFFFFFFFFu;
   for (uint32_t p = 1; p < v.lay.ports; ++p) {

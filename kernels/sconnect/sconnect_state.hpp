@@ -19,7 +19,7 @@ namespace ls::sconnect {
 // travels on, [3..10] hops, [11..18] age (failed transmissions), [19..26] the sender's buffer
 // (echoed in the acknowledgement, as the CM's per-slot shift register would remember it), [27]
 // the slot's sequence bit and [28] a transmission error (the receiver's CRC check fails), both
-// set by the sending channel module.
+// set by the sending channel module, [29] a control message (control.hpp).
 using Message = Flit;
 struct MessageMeta {
   LS_HD static uint32_t make(uint32_t prio, uint32_t vc) { return (prio & 3u) | ((vc & 1u) << 2); }
@@ -40,7 +40,8 @@ struct MessageMeta {
   LS_HD static uint32_t with_sbuf(uint32_t m, uint32_t b) {
     return (m & ~(255u << 19)) | ((b & 255u) << 19);
   }
-  static constexpr uint32_t kSeq = 1u << 27, kCorrupt = 1u << 28;
+  static constexpr uint32_t kSeq = 1u << 27, kCorrupt = 1u << 28, kControl = 1u << 29;
+  LS_HD static bool control(uint32_t m) { return m & kControl; }
   LS_HD static uint32_t seq(uint32_t m) { return (m >> 27) & 1u; }
   LS_HD static bool corrupt(uint32_t m) { return m & kCorrupt; }
   LS_HD static uint32_t framed(uint32_t m, uint32_t seq, bool corrupt) {
@@ -188,11 +189,26 @@ struct SconnectState {
   uint32_t* viol_info;   // [inst, router, 4]
 };
 
+// The controller's queues at each host (section 3.4: "only one node in a system needs to be
+// attached to a controlling computer"): requests Python writes, kRequestWords each (the control
+// word, the value, the route's two words, a tag of the controller's; control.hpp), taken from
+// `head` while `count` says there are some; replies the host port delivers, kReplyWords each
+// (the same five words as they came back, the cycle the request was injected and the cycle its
+// reply was delivered). A control message carries the tag in its ctime.
+constexpr uint32_t kControlQueue = 64, kRequestWords = 5, kReplyWords = 7;
+
 // Hosts [inst, node, priority]: messages injected and delivered since cycle 0 (conservation,
 // and the priority guarantee's test)
 struct HostState {
   uint64_t* injected;
   uint64_t* delivered;
+  uint32_t* ctl_out;        // [inst, node, kControlQueue, kRequestWords]
+  uint32_t* ctl_out_head;   // [inst, node]
+  uint32_t* ctl_out_count;  // [inst, node]
+  uint32_t* ctl_in;         // [inst, node, kControlQueue, kReplyWords]
+  uint32_t* ctl_in_count;   // [inst, node]
+  uint64_t* ctl_injected;   // [inst, node] control messages sent into the network
+  uint64_t* ctl_delivered;  // [inst, node] their replies taken back
 };
 
 struct SconnectView {

@@ -23,7 +23,8 @@ struct PoolCandidates {
   }
   LS_HD uint32_t age(uint32_t b) const { return MessageMeta::age(v.s.pool[v.lay.buf(e, b)].meta); }
   LS_HD uint32_t vc(uint32_t b) const {
-    return v.s.route_vc[entry(v, e, v.s.pool[v.lay.buf(e, b)].dest)];
+    const Message& m = v.s.pool[v.lay.buf(e, b)];
+    return is_control(m) ? 0u : v.s.route_vc[entry(v, e, m.dest)];
   }
 };
 
@@ -87,11 +88,12 @@ struct Transmitter {
 
   // Figure 4: the waiting messages matched to the transmitters, then the excess sent at random.
   LS_HD void near_optimal(uint32_t busy) const {
-    uint64_t waiting = 0;
+    uint64_t waiting = 0, control = 0;
     for (uint32_t b = 0; b < v.lay.buffers; ++b) {
       const uint64_t k = v.lay.buf(e, b);
       const bool w = v.s.buf_state[k] == kBufPool && v.s.buf_ready[k] <= static_cast<uint32_t>(v.t);
       waiting |= static_cast<uint64_t>(w) << b;
+      control |= static_cast<uint64_t>(w && is_control(v.s.pool[k])) << b;
     }
     uint32_t links = 0;
     for (uint32_t p = 1; p < v.lay.ports; ++p)
@@ -112,7 +114,9 @@ struct Transmitter {
       }
     // Steps 3 and 4: the pool keeps what it can while still taking a message on every channel
     // next cycle; the excess, the lowest-ranked messages, leave on idle channels at random, to
-    // neighbours the resource order allows (so no cycle of buffer classes can form).
+    // neighbours the resource order allows (so no cycle of buffer classes can form). Control
+    // messages keep to their routes.
+    waiting &= ~control;
     const uint32_t free = popcount64(v.s.free_mask[e]), arriving = popcount32(links | busy);
     uint32_t excess = arriving > free ? arriving - free : 0;
     const Draw d = philox_draw(v.traffic[uint64_t{inst} * kPriorities].seed, v.t, r, kStreamRoute);
