@@ -138,6 +138,8 @@ struct MetroConfig {
   int64_t width = 8;              // w: bits per word (hw = 0: the route's words)
   std::string reclaim = "fast";   // a blocked connection: fast (BCB drop) or detailed
   int64_t retry_delay = 0;        // cycles a source waits after a failed attempt
+  std::string backoff = "fixed";  // fixed, exponential or random (back-off)
+  int64_t backoff_limit = 10;     // doublings of retry_delay at most
   int64_t timeout = 100;          // clocks after its TURN a source waits for the acknowledgement
   int64_t reply_delay = 0;        // clocks of DATA-IDLE before a read's reply
   double word_error_rate = 0;     // chance a data word is corrupted on each wire it crosses

@@ -573,6 +573,13 @@ std::vector<KeyInfo> make_schema() {
       int_key("metro", "retry_delay", mt, &M::retry_delay, 0, 1 << 20,
               "clocks a source waits after a blocked attempt before it retries (a new random "
               "path)"),
+      enum_key("metro", "backoff", mt, &M::backoff, {"fixed", "exponential", "random"},
+               "the source's retry policy: wait metro.retry_delay clocks after every failed "
+               "attempt (fixed), or after the k-th failure of a message retry_delay x 2^(k-1) "
+               "(exponential), or a uniformly random wait from 0 to that (random: binary "
+               "exponential back-off), the doublings at most metro.backoff_limit"),
+      int_key("metro", "backoff_limit", mt, &M::backoff_limit, 0, 10,
+              "doublings of metro.retry_delay at most, for metro.backoff exponential or random"),
       int_key("metro", "timeout", mt, &M::timeout, 1, 1 << 20,
               "clocks a source waits after its TURN for the acknowledgement (a read's source, "
               "after the acknowledgement, this long beyond the reply's due time for its reply); "

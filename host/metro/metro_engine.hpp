@@ -141,6 +141,7 @@ void MetroEngine<Exec>::allocate() {
   s.msg_ctime = alloc<uint32_t>(*this, NN_, "msg_ctime", {I, N});
   s.msg_first = alloc<uint32_t>(*this, NN_, "msg_first", {I, N});
   s.msg_start = alloc<uint32_t>(*this, NN_, "msg_start", {I, N});
+  s.msg_fails = alloc<uint32_t>(*this, NN_, "msg_fails", {I, N});
   s.sink_mode = alloc<uint8_t>(*this, sinks, "sink_mode", {I, N, K});
   s.sink_bad = alloc<uint8_t>(*this, sinks, "sink_bad", {I, N, K});
   s.sink_sum = alloc<uint32_t>(*this, sinks, "sink_sum", {I, N, K});

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "../../kernels/common/traffic.hpp"
+#include "../config/pick.hpp"
 #include "../config/schema.hpp"
 
 namespace ls::metro {
@@ -42,6 +43,10 @@ MetroParams make_params(const Config& c, const Topology& t) {
   p.value_mask = data_bits >= 27 ? (1u << 27) - 1 : (1u << data_bits) - 1;
   p.fast_reclaim = m.reclaim == "fast";
   p.retry_delay = static_cast<uint32_t>(m.retry_delay);
+  p.backoff = pick<Backoff>(m.backoff, {{"fixed", Backoff::kFixed},
+                                        {"exponential", Backoff::kExponential},
+                                        {"random", Backoff::kRandom}});
+  p.backoff_limit = static_cast<uint32_t>(m.backoff_limit);
   p.timeout = static_cast<uint32_t>(m.timeout);
   p.reads = c.traffic.request_reply;
   p.reply_delay = static_cast<uint32_t>(m.reply_delay);

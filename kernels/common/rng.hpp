@@ -25,6 +25,7 @@ enum RngStream : uint32_t {
   kStreamArbitrate = 9,  // Blue Gene/L's arbiters: JSQ ties, SLQ and random cycles
   kStreamPriority = 10,  // is a packet high priority (Blue Gene/L)
   kStreamAlltoall = 11,  // a source's order of its alltoall destinations
+  kStreamBackoff = 12,   // a METRO source's random back-off before it retries
 };
 
 struct Draw {

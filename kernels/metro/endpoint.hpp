@@ -6,7 +6,8 @@
 //     at random), streams the route's header words, the data (its last word the checksum of the
 //     others) and a TURN, then listens: each router's STATUS and checksum, then the
 //     destination's acknowledgement and its drop. A drop before a good acknowledgement, or a
-//     STATUS saying blocked, fails the attempt: after metro.retry_delay clocks it tries again,
+//     STATUS saying blocked, fails the attempt: after a wait (metro.retry_delay clocks, or one
+//     that grows with the message's failures: metro.backoff) it tries again,
 //     and the routers' random choices give it a new path.
 //     No acknowledgement metro.timeout clocks after the TURN (a dead router on the path answers
 //     nothing) fails the attempt too: the source drops the connection itself.
@@ -78,6 +79,7 @@ struct Endpoint {
       v.s.msg_dest[ne] = pattern_dest(tp, v.prm.shape, v.perm, inst, n, ctime, n);
       v.s.msg_size[ne] = packet_size_at(tp, n, ctime);
       v.s.msg_first[ne] = static_cast<uint32_t>(v.t);
+      v.s.msg_fails[ne] = 0;
       v.s.started[ne] += 1;
       attempt();
     } else if (v.s.src_mode[ne] == kSrcBackoff && v.t >= v.s.src_wake[ne]) {
@@ -238,7 +240,7 @@ struct Endpoint {
                       v.t - v.s.msg_first[ne], route_of(v.prm, n, v.s.msg_dest[ne]).routers);
   }
 
-  // The attempt's connection closes: delivered, or failed and retried after retry_delay.
+  // The attempt's connection closes: delivered, or failed and retried after the back-off.
   LS_HD void fail_or_close() const {
     if (v.s.src_acked[ne] == kDone) {
       v.s.src_mode[ne] = kSrcIdle;
@@ -246,7 +248,18 @@ struct Endpoint {
     }
     if (v.win.contains(v.t)) v.s.blocked[ne] += 1;
     v.s.src_mode[ne] = kSrcBackoff;
-    v.s.src_wake[ne] = static_cast<uint32_t>(v.t + v.prm.retry_delay);
+    v.s.src_wake[ne] = static_cast<uint32_t>(v.t + backoff(++v.s.msg_fails[ne]));
+  }
+
+  // The wait before the retry after the message's `fails`-th failure: metro.retry_delay, that
+  // doubled for each failure before (at most metro.backoff_limit times), or uniform from 0 to
+  // that (Ethernet's binary exponential back-off, in clocks).
+  LS_HD uint32_t backoff(uint32_t fails) const {
+    if (v.prm.backoff == Backoff::kFixed) return v.prm.retry_delay;
+    const uint32_t k = fails - 1 < v.prm.backoff_limit ? fails - 1 : v.prm.backoff_limit;
+    const uint32_t most = v.prm.retry_delay << k;
+    if (v.prm.backoff == Backoff::kExponential) return most;
+    return below(philox_draw(v.traffic[inst].seed, v.t, n, kStreamBackoff).w[0], most + 1);
   }
 
   // A word arriving on leaving port k.

@@ -120,6 +120,10 @@ enum SinkMode : uint8_t {
 // acknowledged and its reply is awaited.
 enum SourceAck : uint8_t { kNotAcked = 0, kDone = 1, kAwaitReply = 2, kReplyBad = 3 };
 
+// The source's retry policy (metro.backoff): a fixed wait, one that doubles with each failure
+// of the message, or a random one up to that (binary exponential back-off).
+enum class Backoff : uint32_t { kFixed, kExponential, kRandom };
+
 struct MetroParams {
   uint32_t routers, endpoints, elems;  // elems = routers + endpoints per instance
   uint32_t ports;                      // belt columns per element: max(router ports, 2 x p)
@@ -139,6 +143,8 @@ struct MetroParams {
   uint32_t value_mask;     // 2^w - 1 (at most 27 bits)
   bool fast_reclaim;
   uint32_t retry_delay;
+  Backoff backoff;            // how the wait before a retry grows with a message's failures
+  uint32_t backoff_limit;     // doublings at most
   uint32_t timeout;           // clocks after its TURN a source waits for the acknowledgement
   bool reads;                 // traffic.request_reply: a reply of traffic[inst].reply_size words
   uint32_t reply_delay;       // clocks of DATA-IDLE before the reply
@@ -206,6 +212,7 @@ struct MetroState {
   uint32_t* msg_ctime;  // creation
   uint32_t* msg_first;  // first attempt's first word
   uint32_t* msg_start;  // this attempt's first word
+  uint32_t* msg_fails;  // the message's failed attempts so far
   uint32_t* src_sum;    // sum of the data words sent in this attempt (the checksum word's value)
   // Locating a corrupted wire from the routers' checksums at the TURN: the wire into the router
   // whose checksum comes next (router * rports + port: the router end, or the upstream one

@@ -284,6 +284,54 @@ TEST(Metro, CorruptedWordsAreRetriedUntilGood) {
   for (size_t n = 0; n < started.size(); ++n) EXPECT_LE(started[n] - acked[n], 1u);
 }
 
+// The retry policy (metro.backoff) on a one-router network whose router is dead and not masked:
+// endpoint 0's one message times out on every attempt. An attempt streams 4 words (route, 2
+// data words, TURN), times out metro.timeout clocks after its TURN, and the next starts after the
+// back-off (a clock at least): so successive attempts start 3 + timeout + wait apart. Fixed: the
+// wait is retry_delay each time; exponential: it doubles, at most backoff_limit times; random:
+// uniform from 0 to that, the same in every run.
+TEST(Metro, RetryBackoffPolicies) {
+  const auto waits = [](const char* policy) {
+    Config c = metro({2}, {1}, 2.0, 2);
+    c.topology.endpoint_ports = 1;
+    c.traffic.pattern = "hotspot";
+    c.traffic.hotspot_nodes = {1};
+    c.traffic.hotspot_fraction = 1.0;
+    c.traffic.sender_every = 2;
+    c.traffic.max_packets = 1;
+    c.metro.failed_routers = {0};
+    c.metro.mask_failed = false;
+    c.metro.timeout = 10;
+    c.metro.retry_delay = 4;
+    c.metro.backoff = policy;
+    c.metro.backoff_limit = 3;
+    auto e = make_engine({c}, test::options("cpu", 1, true));
+    std::vector<uint32_t> starts;
+    for (int t = 0; t < 1200; ++t) {
+      e->step(1);
+      const uint32_t s = test::values<uint32_t>(e->state("msg_start"))[0];
+      if (starts.empty() || s != starts.back()) starts.push_back(s);
+    }
+    std::vector<uint32_t> out;
+    for (size_t k = 1; k < starts.size(); ++k) out.push_back(starts[k] - starts[k - 1] - 13);
+    return out;
+  };
+  const std::vector<uint32_t> fixed = waits("fixed"), doubling = waits("exponential"),
+                              random = waits("random");
+  ASSERT_GT(fixed.size(), 20u);
+  for (uint32_t w : fixed) EXPECT_EQ(w, 4u);
+  ASSERT_GT(doubling.size(), 6u);
+  EXPECT_EQ(std::vector<uint32_t>(doubling.begin(), doubling.begin() + 6),
+            (std::vector<uint32_t>{4, 8, 16, 32, 32, 32}));
+  ASSERT_GT(random.size(), 20u);
+  for (size_t k = 0; k < random.size(); ++k) {
+    EXPECT_GE(random[k], 1u);
+    EXPECT_LE(random[k], 4u << std::min<size_t>(k, 3)) << k;
+  }
+  EXPECT_NE(std::set<uint32_t>(random.begin(), random.end()).size(), 1u);
+  EXPECT_EQ(random, waits("random"));
+}
+
 // Locating the corrupted wire from the routers' checksums: on Figure 1's network with one noisy
 // wire (an endpoint's entering wire into router 0, router 0's backward wire into the middle
 // stage, last-stage router 20's wire to an endpoint), every source that located a fault names
