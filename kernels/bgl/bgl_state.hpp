@@ -10,6 +10,7 @@
 #pragma once
 #include <cstdint>
 
+#include "../common/cycle_view.hpp"
 #include "../common/flit.hpp"
 #include "../common/hd.hpp"
 #include "../common/rng.hpp"
@@ -248,18 +249,11 @@ enum BglViolation : uint32_t {
   kViolDeadLink = 7,   // something arrived over a dead link
 };
 
-struct BglView {
+struct BglView : CycleView {
   BglParams prm;
   BglLayout lay;
   BglTopology topo;
   BglState s;
-  SourceState src;               // [inst, node]
-  StatsState st;                 // [inst, node]
-  const TrafficParams* traffic;  // [inst]
-  const uint32_t* perm;          // [inst, node]
-  uint64_t t;
-  uint32_t now;  // t mod slots
-  Window win;
 };
 
 // The router a stage runs for: element e = inst * routers + r.

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "../common/belt.hpp"
+#include "../common/cycle_view.hpp"
 #include "../common/hd.hpp"
 #include "../common/source.hpp"
 #include "../common/terminal_stats.hpp"
@@ -265,22 +266,13 @@ enum MetroViolation : uint32_t {
   kViolLostWord = 5,     // a word arrived while the router owed a reply word on that wire
 };
 
-struct MetroView {
+struct MetroView : CycleView {
   MetroParams prm;
   MetroLayout lay;
   MetroTopology topo;
   MetroState s;
-  SourceState src;               // [inst, node]
-  StatsState st;                 // [inst, node]
-  const TrafficParams* traffic;  // [inst]
-  const uint32_t* perm;          // [inst, node]
-  uint64_t t;
-  uint32_t now;  // t mod slots
-  Window win;
 };
 
-// Writes a word into the belt of the element at the far end of (element e, column p): what
-// every sender does. A second word into the same slot in a cycle is a violation.
 // The routers a connection from endpoint src to dest crosses, and the header words its source
 // sends: hw for each of them, or (hw = 0) the route's bits in whole words, Table 4's hbits. An
 // up router's route is one bit (up or turn), a down router's log2 r bits.
@@ -305,6 +297,8 @@ LS_HD inline Route route_of(const MetroParams& p, uint32_t src, uint32_t dest) {
   return {routers, p.hw > 0 ? p.hw * routers : (bits + p.width - 1) / p.width};
 }
 
+// Writes a word into the belt of the element at the far end of (element x, column p): what
+// every sender does. A second word into the same slot in a cycle is a violation.
 LS_HD inline void send_word(const MetroView& v, uint32_t inst, uint32_t x, uint32_t p,
                             uint32_t word, uint32_t tag) {
   const uint64_t k = uint64_t{x} * v.lay.ports + p;

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 
+#include "../common/cycle_view.hpp"
 #include "../common/flit.hpp"
 #include "../common/hd.hpp"
 #include "../common/source.hpp"
@@ -211,19 +212,12 @@ struct HostState {
   uint64_t* ctl_delivered;  // [inst, node] their replies taken back
 };
 
-struct SconnectView {
+struct SconnectView : CycleView {
   SconnectParams prm;
   SconnectLayout lay;
   SconnectTopology topo;
   SconnectState s;
   HostState host;
-  SourceState src;  // [inst, node, priority]: a source per priority
-  StatsState st;
-  const TrafficParams* traffic;  // [inst, priority]
-  const uint32_t* perm;          // [inst, node]
-  uint64_t t;
-  uint32_t now;  // t mod slots
-  Window win;
 };
 
 }  // namespace ls::sconnect

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 
+#include "../common/cycle_view.hpp"
 #include "../common/flit.hpp"
 #include "../common/packet_assembly.hpp"
 #include "../common/reply_queue.hpp"
@@ -188,19 +189,12 @@ struct PeState {
   uint64_t* overruns;  // rounds a PE could not begin: its BSU still busy
 };
 
-struct T3eView {
+struct T3eView : CycleView {
   T3eParams prm;
   T3eLayout lay;
   T3eTopology topo;
   T3eState s;
   PeState pe;
-  SourceState src;
-  StatsState st;
-  const TrafficParams* traffic;  // [inst]
-  const uint32_t* perm;          // [inst, node]
-  uint64_t t;
-  uint32_t now;  // t mod slots
-  Window win;
 };
 
 // Violation and error codes.

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 
+#include "../common/cycle_view.hpp"
 #include "../common/flit.hpp"
 #include "../common/hd.hpp"
 #include "../common/packet_assembly.hpp"
@@ -250,21 +251,14 @@ struct RouterShape {
 using AnyShape = RouterShape<>;
 
 // Everything a vc phase sees: parameters by value, state by pointer.
-struct VcView {
+struct VcView : CycleView {
   VcParams prm;
   VcLayout lay;
   VcTopology topo;
   VcState s;
   NicState nic;
-  SourceState src;
-  StatsState st;
-  const TrafficParams* traffic;  // [inst]
-  const uint32_t* perm;          // [inst, node] random permutation
-  uint64_t t;                    // current cycle
-  uint32_t now;                  // belt slot of the current cycle (t mod slots)
-  const uint32_t* flit_to;       // [R, P] this cycle's rows of topo.flit_slot and credit_slot
+  const uint32_t* flit_to;  // [R, P] this cycle's rows of topo.flit_slot and credit_slot
   const uint32_t* credit_to;
-  Window win;  // measurement window
 };
 
 }  // namespace ls
