@@ -185,6 +185,17 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   s.buf = alloc<Flit>(*this, E_ * P * v_.lay.port_slots());
   s.ivc_head = alloc<uint8_t>(*this, ivcs, "ivc_head", {I, R, P, V});
   s.ivc_count = alloc<uint8_t>(*this, ivcs, "occupancy", {I, R, P, V});
+  // The flits in each input VC's ring buffer, front (oldest) first, as the vc family's views:
+  // the adaptive VC's is the longest.
+  const T3eLayout lay = v_.lay;
+  B::flit_buffer_views(
+      s.buf, E_ * P * lay.port_slots(), s.ivc_head, s.ivc_count,
+      {I, R, P, V, std::max(lay.depth, lay.adaptive_depth)},
+      [lay](uint64_t iv, uint64_t b) {
+        return lay.slot(iv / (kPorts * kVcs), static_cast<uint32_t>(iv / kVcs % kPorts),
+                        static_cast<uint32_t>(iv % kVcs), static_cast<uint32_t>(b));
+      },
+      [lay](uint64_t iv) { return lay.capacity(static_cast<uint32_t>(iv % kVcs)); });
   s.ivc_dropping = alloc<uint8_t>(*this, ivcs);
   s.ivc_out = alloc<int8_t>(*this, ivcs, "ivc_out_port", {I, R, P, V});
   s.ivc_out_vc = alloc<uint8_t>(*this, ivcs, "ivc_out_vc", {I, R, P, V});

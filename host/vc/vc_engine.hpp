@@ -23,10 +23,6 @@
 
 namespace ls {
 
-// An empty slot in the buffer_* state arrays. A flit's meta word never is all ones (its VC bits
-// stay below 16), so buffer_meta tells empty slots exactly; occupancy counts the others.
-constexpr uint32_t kNoFlit = 0xFFFFFFFFu;
-
 template <class Exec>
 class VcEngine final : public BatchEngine<Exec> {
   using B = BatchEngine<Exec>;
@@ -93,19 +89,6 @@ class VcEngine final : public BatchEngine<Exec> {
         owner[iv - iv % PV + static_cast<uint64_t>(port[iv]) * v_.prm.vcs + vc[iv]] =
             static_cast<int16_t>(iv % PV);
     return host_array('i', owner, field("vc_owner").shape);
-  }
-  // buffer_<field> [inst, router, port, vc, depth]: `member` of the flits in each input VC's
-  // ring buffer, from its front (ivc_head) for occupancy flits, kNoFlit in the slots after.
-  HostArray buffered(uint32_t Flit::*member) const {
-    const uint64_t ivc = E_ * v_.prm.ports * v_.prm.vcs, D = v_.prm.depth;
-    const std::vector<Flit> buf = download(v_.s.buf, ivc * D);
-    const std::vector<uint8_t> head = download(v_.s.ivc_head, ivc),
-                               count = download(v_.s.ivc_count, ivc);
-    std::vector<uint32_t> out(ivc * D, kNoFlit);
-    for (uint64_t iv = 0; iv < ivc; ++iv)
-      for (uint64_t k = 0; k < count[iv]; ++k)
-        out[iv * D + k] = buf[iv * D + (head[iv] + k) % D].*member;
-    return host_array('u', out, {I_, v_.prm.routers, v_.prm.ports, v_.prm.vcs, v_.prm.depth});
   }
   // sa_grant_vc [inst, router, port]: the VC of the input port that won each output port in the
   // last cycle, or -1: a switch grant moves that input's VC pointer to just after the VC sent.
@@ -177,16 +160,11 @@ void VcEngine<Exec>::allocate() {
   derived(
       "vc_owner", 'i', sizeof(int16_t), {I, R, P, V}, [this] { return owners(); },
       "derived from out_port and out_vc; set those instead");
-  // The flits in each input-VC buffer, one array per field, front (oldest) first: the router
-  // view reads them; the kernels keep ring buffers, whose order this hides.
-  const std::vector<uint64_t> slots_shape{I, R, P, V, p.depth};
-  const std::pair<const char*, uint32_t Flit::*> flit_fields[] = {
-      {"buffer_dest", &Flit::dest},   {"buffer_src", &Flit::src},     {"buffer_seq", &Flit::seq},
-      {"buffer_ctime", &Flit::ctime}, {"buffer_itime", &Flit::itime}, {"buffer_meta", &Flit::meta}};
-  for (const auto& [name, member] : flit_fields)
-    derived(
-        name, 'u', sizeof(uint32_t), slots_shape, [this, m = member] { return buffered(m); },
-        "a view of the VC buffers, which are not settable");
+  // The flits in each input-VC buffer, front (oldest) first: the router view reads them.
+  const uint64_t D = p.depth;
+  B::flit_buffer_views(
+      s.buf, ivc * D, s.ivc_head, s.ivc_count, {I, R, P, V, D},
+      [D](uint64_t iv, uint64_t b) { return iv * D + b; }, [D](uint64_t) { return D; });
   s.ovc_va_ptr = alloc<uint8_t>(*this, ivc);
   s.ovc_flits = alloc<uint32_t>(*this, ivc, "vc_flits", {I, R, P, V});
   const uint64_t W = v_.lay.width, belts = E_ * S * W;
