@@ -12,6 +12,8 @@ pages with the same controls, GIF and MP4). Reads only `Simulator.state` and the
 
 METRO (router.family = "metro") has connections, not packets: follow an endpoint's with
 `ls.viz.metro_trace(h, src=0, cycles=40, start=0)`, drawn by `network_view(path=...)` too.
+The Cray T3E (router.family = "t3e") has its own router drawing; `ls.viz.t3e_requests(cycle,
+router)` says what each input VC did in a clock of its arbitration.
 """
 
 from .animation import animation, export
@@ -22,8 +24,9 @@ from .network_view import network_view
 from .registry import RouterFamily, families, register
 from .router_view import router_view, vc_requests
 from .sconnect_view import sconnect_link_use  # registers the sconnect family's views
+from .t3e_view import t3e_port_names, t3e_requests  # registers the t3e family's views
 from .tracer import trace
 
 __all__ = ["Cycle", "History", "Player", "RouterFamily", "animation", "export", "families",
            "metro_link_use", "metro_trace", "network_view", "player", "register", "router_view",
-           "sconnect_link_use", "trace", "vc_requests"]
+           "sconnect_link_use", "t3e_port_names", "t3e_requests", "trace", "vc_requests"]

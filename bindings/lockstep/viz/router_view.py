@@ -3,7 +3,9 @@ flits in them, the crossbar with this cycle's switch grants, output VCs with the
 owners, and for every input VC what it did this cycle and, if it wanted the switch and did not
 get it, why.
 
-`router_view` draws any family registered in `registry`; the `vc` family's drawing is here.
+`router_view` draws any family registered in `registry`; the `vc` family's drawing is here,
+built from pieces (`draw_flits`, `draw_credits`, `draw_request`, `draw_crossbar`) that other
+VC routers' drawings share (the T3E's, t3e_view.py).
 It reads the state as the cycle began (what competed) and as it ended (what won): a flit
 written into a buffer in cycle t shows from cycle t+1, when it can first act.
 """
@@ -115,13 +117,74 @@ def packet_colour(src: int, seq: int):
     return plt.get_cmap("tab20")((src * 7919 + seq * 104729) % 20)
 
 
-def _router_title(cycle: Cycle, router: int) -> str:
+def router_title(cycle: Cycle, router: int) -> str:
+    """A router's title: "router r (x=.., y=..), cycle t", its place in a k-ary n-cube."""
     cfg = cycle.config
     where = ""
     if cfg.get("topology.kind") in CUBES:
         c = coordinates(cfg, cycle.peer.shape[0])[router]
         where = " (" + ", ".join(f"{d}={x}" for d, x in zip("xyzw", c)) + ")"
     return f"router {router}{where}, cycle {cycle.t}"
+
+
+def link_end(cycle: Cycle, router: int, port: int) -> str:
+    """What port `port` of `router` connects to: "node n", "router r" or "unconnected"."""
+    far, node = cycle.peer[router, port], cycle.port_node[router, port]
+    ports = cycle.peer.shape[1]
+    return (f"node {node}" if node >= 0 else f"router {far // ports}" if far >= 0
+            else "unconnected")
+
+
+def draw_flits(ax, y: float, right: float, slots: int, src, seq, dest, meta,
+               leaving: bool) -> None:
+    """An input VC's buffer of `slots` flits at height y, slot k from the front at
+    x = right - 1 - k (the front nearest the crossbar); `src`, `seq`, `dest`, `meta` hold the
+    flits front first as the buffer_* views do (NO_FLIT: an empty slot). Each flit is coloured
+    by its packet, marked H (head, >dest) and T (tail); `leaving`: the front crosses now."""
+    for k in range(slots):
+        x = right - 1 - k
+        if meta[k] == NO_FLIT:
+            ax.add_patch(Rectangle((x + 0.05, y - 0.4), 0.9, 0.8, fc="white", ec="#bbbbbb",
+                                   lw=0.8))
+            continue
+        out = leaving and k == 0
+        ax.add_patch(Rectangle((x + 0.05, y - 0.4), 0.9, 0.8,
+                               fc=packet_colour(int(src[k]), int(seq[k])),
+                               ec=STATUS_COLOURS["sent"] if out else "black", lw=3 if out else 0.8))
+        mark = ("H" if meta[k] & HEAD else "") + ("T" if meta[k] & TAIL else "")
+        if meta[k] & HEAD:
+            mark += f"\n>{dest[k]}"
+        ax.text(x + 0.5, y, mark, ha="center", va="center", fontsize=7, fontweight="bold",
+                linespacing=0.9)
+
+
+def draw_credits(ax, x: float, y: float, credits: int, slots: int) -> None:
+    """An output VC's credits: `slots` boxes (its downstream buffer), the first `credits`
+    green."""
+    for k in range(slots):
+        ax.add_patch(Rectangle((x + k + 0.05, y - 0.3), 0.9, 0.6,
+                               fc="#b5e0b5" if k < credits else "white", ec="#999999", lw=0.6))
+
+
+def draw_request(ax, x0: float, y0: float, x1: float, y1: float, colour, won: bool) -> None:
+    """An arrow across the crossbar from an input VC to the output VC it asks for: solid if it
+    won, dashed otherwise."""
+    ax.annotate("", xy=(x1, y1), xytext=(x0, y0),
+                arrowprops=dict(arrowstyle="-|>", color=colour, lw=2.5 if won else 1.2,
+                                linestyle="-" if won else (0, (3, 2))))
+
+
+def draw_crossbar(ax, left: float, right: float, bottom: float) -> None:
+    """The crossbar: a box from x = left to right, from y = bottom up past the first row."""
+    ax.add_patch(Rectangle((left, bottom), right - left, 0.6 - bottom, fc="#f2f2f2",
+                           ec="black", lw=1.2, zorder=0))
+    ax.text((left + right) / 2, bottom - 0.2, "crossbar", ha="center", va="top", fontsize=9)
+
+
+def flit_handles() -> list:
+    """Legend entries for the flits `draw_flits` draws."""
+    return [Patch(fc="white", ec=STATUS_COLOURS["sent"], lw=3, label="flit leaving now"),
+            Line2D([], [], color="none", label="colour = packet, H head (>dest), T tail")]
 
 
 def draw_vc_router(ax, cycle: Cycle, router: int) -> None:
@@ -142,9 +205,7 @@ def draw_vc_router(ax, cycle: Cycle, router: int) -> None:
     xbar_r, credit_x = xbar_l + 3.0, xbar_l + 3.8
     label_x = credit_x + depth + 0.4
     for p in range(ports):
-        far = cycle.peer[router, p]
-        source = (f"node {cycle.port_node[router, p]}" if cycle.port_node[router, p] >= 0
-                  else f"router {far // ports}" if far >= 0 else "unconnected")
+        source = link_end(cycle, router, p)
         top = y(p, 0) + 0.45
         ax.text(-0.3, top + 0.15, f"in {p} ({names[p]}) from {source}", ha="left", va="bottom",
                 fontsize=9, fontweight="bold")
@@ -154,24 +215,9 @@ def draw_vc_router(ax, cycle: Cycle, router: int) -> None:
             yy = y(p, v)
             ax.text(-0.3, yy, f"vc{v}", ha="right", va="center", fontsize=8)
             r = req.loc[(p, v)]
-            for k in range(depth):  # slot k from the front, the front nearest the crossbar
-                x = depth - 1 - k
-                meta = b["buffer_meta"][router, p, v, k]
-                if meta == NO_FLIT:
-                    ax.add_patch(Rectangle((x + 0.05, yy - 0.4), 0.9, 0.8, fc="white",
-                                           ec="#bbbbbb", lw=0.8))
-                    continue
-                src, seq = b["buffer_src"][router, p, v, k], b["buffer_seq"][router, p, v, k]
-                leaving = k == 0 and r.status == "sent"
-                ax.add_patch(Rectangle((x + 0.05, yy - 0.4), 0.9, 0.8,
-                                       fc=packet_colour(int(src), int(seq)),
-                                       ec=STATUS_COLOURS["sent"] if leaving else "black",
-                                       lw=3 if leaving else 0.8))
-                mark = ("H" if meta & HEAD else "") + ("T" if meta & TAIL else "")
-                if meta & HEAD:
-                    mark += f"\n>{b['buffer_dest'][router, p, v, k]}"
-                ax.text(x + 0.5, yy, mark, ha="center", va="center", fontsize=7,
-                        fontweight="bold", linespacing=0.9)
+            draw_flits(ax, yy, depth, depth, *(b[f"buffer_{f}"][router, p, v]
+                                               for f in ("src", "seq", "dest", "meta")),
+                       r.status == "sent")
             text = r.status
             if r.status in ("routed", "no VC"):
                 text += f": wants out {r.route_port}"
@@ -184,16 +230,11 @@ def draw_vc_router(ax, cycle: Cycle, router: int) -> None:
                     color=STATUS_COLOURS[r.status],
                     fontweight="bold" if r.status != "empty" else "normal")
             if r.status in ("sent", "no credit", "lost arbitration", "waiting"):
-                won = r.status == "sent"
-                ax.annotate("", xy=(xbar_r, y(r.out_port, r.out_vc)), xytext=(xbar_l, yy),
-                            arrowprops=dict(arrowstyle="-|>", color=STATUS_COLOURS[r.status],
-                                            lw=2.5 if won else 1.2,
-                                            linestyle="-" if won else (0, (3, 2))))
+                draw_request(ax, xbar_l, yy, xbar_r, y(r.out_port, r.out_vc),
+                             STATUS_COLOURS[r.status], r.status == "sent")
             # Output VC (p, v): its credits at switch allocation and who holds it.
             c = credits[p, v]
-            for k in range(depth):
-                ax.add_patch(Rectangle((credit_x + k + 0.05, yy - 0.3), 0.9, 0.6,
-                                       fc="#b5e0b5" if k < c else "white", ec="#999999", lw=0.6))
+            draw_credits(ax, credit_x, yy, c, depth)
             held = owner_before[p, v]
             who = f"held by in {held // vcs}.vc{held % vcs}" if held >= 0 else "free"
             if owner_after[p, v] >= 0 and owner_after[p, v] != held:
@@ -202,22 +243,18 @@ def draw_vc_router(ax, cycle: Cycle, router: int) -> None:
             ax.text(label_x, yy, f"{c} credit{'s' if c != 1 else ''}, {who}", ha="left",
                     va="center", fontsize=8)
     bottom = y(ports - 1, vcs - 1) - 0.6
-    ax.add_patch(Rectangle((xbar_l, bottom), xbar_r - xbar_l, 0.6 - bottom, fc="#f2f2f2",
-                           ec="black", lw=1.2, zorder=0))
-    ax.text((xbar_l + xbar_r) / 2, bottom - 0.2, "crossbar", ha="center", va="top", fontsize=9)
+    draw_crossbar(ax, xbar_l, xbar_r, bottom)
     ax.text(depth / 2, 1.2, "input VC buffers (front on the right)", ha="center", fontsize=9,
             style="italic")
     ax.text(credit_x + depth / 2, 1.2, "output VCs: credits", ha="center", fontsize=9,
             style="italic")
     granted = [f"in {grant[o]}.vc{grant_vc[o]} > out {o}" for o in range(ports) if grant[o] >= 0]
-    ax.set_title(f"{_router_title(cycle, router)}   switch grants: "
+    ax.set_title(f"{router_title(cycle, router)}   switch grants: "
                  f"{', '.join(granted) if granted else 'none'}", fontsize=11, loc="left")
     # The three reasons a request loses, always; the other statuses when they occur.
     shown = [s for s in STATUS_COLOURS
              if s in set(req.status) - {"empty"} or s in ("lost arbitration", "no credit", "no VC")]
-    handles = [Patch(color=STATUS_COLOURS[s], label=s) for s in shown]
-    handles += [Patch(fc="white", ec=STATUS_COLOURS["sent"], lw=3, label="flit leaving now"),
-                Line2D([], [], color="none", label="colour = packet, H head (>dest), T tail")]
+    handles = [Patch(color=STATUS_COLOURS[s], label=s) for s in shown] + flit_handles()
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.01), ncol=4,
               fontsize=8, frameon=False)
     ax.set_xlim(-1.5, label_x + 12)

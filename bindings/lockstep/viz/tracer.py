@@ -36,12 +36,13 @@ def trace(source: Simulator | History, src: int, seq: int | None = None, cycles:
     and injection cycles, as its flits carry them.
     """
     history = as_history(source)
-    if "buffer_src" not in history.family.state_names:
+    if history.family.name != "vc":
         other = (": follow an endpoint's connections with ls.viz.metro_trace(history, src) "
                  "(network_view draws it as path=), or its words with ls.metro.Tracer"
-                 if history.family.name == "metro" else "")
+                 if history.family.name == "metro" else
+                 "; it reads the vc router's pipeline state (routing, VC and switch allocation)")
         raise ValueError(f"router.family {history.family.name!r}: ls.viz.trace follows packets "
-                         f"through VC buffers, which this family has none of{other}")
+                         f"through the vc family's routers only{other}")
     first = history.last + 1 if start is None else start
     if cycles < 1:
         raise ValueError(f"cycles {cycles}: allowed 1 or more")
