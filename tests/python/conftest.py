@@ -35,6 +35,23 @@ def tiny() -> "ls.Config":
     return ls.Config(TINY)
 
 
+def packet_runs(packet: list, flags, where: str) -> list[tuple[int, int]]:
+    """A VC buffer's flits, front first, as (start, end) runs of one packet each (`packet`:
+    each flit's (src, seq); `flags`: its buffer_meta & (head 1 | tail 2)): asserts no packet is
+    split, a head only at a run's start (the first run's head may have left) and a tail only at
+    a run's end (the last run's may be on its way)."""
+    n = len(packet)
+    starts = [k for k in range(n) if k == 0 or packet[k] != packet[k - 1]]
+    ends = [k - 1 for k in starts[1:]] + [n - 1]
+    assert len(set(packet)) == len(starts), f"a packet split in {where}"
+    for s, e in zip(starts, ends):
+        assert all(flags[k] & 1 == 0 for k in range(s + 1, e + 1)), where
+        assert all(flags[k] & 2 == 0 for k in range(s, e)), where
+        assert s == 0 or flags[s] & 1, f"a packet behind another starts with its head: {where}"
+        assert e == n - 1 or flags[e] & 2, f"a packet before another ends with its tail: {where}"
+    return list(zip(starts, ends))
+
+
 def python_path() -> str:
     rest = os.environ.get("PYTHONPATH")
     return os.pathsep.join([PACKAGE_ROOT, rest] if rest else [PACKAGE_ROOT])

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 import lockstep as ls
-from conftest import REPO, wait_for
+from conftest import REPO, packet_runs, wait_for
 from lockstep import viz
 
 matplotlib.use("Agg")
@@ -41,16 +41,7 @@ def test_buffer_arrays_agree_with_occupancy_and_hold_packets_in_order(tiny):
         n = occ[r, p, v]
         packet = list(zip(arrays["src"][r, p, v, :n], arrays["seq"][r, p, v, :n]))
         flags = arrays["meta"][r, p, v, :n] & (HEAD | TAIL)
-        # Runs of one packet each, in queue order: a head only at a run's start (the first
-        # run's head may have left), a tail only at a run's end (the last's may be on its way).
-        starts = [k for k in range(n) if k == 0 or packet[k] != packet[k - 1]]
-        ends = [k - 1 for k in starts[1:]] + [n - 1]
-        assert len(set(packet)) == len(starts), f"a packet split in router {r} port {p} vc {v}"
-        for s, e in zip(starts, ends):
-            assert all(flags[k] & HEAD == 0 for k in range(s + 1, e + 1))
-            assert all(flags[k] & TAIL == 0 for k in range(s, e))
-            assert s == 0 or flags[s] & HEAD, "a packet behind another starts with its head"
-            assert e == n - 1 or flags[e] & TAIL, "a packet before another ends with its tail"
+        for s, e in packet_runs(packet, flags, f"router {r} port {p} vc {v}"):
             if flags[s] & HEAD and flags[e] & TAIL:
                 whole += 1
                 assert e - s + 1 == 4 and flags[s] == HEAD and flags[e] == TAIL

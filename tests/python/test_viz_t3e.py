@@ -9,6 +9,7 @@ import re
 import matplotlib
 import numpy as np
 import pytest
+from conftest import packet_runs
 
 import lockstep as ls
 from lockstep import viz
@@ -66,14 +67,7 @@ def test_buffer_views_agree_with_occupancy_and_hold_whole_packets(loaded):
         if v < ADAPTIVE:  # request VC0/VC1 carry requests, response VC0/VC1 responses
             assert (cls == v // 2).all()
         assert (size == np.where(cls == 0, 2, 10)).all(), "Table 3: vector Gets are 2/10"
-        starts = [k for k in range(n) if k == 0 or packet[k] != packet[k - 1]]
-        ends = [k - 1 for k in starts[1:]] + [n - 1]
-        assert len(set(packet)) == len(starts), f"a packet split in router {r} port {p} vc {v}"
-        for s, e in zip(starts, ends):
-            assert all(flags[k] & HEAD == 0 for k in range(s + 1, e + 1))
-            assert all(flags[k] & TAIL == 0 for k in range(s, e))
-            assert s == 0 or flags[s] & HEAD, "a packet behind another starts with its head"
-            assert e == n - 1 or flags[e] & TAIL, "a packet before another ends with its tail"
+        for s, e in packet_runs(packet, flags, f"router {r} port {p} vc {v}"):
             if flags[s] & HEAD and flags[e] & TAIL:
                 assert e - s + 1 == size[s]
                 whole[int(size[s])] += 1
