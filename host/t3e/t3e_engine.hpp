@@ -205,7 +205,7 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   s.ovc_rr = alloc<uint8_t>(*this, ivcs);
   s.ovc_started = alloc<uint8_t>(*this, ivcs, "ovc_started", {I, R, P, V});
   s.in_sel = alloc<int8_t>(*this, ports, "in_sel", {I, R, P});
-  s.in_rr = alloc<uint8_t>(*this, ports);
+  s.in_rr = alloc<uint8_t>(*this, ports, "in_rr", {I, R, P});
   s.out_hold = alloc<int8_t>(*this, ports, "out_hold", {I, R, P});
   s.out_rr = alloc<uint8_t>(*this, ports);
   s.out_last = alloc<uint32_t>(*this, ports);

@@ -137,7 +137,7 @@ def test_requests_follow_section_7(loaded):
     shape = (ROUTERS, PORTS, VCS)
     me = np.arange(PORTS * VCS).reshape(PORTS, VCS)
     r = np.arange(ROUTERS)[:, None, None]
-    seen, unknown = set(), 0
+    seen = set()
     for t in range(START, START + CYCLES):
         c = loaded.cycle(t)
         b, a = c.before, c.after
@@ -150,13 +150,12 @@ def test_requests_follow_section_7(loaded):
                + q.out_vc.to_numpy(int, na_value=0)).reshape(shape)
         credits = q.credits.to_numpy(int, na_value=-1).reshape(shape)
         seen |= set(q.status)
-        unknown += int(np.isnan(requesting).any(axis=2).sum())
+        assert not np.isnan(requesting).any(), "in_rr tells every input's requester"
         assert ((requesting == 1).sum(axis=2) <= 1).all(), "one requester an input"
         assert np.array_equal(status == "sent", t3e_view.t3e_sent(c) == 1)
         asking = {"sent", "lost the output", "no credit", "no output VC"}
         assert set(status[requesting == 1]) <= asking
         assert set(status[requesting == 0]) <= {"not its turn", "bubble", "empty"}
-        assert set(status[np.isnan(requesting)]) <= {"requested?"}
         # A head asking for the first time (a new bit in ovc_requests) is its input's requester.
         new = (a["ovc_requests"] & ~b["ovc_requests"]).reshape(ROUTERS, -1, 1)
         fresh = ((new >> me.ravel().astype(np.uint64)) & np.uint64(1)).any(axis=1)
@@ -171,8 +170,7 @@ def test_requests_follow_section_7(loaded):
         assert ((sel < 0) & (credits == 0))[no_credit].all()
         no_vc = status == "no output VC"  # gave up its right; its request is remembered
         assert ((sel < 0) & (owner != me) & (remembered == 1))[no_vc].all()
-    assert set(t3e_view.T3E_STATUS_COLOURS) - {"empty", "requested?"} <= seen, seen
-    assert unknown < 0.05 * ROUTERS * PORTS * CYCLES, "the round-robin pointer is rarely needed"
+    assert set(t3e_view.T3E_STATUS_COLOURS) - {"empty"} <= seen, seen
 
 
 @pytest.mark.parametrize("orient", [0, 5])

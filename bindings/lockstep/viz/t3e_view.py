@@ -13,8 +13,8 @@ fast path), and the buffers are drawn as the arbiter saw them: as the clock bega
 that arrived. Which flits left is read from `ivc_head` (a VC's ring read index advances once per
 flit sent), the output VC a flit took from `ivc_out_port`/`ivc_out_vc` (a head's are set as it
 leaves), and which VC of an input requested from `in_sel`, which keeps a VC's right to request
-until it fails to win its output VC, is blocked or its packet ends or bubbles
-(`t3e_requests`).
+until it fails to win its output VC, is blocked or its packet ends or bubbles, and `in_rr`,
+the input's round-robin pointer, where it chose afresh (`t3e_requests`).
 
 A flit sent in clock t is written into the belt slot (t + d) mod slots of the router at the far
 end (`flit_belt` [router, slot, column]: columns 0-6 the input ports, 7 the PE's ejection), a
@@ -52,15 +52,14 @@ T3E_STATUS_COLOURS = {
     "no output VC": STATUS_COLOURS["no VC"],  # a head that did not win its route's output VC
     "not its turn": STATUS_COLOURS["waiting"],  # another VC of its input has the right
     "bubble": STATUS_COLOURS["holds VC, no flit"],  # mid-packet, its next flit not here
-    "requested?": "#e377c2",  # one of these requested: the input's round-robin pointer decides
     "empty": STATUS_COLOURS["empty"],
 }
 ARRIVED = "#1f77b4"  # the edge of a flit that arrived this clock
 
 T3E_STATE_NAMES = ("occupancy", "ivc_head", "ivc_out_port", "ivc_out_vc", "credits",
-                   "ovc_owner", "ovc_requests", "in_sel", "out_hold", "flit_belt", "credit_belt",
-                   "buffer_src", "buffer_seq", "buffer_dest", "buffer_meta", "r_pwho", "r_lwho",
-                   "r_chan")
+                   "ovc_owner", "ovc_requests", "in_sel", "in_rr", "out_hold", "flit_belt",
+                   "credit_belt", "buffer_src", "buffer_seq", "buffer_dest", "buffer_meta",
+                   "r_pwho", "r_lwho", "r_chan")
 
 
 def t3e_port_names(config) -> list[str]:
@@ -129,10 +128,8 @@ def t3e_arbitration(cycle: Cycle) -> pd.DataFrame:
 
     The requesting VC of an input is the one that sent, else `in_sel` after the clock (a VC
     that kept its right), else `in_sel` before it if that VC held flits (it asked and gave up
-    its right), else a head asking for the first time (a new bit in `ovc_requests`), else the
-    one VC that could have given up its right. With several such VCs it was the first after the
-    input's round-robin pointer, which is not in the state: each is marked "requested?" (rare:
-    an input whose requester gave up its right in this very clock while other VCs wait)."""
+    its right), else the one the input chose afresh: the first VC holding flits from its
+    round-robin pointer `in_rr` (past `in_sel` if that VC had emptied), as select() does."""
     b, a = cycle.before, cycle.after
     routers = b["occupancy"].shape[0]
     sent = t3e_sent(cycle).astype(bool)
@@ -156,31 +153,28 @@ def t3e_arbitration(cycle: Cycle) -> pd.DataFrame:
     w_credits = credits.reshape(routers, -1)[r, w]
     me = np.arange(PORTS * VCS).reshape(PORTS, VCS)
     owns = a["ovc_owner"].reshape(routers, -1)[r, w] == me
-    fresh = (a["ovc_requests"] & ~b["ovc_requests"]).reshape(routers, -1)[r, w]
-    fresh = (fresh >> me.astype(np.uint64)) & np.uint64(1) == 1
     # Why a VC that asked and did not send gives up its right (arbiter.hpp, request and
     # step 5): no credit on its output VC, or a head that does not own its route's output VC.
     no_credit = (want >= 0) & (w_credits == 0) & (on_way | owns)
-    no_vc = (want >= 0) & ~on_way & ~owns
-    loses = ~sent & (flits > 0) & (no_credit | no_vc)
-    # The requester of each input, -1 none or not known.
+    # The requester of each input, -1 none.
     sel_b, sel_a = b["in_sel"].astype(int), a["in_sel"].astype(int)
     holds_b = np.take_along_axis(flits, np.maximum(sel_b, 0)[..., None], axis=2)[..., 0] > 0
     kept_b = (sel_b >= 0) & holds_b
-    cand = loses & ((sel_a < 0) & ~kept_b)[..., None]
-    pick = np.where((cand & fresh).sum(axis=2) == 1, (cand & fresh).argmax(axis=2),
-                    np.where(cand.sum(axis=2) == 1, cand.argmax(axis=2), -1))
+    # Otherwise the input chose afresh this clock (arbiter.hpp, select): the first VC holding
+    # flits from its round-robin pointer (in_rr), which moved past a requester that emptied.
+    start = np.where((sel_b >= 0) & ~holds_b, (sel_b + 1) % VCS, b["in_rr"].astype(int))
+    holding = flits > 0
+    ahead = np.where(holding, (np.arange(VCS) - start[..., None]) % VCS, VCS)
+    fresh_pick = np.where(holding.any(axis=2), ahead.argmin(axis=2), -1)
     req = np.select([sent.any(axis=2), sel_a >= 0, kept_b], [sent.argmax(axis=2), sel_a, sel_b],
-                    pick)
-    unknown = (req < 0)[..., None] & cand
+                    fresh_pick)
     is_req = np.arange(VCS) == req[..., None]
     status = np.select(
-        [is_req & sent, is_req & (sel_a >= 0)[..., None], is_req & no_credit, is_req, unknown,
+        [is_req & sent, is_req & (sel_a >= 0)[..., None], is_req & no_credit, is_req,
          flits > 0, on_way],
-        ["sent", "lost the output", "no credit", "no output VC", "requested?", "not its turn",
-         "bubble"], "empty")
+        ["sent", "lost the output", "no credit", "no output VC", "not its turn", "bubble"],
+        "empty")
     requesting = pd.array(is_req.ravel(), dtype="boolean")
-    requesting[unknown.ravel()] = pd.NA
     rr, pp, vv = np.indices(flits.shape).reshape(3, -1)
     none = want.ravel() < 0
 
@@ -257,9 +251,7 @@ def draw_t3e_router(ax, cycle: Cycle, router: int) -> None:
         top = y(p, 0) + 0.45
         sel = req.loc[p]
         asking = sel.index[sel.requesting.fillna(False)]
-        who = (f"{VC_NAMES[asking[0]]} requests" if len(asking) else
-               "one of the VCs marked requested? requests" if sel.requesting.isna().any()
-               else "no request")
+        who = f"{VC_NAMES[asking[0]]} requests" if len(asking) else "no request"
         ax.text(-4, top + 0.2, f"in {p} ({names[p]}) from {end}: {who}"
                 + (f"   R_CHAN {flags}" if flags else ""), ha="left", va="bottom", fontsize=9,
                 fontweight="bold")
