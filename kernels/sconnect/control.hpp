@@ -153,6 +153,9 @@ LS_HD inline void control_execute(const SconnectView& v, uint64_t e, uint32_t r,
       status = kBadRequest;
   }
   m.seq = Control::replied(m.seq, status);
+  // "The times can also be used to time stamp control packets to compare the timer of two
+  // adjacent nodes": the target's timer joins the sender's.
+  m.src = (m.src & 0xFFFFu) | uint32_t{v.s.timer[e]} << 16;
 }
 
 }  // namespace ls::sconnect

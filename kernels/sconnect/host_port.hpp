@@ -22,7 +22,7 @@ struct HostPort {
   // no buffer holds up no other.
   LS_HD void inject(uint64_t ne, uint32_t n) const {
     const SourceOps src = source();
-    uint32_t sent = inject_control(ne, n);
+    uint32_t sent = inject_control(ne);
     for (uint32_t prio = v.prm.priorities; prio-- > 0 && sent < v.prm.host_ports;) {
       const uint64_t lane = ne * kPriorities + prio;
       const TrafficParams& tp = v.traffic[uint64_t{inst} * kPriorities + prio];
@@ -52,7 +52,7 @@ struct HostPort {
   // The controller's requests, oldest first, at the highest priority in use. A request the router
   // answers itself (an empty route: the operation on this TIC; or a first channel that cannot be
   // used) goes straight to the inbox, so none is taken while the inbox is full.
-  LS_HD uint32_t inject_control(uint64_t ne, uint32_t n) const {
+  LS_HD uint32_t inject_control(uint64_t ne) const {
     uint32_t sent = 0;
     const BufferPool pool{v, e};
     while (sent < v.prm.host_ports && v.host.ctl_out_count[ne] != 0 &&
@@ -64,7 +64,7 @@ struct HostPort {
       m.dest = w[1];
       m.unused[0] = w[2];
       m.unused[1] = w[3];
-      m.src = n;
+      m.src = v.s.timer[e];  // time-stamped as it leaves (section 3.4, "Time keeping")
       m.ctime = w[4];
       m.itime = static_cast<uint32_t>(v.t);
       m.meta = MessageMeta::make(v.prm.priorities - 1, 0) | MessageMeta::kControl;
@@ -94,6 +94,7 @@ struct HostPort {
     w[4] = m.ctime;
     w[5] = m.itime;
     w[6] = static_cast<uint32_t>(v.t);
+    w[7] = m.src;
   }
 
   // Each priority's source creates its next message when it is due.

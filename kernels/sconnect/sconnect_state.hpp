@@ -194,9 +194,11 @@ struct SconnectState {
 // attached to a controlling computer"): requests Python writes, kRequestWords each (the control
 // word, the value, the route's two words, a tag of the controller's; control.hpp), taken from
 // `head` while `count` says there are some; replies the host port delivers, kReplyWords each
-// (the same five words as they came back, the cycle the request was injected and the cycle its
-// reply was delivered). A control message carries the tag in its ctime.
-constexpr uint32_t kControlQueue = 64, kRequestWords = 5, kReplyWords = 7;
+// (the same five words as they came back, the cycle the request was injected, the cycle its
+// reply was delivered, and its time stamps: the sending TIC's timer as it left, low 16 bits, and
+// the target's as it performed the operation, high 16 bits). A control message carries the tag
+// in its ctime and the stamps in its src.
+constexpr uint32_t kControlQueue = 64, kRequestWords = 5, kReplyWords = 8;
 
 // Hosts [inst, node, priority]: messages injected and delivered since cycle 0 (conservation,
 // and the priority guarantee's test)

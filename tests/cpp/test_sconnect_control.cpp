@@ -61,8 +61,9 @@ std::vector<uint32_t> replies(Engine& e, uint32_t i, uint32_t n) {
 
 // On an idle ring a request staged before cycle 0 leaves router 0 in cycle 0 and the reply is
 // in the inbox 2 x hops x delay cycles later (each router passes it on in the cycle it arrives,
-// the target answers in the cycle it arrives); the target names itself, and the channel the
-// request came in on is in the route the reply brings back.
+// the target answers in the cycle it arrives); the target names itself, the channel the
+// request came in on is in the route the reply brings back, and the time stamps differ by the
+// one-way time.
 TEST(SconnectControl, AnsweredInTwiceTheRouteOnAnIdleRing) {
   for (int64_t delay : {1, 3})
     for (uint32_t hops : {0u, 1u, 3u}) {
@@ -76,6 +77,8 @@ TEST(SconnectControl, AnsweredInTwiceTheRouteOnAnIdleRing) {
       EXPECT_EQ(Control::status(w[0]), sconnect::kControlOk);
       EXPECT_EQ(w[1] & 0xFFFFFu, hops);  // router `hops` along the ring's + channels
       EXPECT_EQ(w[6] - w[5], 2 * hops * static_cast<uint32_t>(delay));
+      // Time stamps: the timers tick together, so the target's reads the one-way time more.
+      EXPECT_EQ((w[7] >> 16) - (w[7] & 0xFFFFu), hops * static_cast<uint32_t>(delay));
       if (hops > 0) EXPECT_EQ(w[2] >> (4 * (hops - 1)) & 15u, 2u);  // came in on the - channel
     }
 }

@@ -69,6 +69,27 @@ def test_registers_timer_counter_and_channels():
     assert ctl.read_register([1], "channels") == channels & ~(1 << 3)
 
 
+def test_time_stamps_compare_timers_and_a_global_time_is_set():
+    """Time-stamped control packets (section 3.4, "Time keeping"): the timers tick together,
+    so every TIC's offset against node 0's is 0; a TIC whose timer was advanced by 1000 (an
+    atomic add) is 1000 ahead, however far away and under load; adding back the offsets the
+    controller measured sets one time everywhere (S3.mp's "globally synchronized notion of
+    time")."""
+    sim = ls.Simulator(config("sconnect_hypercube64", offered=0.3))
+    sim.step(100)
+    ctl = Controller(sim, node=0)
+    far = [1, 2, 3, 4, 5, 6]  # router 63, six hops
+    assert ctl.timer_offset([1]) == 0 and ctl.timer_offset(far) == 0
+    ctl.write_register(far, "timer", 1000)
+    ctl.write_register([2], "timer", (1 << 16) - 250)  # 250 behind
+    assert ctl.timer_offset(far) == 1000 and ctl.timer_offset([2]) == -250
+    for route in (far, [2]):
+        ctl.write_register(route, "timer", -ctl.timer_offset(route) % (1 << 16))
+    assert ctl.timer_offset(far) == 0 and ctl.timer_offset([2]) == 0
+    timer = sim.state("timer").astype(int)
+    assert (timer == timer[0]).all()
+
+
 def test_bootstrap_maps_loads_and_then_carries_traffic():
     """The paper's bootstrap: routers with empty tables; the controller at node 0 maps the
     network by source routes, computes the tables (the engine's builder) and downloads them by

@@ -34,7 +34,7 @@ OP_NAMES = {v: k for k, v in OPS.items()}
 REGISTERS = {"timer": 0, "perf_count": 1, "perf_select": 2, "channels": 3}
 ERRORS = 16  # register ERRORS + p: corrupted arrivals on channel p (read only)
 STATUS = {0: "ok", 1: "no channel", 2: "bad request"}
-QUEUE, REQUEST_WORDS, REPLY_WORDS, MAX_ROUTE = 64, 5, 7, 15
+QUEUE, REQUEST_WORDS, REPLY_WORDS, MAX_ROUTE = 64, 5, 8, 15
 VC_BIT = 1 << 31
 
 
@@ -109,7 +109,9 @@ class Controller:
         """Steps the Simulator until every request sent has its reply (at most `max_cycles`
         cycles: then RuntimeError) and returns the replies, one row each in the order they
         arrived: tag, op, route (as sent), arg, status, value, back (the channels the reply
-        left each router by, the target's first), sent and answered (cycles)."""
+        left each router by, the target's first), sent and answered (cycles), and the time
+        stamps: sent_timer (the controller's TIC's 16-bit timer as the request left) and
+        target_timer (the target's as it performed the operation)."""
         rows: list[dict] = []
         for _ in range(max_cycles + 1):
             count = self._array("control_reply_count")
@@ -122,12 +124,14 @@ class Controller:
                     hops = _route_of(int(w[2]), int(w[3]), length)
                     rows.append({"tag": tag, **asked, "status": STATUS[(int(w[0]) >> 13) & 3],
                                  "value": int(w[1]), "back": hops[::-1], "sent": int(w[5]),
-                                 "answered": int(w[6])})
+                                 "answered": int(w[6]), "sent_timer": int(w[7]) & 0xFFFF,
+                                 "target_timer": int(w[7]) >> 16})
                 count[self.node] = 0
                 self._write("control_reply_count", count)
             if not self.outstanding:
                 return pd.DataFrame(rows, columns=["tag", "op", "route", "arg", "status", "value",
-                                                   "back", "sent", "answered"])
+                                                   "back", "sent", "answered", "sent_timer",
+                                                   "target_timer"])
             self.sim.step(1)
         raise RuntimeError(f"{len(self.outstanding)} control requests unanswered after "
                            f"{max_cycles} cycles (a route into a dead end, or a full pool)")
@@ -148,6 +152,18 @@ class Controller:
         v = r["value"]
         return {"status": "ok", "router": v & 0xFFFFF, "ports": (v >> 20) & 15,
                 "host": bool(v >> 24 & 1), "in_port": r["back"][0] if route else None}
+
+    def timer_offset(self, route: Sequence[int]) -> int:
+        """How far the timer of the TIC at the end of `route` is ahead of the controller's own
+        (mod 2^16, as a signed number): from one time-stamped control packet, its target's stamp
+        less the sender's less the one-way time, half the round trip (the route is the same
+        both ways). The paper: the times "can also be used to time stamp control packets to
+        compare the timer of two adjacent nodes", and S3.mp adjusts them to a global time."""
+        r = self.call("identify", route)
+        if r["status"] != "ok":
+            raise RuntimeError(f"control identify over route {list(route)}: {r['status']}")
+        d = (r["target_timer"] - r["sent_timer"] - (r["answered"] - r["sent"]) // 2) % (1 << 16)
+        return d - (1 << 16) if d >= 1 << 15 else d
 
     def read_table(self, route: Sequence[int], dest: int) -> tuple[int, int]:
         """(permissible channels mask, VC) of the routing table entry for node `dest`."""
