@@ -13,10 +13,13 @@ pages with the same controls, GIF and MP4). Reads only `Simulator.state` and the
 METRO (router.family = "metro") has connections, not packets: follow an endpoint's with
 `ls.viz.metro_trace(h, src=0, cycles=40, start=0)`, drawn by `network_view(path=...)` too.
 The Cray T3E (router.family = "t3e") has its own router drawing; `ls.viz.t3e_requests(cycle,
-router)` says what each input VC did in a clock of its arbitration.
+router)` says what each input VC did in a clock of its arbitration. Blue Gene/L (router.family =
+"bgl") draws its VC FIFOs of whole packets, tokens and injection FIFOs; `ls.viz.bgl_starts(cycle)`
+says what each link started in a cycle (a packet and the FIFO it left, or a token-ack).
 """
 
 from .animation import animation, export
+from .bgl_view import bgl_starts  # registers the bgl family's views
 from .controls import Player, player
 from .history import Cycle, History
 from .metro_view import metro_link_use, metro_trace  # registers the metro family's views
@@ -27,6 +30,7 @@ from .sconnect_view import sconnect_link_use  # registers the sconnect family's 
 from .t3e_view import t3e_port_names, t3e_requests  # registers the t3e family's views
 from .tracer import trace
 
-__all__ = ["Cycle", "History", "Player", "RouterFamily", "animation", "export", "families",
-           "metro_link_use", "metro_trace", "network_view", "player", "register", "router_view",
-           "sconnect_link_use", "t3e_port_names", "t3e_requests", "trace", "vc_requests"]
+__all__ = ["Cycle", "History", "Player", "RouterFamily", "animation", "bgl_starts", "export",
+           "families", "metro_link_use", "metro_trace", "network_view", "player", "register",
+           "router_view", "sconnect_link_use", "t3e_port_names", "t3e_requests", "trace",
+           "vc_requests"]

@@ -46,6 +46,17 @@ VC_STATE_NAMES = ("ivc_state", "occupancy", "route_port", "out_port", "out_vc", 
                   "buffer_seq", "buffer_dest", "buffer_meta", "buffer_ctime", "buffer_itime")
 
 
+def finish_router_axes(ax, handles: list, right: float, bottom: float) -> None:
+    """The legend under a router drawing of rows from y = 2 down to `bottom`, and the axes'
+    limits (the T3E's and Blue Gene/L's drawings)."""
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=4,
+              fontsize=8, frameon=False)
+    ax.set_xlim(-5, right)
+    ax.set_ylim(bottom - 0.8, 2.2)
+    ax.set_aspect("auto")
+    ax.axis("off")
+
+
 def credits_at_allocation(before: State, t: int) -> np.ndarray:
     """[routers, ports, vcs] credits the switch allocator of cycle t saw: those held as the
     cycle began plus the ones arriving in it (credit receive is its first stage)."""

@@ -33,7 +33,8 @@ from matplotlib.patches import Patch, Rectangle
 from .history import Cycle
 from .registry import RouterFamily, State, register
 from .router_view import (STATUS_COLOURS, credits_at_allocation, draw_credits, draw_crossbar,
-                          draw_flits, draw_request, flit_handles, link_end, router_title)
+                          draw_flits, draw_request, finish_router_axes, flit_handles, link_end,
+                          router_title)
 
 PORTS, VCS, ADAPTIVE, PE_PORT = 7, 5, 4, 0  # kernels/t3e/t3e_state.hpp
 PE_COLUMN = PORTS  # flit_belt's column of flits for the PE
@@ -322,12 +323,7 @@ def draw_t3e_router(ax, cycle: Cycle, router: int) -> None:
                       label="arrived and left now (contents not in the state)"),
                 Line2D([], [], color="none", label="bold VC: its input's requester; bold "
                        "output VC: holds the output mid-packet (out_hold)")]
-    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.0), ncol=4,
-              fontsize=8, frameon=False)
-    ax.set_xlim(-5, label_x + 22)
-    ax.set_ylim(bottom - 0.8, 2.2)
-    ax.set_aspect("auto")
-    ax.axis("off")
+    finish_router_axes(ax, handles, label_x + 22, bottom)
 
 
 def t3e_figsize(config, ports: int) -> tuple[float, float]:
