@@ -31,7 +31,8 @@ from matplotlib.patches import Patch, Rectangle
 from .history import Cycle
 from .registry import RouterFamily, State, register
 from .router_view import (STATUS_COLOURS, draw_credits, draw_crossbar, draw_request,
-                          finish_router_axes, link_end, packet_colour, router_title)
+                          finish_router_axes, link_end, packet_colour, router_layout,
+                          router_title)
 
 DIRECTIONS = ("x+", "x-", "y+", "y-", "z+", "z-")  # direction d: topology port d + 1
 DEST, SRC, SEQ, META, READY_AT = 0, 1, 2, 5, 6  # words of a packet record
@@ -247,14 +248,8 @@ def draw_bgl_router(ax, cycle: Cycle, router: int) -> None:
     popped = _popped(b, a, "vc_head")[router]
     taken = _popped(b, a, "injection_head")[router]
 
-    gap = 0.9
-    def y(d, v):
-        return -(d * (vcs + gap) + v)
-
-    status_x = right + 0.4
-    xbar_l = status_x + 9.5
-    xbar_r, token_x = xbar_l + 3.0, xbar_l + 3.8
-    label_x = token_x + int(cap.max()) + 0.4
+    y, status_x, xbar_l, xbar_r, token_x, label_x = router_layout(vcs, 0.9, right, 9.5,
+                                                                  int(cap.max()))
     reception_y = y(dirs, 0)
     granted = []
     for d in range(dirs):

@@ -46,6 +46,21 @@ VC_STATE_NAMES = ("ivc_state", "occupancy", "route_port", "out_port", "out_vc", 
                   "buffer_seq", "buffer_dest", "buffer_meta", "buffer_ctime", "buffer_itime")
 
 
+def router_layout(vcs: int, gap: float, right: float, status_width: float, out_width: float):
+    """Where a router drawing puts things (the vc, T3E and Blue Gene/L drawings): the row y(p, v)
+    of port p's VC v (ports vcs + gap rows apart, downwards), and the x of its columns after the
+    input buffers, which end at `right`: each VC's status text, the crossbar's two sides, the
+    output VCs' credit boxes (`out_width` of them) and their labels. Returns (y, status_x,
+    xbar_l, xbar_r, credit_x, label_x)."""
+    def y(p, v):
+        return -(p * (vcs + gap) + v)
+
+    status_x = right + 0.4
+    xbar_l = status_x + status_width
+    credit_x = xbar_l + 3.8
+    return y, status_x, xbar_l, xbar_l + 3.0, credit_x, credit_x + out_width + 0.4
+
+
 def finish_router_axes(ax, handles: list, right: float, bottom: float) -> None:
     """The legend under a router drawing of rows from y = 2 down to `bottom`, and the axes'
     limits (the T3E's and Blue Gene/L's drawings)."""
@@ -208,13 +223,7 @@ def draw_vc_router(ax, cycle: Cycle, router: int) -> None:
     owner_before, owner_after = b["vc_owner"][router], a["vc_owner"][router]
     grant, grant_vc = a["sa_grant"][router], a["sa_grant_vc"][router]
 
-    gap = 0.7
-    def y(p, v):
-        return -(p * (vcs + gap) + v)
-
-    status_x, xbar_l = depth + 0.4, depth + 8.2
-    xbar_r, credit_x = xbar_l + 3.0, xbar_l + 3.8
-    label_x = credit_x + depth + 0.4
+    y, status_x, xbar_l, xbar_r, credit_x, label_x = router_layout(vcs, 0.7, depth, 7.8, depth)
     for p in range(ports):
         source = link_end(cycle, router, p)
         top = y(p, 0) + 0.45

@@ -34,7 +34,7 @@ from .history import Cycle
 from .registry import RouterFamily, State, register
 from .router_view import (STATUS_COLOURS, credits_at_allocation, draw_credits, draw_crossbar,
                           draw_flits, draw_request, finish_router_axes, flit_handles, link_end,
-                          router_title)
+                          router_layout, router_title)
 
 PORTS, VCS, ADAPTIVE, PE_PORT = 7, 5, 4, 0  # kernels/t3e/t3e_state.hpp
 PE_COLUMN = PORTS  # flit_belt's column of flits for the PE
@@ -235,15 +235,9 @@ def draw_t3e_router(ax, cycle: Cycle, router: int) -> None:
     hold = b["out_hold"][router]  # as the arbiter saw it
     chan = b["r_chan"][router]
 
-    gap = 0.9
-    def y(p, v):
-        return -(p * (VCS + gap) + v)
-
-    status_x = right + 0.4
-    xbar_l = status_x + 11.5
-    xbar_r, credit_x = xbar_l + 3.0, xbar_l + 3.8
     out_depth = max(right, cfg.get("t3e.pe_buffer_depth"))
-    label_x = credit_x + out_depth + 0.4
+    y, status_x, xbar_l, xbar_r, credit_x, label_x = router_layout(VCS, 0.9, right, 11.5,
+                                                                   out_depth)
     sends = []
     for p in range(PORTS):
         end = link_end(cycle, router, p)

@@ -37,30 +37,6 @@ def port_names(config: Config, ports: int, forward: int | None = None) -> list[s
     return [f"port {p}" for p in range(ports)]
 
 
-def layers(peer: np.ndarray) -> np.ndarray:
-    """[routers] the layer of each router of a multistage network, 0 for those the endpoints
-    enter, numbered in the order a connection crosses them (a fat tree's up layers, from the
-    last level, then its down layers, from the root; docs/design/metro.md).
-
-    The builders number routers layer by layer in that order (host/topology/multistage.cpp),
-    so a wire runs from the lower-numbered router's backward port to the higher one's forward
-    port, and a router's layer is the longest chain of wires from the first layer (a fat
-    tree's up router also turns straight down into its level's down layer, which the chain
-    through the root numbers)."""
-    routers, ports = peer.shape
-    r, p = np.nonzero(peer >= 0)
-    q = peer[r, p] // ports
-    src, dst = r[q > r], q[q > r]
-    layer = np.zeros(routers, dtype=int)
-    for _ in range(routers):
-        longer = layer.copy()
-        np.maximum.at(longer, dst, layer[src] + 1)
-        if np.array_equal(longer, layer):
-            break
-        layer = longer
-    return layer
-
-
 def coordinates(config: Config, routers: int) -> np.ndarray:
     """[routers, dims] coordinates of a k-ary n-cube's routers (dimension 0 varies fastest)."""
     radix = config.get("topology.radix")
@@ -69,8 +45,9 @@ def coordinates(config: Config, routers: int) -> np.ndarray:
     return np.stack([(r // s) % k for s, k in zip(strides, radix)], axis=1)
 
 
-def positions(config: Config, peer: np.ndarray) -> np.ndarray:
-    """[routers, 2] drawing positions, one grid step apart between neighbours."""
+def positions(config: Config, peer: np.ndarray, stage: np.ndarray | None = None) -> np.ndarray:
+    """[routers, 2] drawing positions, one grid step apart between neighbours. A multistage
+    network needs each router's layer: the engine's `stage` view."""
     routers = peer.shape[0]
     kind = config.get("topology.kind")
     if kind in CUBES:
@@ -86,10 +63,9 @@ def positions(config: Config, peer: np.ndarray) -> np.ndarray:
             pos[:, 1] += c[:, 3] * (radix[1] + PLANE_GAP)
         return pos
     if kind in MULTISTAGE:  # a column a layer, each centred, its routers in order downwards
-        layer = layers(peer)
         pos = np.zeros((routers, 2))
-        for l in np.unique(layer):
-            members = np.nonzero(layer == l)[0]
+        for l in np.unique(stage):
+            members = np.nonzero(stage == l)[0]
             pos[members, 0] = l * LAYER_GAP
             pos[members, 1] = (len(members) - 1) / 2 - np.arange(len(members))
         return pos
