@@ -82,6 +82,17 @@ COVERAGE = {
     "sconnect_errors": {"router.family": "sconnect", "topology.kind": "mesh",
                         "topology.link_delay": 2, "traffic.offered": 0.5,
                         "sconnect.bit_error_rate": 0.002, "sconnect.buffers": 16},
+    # S-Connect quad-messages among single messages: refused trains, corrupted parts.
+    "sconnect_quads": {"router.family": "sconnect", "traffic.offered": 0.7,
+                       "traffic.packet_sizes": [1, 4], "traffic.packet_size_weights": [1, 1],
+                       "topology.link_delay": 2, "sconnect.bit_error_rate": 0.002,
+                       "sconnect.buffers": 14, "sconnect.reserve": 4, "sconnect.priorities": 1},
+    "sconnect_quads_near_optimal": {"router.family": "sconnect", "topology.kind": "hypercube",
+                                    "topology.dimension": 5, "topology.max_ports": 5,
+                                    "traffic.offered": 0.8, "traffic.packet_size": 4,
+                                    "sconnect.assignment": "near_optimal",
+                                    "sconnect.buffers": 14, "sconnect.reserve": 4,
+                                    "sconnect.priorities": 1, "sconnect.bit_error_rate": 0.001},
     # T3E barrier/eureka networks under data load: BSUs sharing links, rounds that overrun,
     # a mirrored orientation (R_ORIENT) for the trees' directions.
     "t3e_barriers_loaded": {"router.family": "t3e", "topology.radix": [4, 4, 4],

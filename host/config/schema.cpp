@@ -342,7 +342,8 @@ std::vector<KeyInfo> make_schema() {
       enum_key("traffic", "injection", trf, &F::injection, {"bernoulli", "onoff"},
                "packet creation process: Bernoulli, or a two-state Markov on/off (bursty) source",
                true),
-      int_key("traffic", "packet_size", trf, &F::packet_size, 1, 65535, "flits per packet", true),
+      int_key("traffic", "packet_size", trf, &F::packet_size, 1, 65535,
+              "flits per packet (sconnect: messages, 1 or 4 for a quad-message)", true),
       int_list_key("traffic", "packet_sizes", trf, &F::packet_sizes, 0, 8, 1, 65535,
                    "size distribution: sizes (overrides packet_size when not empty)", true),
       float_list_key("traffic", "packet_size_weights", trf, &F::packet_size_weights, 8,
@@ -826,7 +827,8 @@ bool pow2(int64_t n) {
   return n > 0 && (n & (n - 1)) == 0;
 }
 
-// S-Connect moves fixed-length messages: a packet is one message, one slot of a channel.
+// S-Connect moves fixed-length messages: a packet is one message, one slot of a channel, or a
+// quad-message of 4 (kernels/sconnect/quad.hpp).
 void validate_sconnect(const Config& c) {
   const auto& f = c.traffic;
   const auto& s = c.sconnect;
@@ -834,10 +836,18 @@ void validate_sconnect(const Config& c) {
     throw ConfigError(
         "topology.kind = \"crossbar\": allowed for router.family = \"sconnect\" "
         "mesh, torus and the graph kinds");
-  if (f.packet_size != 1 || !f.packet_sizes.empty())
-    throw ConfigError("traffic.packet_size = " + std::to_string(f.packet_size) +
-                      ": allowed only 1 (and no traffic.packet_sizes) for router.family = "
-                      "\"sconnect\": its messages have a fixed length of one slot");
+  const std::vector<int64_t> sizes =
+      f.packet_sizes.empty() ? std::vector<int64_t>{f.packet_size} : f.packet_sizes;
+  bool quads = false;
+  for (int64_t b : sizes) {
+    if (b != 1 && b != 4)
+      throw ConfigError(
+          (f.packet_sizes.empty() ? "traffic.packet_size = " + std::to_string(b)
+                                  : "traffic.packet_sizes = " + to_string(sizes)) +
+          ": allowed only 1 (a message: one slot) or 4 (a quad-message) for router.family = "
+          "\"sconnect\"");
+    quads |= b == 4;
+  }
   if (f.request_reply)
     throw ConfigError(
         "traffic.request_reply = true: allowed only false for router.family = "
@@ -857,6 +867,12 @@ void validate_sconnect(const Config& c) {
                       ": allowed reserve x priorities x 3 classes (here " +
                       std::to_string(reserved) +
                       ") below sconnect.buffers = " + std::to_string(s.buffers));
+  // A train takes 4 buffers at once: a class whose reserve holds less than a whole one can be
+  // shut out for good by the others' messages, which wait on it in turn (a deadlock).
+  if (quads && s.reserve < 4)
+    throw ConfigError("sconnect.reserve = " + std::to_string(s.reserve) +
+                      ": allowed at least 4 with quad-messages (traffic.packet_size 4): each "
+                      "class's reserve must hold a whole quad, or quads can deadlock");
 }
 
 // The traffic pattern over `n` sources and destinations (`what` names them in errors).

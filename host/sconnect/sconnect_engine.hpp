@@ -84,6 +84,7 @@ void SconnectEngine<Exec>::allocate() {
   s.buf_class = alloc<uint8_t>(*this, bufs, "buf_class", {I, R, Bf});
   s.buf_ready = alloc<uint32_t>(*this, bufs, "buf_ready", {I, R, Bf});
   s.buf_opts = alloc<uint32_t>(*this, bufs, "buf_options", {I, R, Bf});
+  s.buf_quad = alloc<uint8_t>(*this, bufs, "buf_quad", {I, R, Bf});
   s.free_mask = alloc<uint64_t>(*this, E_, "free_mask", {I, R});
   s.class_used = alloc<uint8_t>(*this, E_ * kClasses, "class_used", {I, R, kPriorities, kKinds});
   s.q_head = alloc<uint8_t>(*this, queues, "queue_head", {I, R, P, kPriorities, kVcs});
@@ -97,6 +98,11 @@ void SconnectEngine<Exec>::allocate() {
   s.tx_seq = alloc<uint8_t>(*this, E_ * P * W, "tx_engines", {I, R, P, W});
   s.rx_seq = alloc<uint8_t>(*this, E_ * P * W, "rx_engines", {I, R, P, W});
   s.resend = alloc<uint8_t>(*this, E_ * P);
+  s.quad_tx_next = alloc<uint8_t>(*this, E_ * P, "quad_tx_next", {I, R, P});
+  s.quad_tx_head = alloc<uint8_t>(*this, E_ * P, "quad_tx_head", {I, R, P});
+  s.quad_tx_open = alloc<uint8_t>(*this, E_ * P, "quad_tx_open", {I, R, P});
+  s.quad_rx_head = alloc<uint8_t>(*this, E_ * P, "quad_rx_head", {I, R, P});
+  s.quad_rx_parts = alloc<uint8_t>(*this, E_ * P, "quad_rx_parts", {I, R, P});
   s.sent = alloc<uint32_t>(*this, E_ * P, "link_messages", {I, R, P});
   s.rejected = alloc<uint32_t>(*this, E_ * P, "link_rejects", {I, R, P});
   s.misrouted = alloc<uint32_t>(*this, E_ * P, "link_misroutes", {I, R, P});
@@ -173,7 +179,8 @@ void SconnectEngine<Exec>::allocate() {
   std::vector<uint8_t> nil(queues, kNil);
   x_.upload(s.q_head, nil.data(), queues);
   x_.upload(s.q_tail, nil.data(), queues);
-  x_.upload(s.resend, nil.data(), E_ * P);
+  for (uint8_t* a : {s.resend, s.quad_tx_next, s.quad_tx_head, s.quad_rx_head})
+    x_.upload(a, nil.data(), E_ * P);
   const std::vector<uint32_t> noise = sconnect::channel_error_thresholds(cfgs_, topo_);
   x_.upload(s.error_threshold, noise.data(), E_ * P * 4);
 }
@@ -184,10 +191,12 @@ void SconnectEngine<Exec>::check_invariants() {
   const SconnectView w = at(t_);
   x_.for_each(E_, CheckInvariants{w, owned_});
   x_.sync();
-  static const char* what[] = {"", "message for node %v delivered here",
+  static const char* what[] = {"",
+                               "message for node %v delivered here",
                                "free mask and buffer states disagree (state %v)",
                                "class count %v disagrees with the buffers it holds",
-                               "a queue's list disagrees with its count %v"};
+                               "a queue's list disagrees with its count %v",
+                               "a quad-message split (buffer %v)"};
   B::throw_violation(v_.s.viol, v_.s.viol_info, what, [](const uint32_t* at) {
     return "buffer, class or queue " + std::to_string(at[1]);
   });

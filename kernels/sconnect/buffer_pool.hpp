@@ -14,15 +14,17 @@ struct BufferPool {
   const SconnectView& v;
   uint64_t e;
 
-  // Reservation: class c may take a buffer within its own reserve, or one of the free buffers
-  // left over once every active class's unmet reserve is set aside.
-  LS_HD bool can_take(uint32_t cls) const {
+  // Reservation: class c may take n buffers (a quad-message's 4 at once) within its own reserve,
+  // or from the free buffers left over once every other active class's unmet reserve is set
+  // aside.
+  LS_HD bool can_take(uint32_t cls, uint32_t n = 1) const {
     const uint8_t* used = v.s.class_used + e * kClasses;
-    const uint32_t R = v.prm.reserve;
-    if (used[cls] < R) return v.s.free_mask[e] != 0;
+    const uint32_t R = v.prm.reserve, free = popcount64(v.s.free_mask[e]);
+    if (used[cls] + n <= R) return free >= n;
     uint32_t unmet = 0;
-    for (uint32_t c = 0; c < v.prm.priorities * kKinds; ++c) unmet += used[c] < R ? R - used[c] : 0;
-    return popcount64(v.s.free_mask[e]) > unmet;
+    for (uint32_t c = 0; c < v.prm.priorities * kKinds; ++c)
+      if (c != cls) unmet += used[c] < R ? R - used[c] : 0;
+    return free >= n + unmet;
   }
   // Takes the lowest free buffer for class cls (can_take must hold) and stores m in it.
   LS_HD uint32_t take(uint32_t cls, const Message& m) const {

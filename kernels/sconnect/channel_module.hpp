@@ -16,7 +16,9 @@
 #pragma once
 #include "../common/belt.hpp"
 #include "../common/rng.hpp"
+#include "../common/violation.hpp"
 #include "monitor.hpp"
+#include "quad.hpp"
 #include "routing.hpp"
 
 namespace ls::sconnect {
@@ -98,24 +100,61 @@ struct ChannelModule {
       v.s.ack_belt[at] = kNoAck;
       const uint32_t b = Ack::sbuf(a);
       uint8_t& tx = v.s.tx_seq[engine(p)];
-      if (Ack::is(a, Ack::kCorrupt) || (Ack::is(a, Ack::kError) && (tx & kUnsure))) {
+      // A corrupted quad part whose receiver holds its buffers goes again in its slot too.
+      if (Ack::is(a, Ack::kCorrupt) ||
+          (Ack::is(a, Ack::kError) && ((tx & kUnsure) || Ack::is(a, Ack::kHeld)))) {
         if (Ack::is(a, Ack::kCorrupt)) {
           count(v.s.errors, p);
           perf_event(v, e, kEvErrors);
+          tx |= kUnsure;
         }
-        tx |= kUnsure;
         v.s.resend[v.lay.port(e, p)] = static_cast<uint8_t>(b);
         continue;
       }
       tx &= kSeqBit;
-      if (Ack::is(a, Ack::kOk)) {
+      const bool ok = Ack::is(a, Ack::kOk),
+                 quad = MessageMeta::quad(v.s.pool[v.lay.buf(e, b)].meta);
+      if (ok) {
         tx ^= kSeqBit;
         pool().release(b);
         v.s.last_move[e] = static_cast<uint32_t>(v.t);
-      } else {
+      }
+      if (quad) {
+        if (!ok) v.s.buf_state[v.lay.buf(e, b)] = kBufPart;
+        bool split = false;
+        const uint32_t head = QuadTrain{v, e}.answer(p, ok, split);
+        if (split) record_violation(v.s.viol, v.s.viol_info, e, kViolQuad, v.t, p, 0, b);
+        if (head != kNil) reject(head, p);
+      } else if (!ok) {
         reject(b, p);
       }
     }
+  }
+
+  // A new part of a quad-message arriving on port p (quad.hpp): whether it is accepted. The head
+  // takes buffers for the whole train or is refused; the other parts go into them, and the quad
+  // is routed once all are in.
+  LS_HD bool receive_part(uint32_t p, Message m) const {
+    const QuadTrain quad{v, e};
+    m.meta = MessageMeta::with_hop(m.meta);
+    uint32_t done = kNil;
+    if (MessageMeta::part(m.meta) == 0) {
+      const uint32_t cls = class_of(v, e, r, m);
+      if (MessageMeta::resent(m.meta) || quad.held(p) || !pool().can_take(cls, kQuadParts)) {
+        perf_event(v, e, kEvRefused);
+        return false;
+      }
+      quad.hold(p, quad.take(cls, m, false));
+    } else if (quad.held(p)) {
+      done = quad.fill(p, m);
+    } else {  // its head was refused
+      perf_event(v, e, kEvRefused);
+      return false;
+    }
+    if (done != kNil) enqueue(done, false, 0);
+    v.s.last_move[e] = static_cast<uint32_t>(v.t);
+    perf_event(v, e, kEvAccepted);
+    return true;
   }
 
   // Messages arriving this cycle: each is taken into the pool and routed, or refused (no buffer,
@@ -131,14 +170,21 @@ struct ChannelModule {
       uint8_t& rx = v.s.rx_seq[engine(p)];
       const bool owned = MessageMeta::seq(m.meta) != rx;
       uint32_t bits = owned ? Ack::kOwned : 0u;
+      const bool quad = MessageMeta::quad(m.meta);
       if (MessageMeta::corrupt(m.meta)) {
         count(v.s.errors, p);
         perf_event(v, e, kEvErrors);
         bits |= Ack::kError;
+        if (quad && MessageMeta::part(m.meta) != 0 && QuadTrain{v, e}.held(p)) bits |= Ack::kHeld;
       } else if (owned) {
         count(v.s.duplicates, p);
         perf_event(v, e, kEvDuplicates);
         bits |= Ack::kOk;
+      } else if (quad) {
+        if (receive_part(p, m)) {
+          rx ^= 1u;
+          bits |= Ack::kOk | Ack::kOwned;
+        }
       } else {
         m.meta = MessageMeta::with_hop(m.meta);
         const bool execute = is_control(m) && control_arrive(v, e, r, m, p);

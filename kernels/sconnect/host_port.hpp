@@ -3,7 +3,9 @@
 // any other (they need a buffer of their class, so a full pool stalls the source, never the
 // network) and delivered messages leave it; the host always takes what arrives for it. A host
 // with a controller attached (section 3.4) also sends its control requests, before its own
-// messages, and takes the replies into the controller's inbox (control.hpp).
+// messages, and takes the replies into the controller's inbox (control.hpp). A packet of 4
+// messages is a quad-message (quad.hpp): it enters and leaves whole, as one of the port's
+// transfers.
 #pragma once
 #include "../common/violation.hpp"
 #include "channel_module.hpp"
@@ -29,9 +31,9 @@ struct HostPort {
       while (sent < v.prm.host_ports && v.src.queued[lane] != 0) {
         const uint64_t c = src.oldest(lane);
         const uint32_t dest = pattern_dest(tp, v.prm.shape, v.perm, inst, n, c),
-                       cls = message_class(v, e, r, dest, prio);
+                       cls = message_class(v, e, r, dest, prio), size = packet_size_at(tp, n, c);
         const BufferPool pool{v, e};
-        if (!pool.can_take(cls)) break;
+        if (!pool.can_take(cls, size)) break;
         uint64_t ctime = c;
         src.pop(lane, tp, n, ctime);
         Message m{};
@@ -41,8 +43,10 @@ struct HostPort {
         m.ctime = static_cast<uint32_t>(ctime);
         m.itime = static_cast<uint32_t>(v.t);
         m.meta = MessageMeta::make(prio, 0);
-        ChannelModule{v, e, inst, r}.enqueue(pool.take(cls, m), false, 0);
-        v.host.injected[lane] += 1;
+        const uint32_t b =
+            size == kQuadParts ? QuadTrain{v, e}.take(cls, m, true) : pool.take(cls, m);
+        ChannelModule{v, e, inst, r}.enqueue(b, false, 0);
+        v.host.injected[lane] += size;
         perf_event(v, e, kEvInjected);
         ++sent;
       }
@@ -107,6 +111,22 @@ struct HostPort {
     }
   }
 
+  // The parts of the quad-message headed by buffer `head`, checked to be its 4 in order (else a
+  // violation: the quad was split or mixed with another on the way).
+  LS_HD uint32_t whole(uint32_t head) const {
+    const Message& h = v.s.pool[v.lay.buf(e, head)];
+    uint32_t k = 0;
+    for (uint32_t b = head; b != kNil; b = QuadTrain{v, e}.next(b), ++k) {
+      const Message& m = v.s.pool[v.lay.buf(e, b)];
+      if (k >= kQuadParts || MessageMeta::part(m.meta) != k || m.seq != h.seq || m.src != h.src ||
+          !MessageMeta::quad(m.meta))
+        record_violation(v.s.viol, v.s.viol_info, e, kViolQuad, v.t, 0, k, head);
+      if (k >= kQuadParts) break;
+    }
+    if (k != kQuadParts) record_violation(v.s.viol, v.s.viol_info, e, kViolQuad, v.t, 0, k, head);
+    return kQuadParts;
+  }
+
   // Up to host_ports messages for the host leave the pool, highest priority first (none below
   // sink_min_priority).
   LS_HD void deliver(uint64_t ne, uint32_t n) const {
@@ -127,13 +147,17 @@ struct HostPort {
         v.s.last_move[e] = static_cast<uint32_t>(v.t);
         continue;
       }
-      pool.release(pool.pop(q));
-      v.host.delivered[ne * kPriorities + MessageMeta::prio(m.meta)] += 1;
+      const uint32_t head = pool.pop(q), size = MessageMeta::quad(m.meta) ? whole(head) : 1;
+      if (size == 1)
+        pool.release(head);
+      else
+        QuadTrain{v, e}.release(head);
+      v.host.delivered[ne * kPriorities + MessageMeta::prio(m.meta)] += size;
       v.s.last_move[e] = static_cast<uint32_t>(v.t);
       perf_event(v, e, kEvDelivered);
       if (m.dest != n)
         record_violation(v.s.viol, v.s.viol_info, e, kViolWrongDest, v.t, 0, 0, m.dest);
-      if (v.win.contains(v.t)) v.st.ejected_flits[ne] += 1;
+      if (v.win.contains(v.t)) v.st.ejected_flits[ne] += size;
       if (v.win.contains(m.ctime))
         record_delivery(v.st, ne, v.t, static_cast<uint32_t>(v.t - m.ctime), v.t - m.itime,
                         MessageMeta::hops(m.meta));

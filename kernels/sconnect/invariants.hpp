@@ -1,8 +1,9 @@
 // Debug mode's checks of one S-Connect router after a cycle: the pool's bookkeeping agrees
 // with itself (free buffers + buffers held by the classes = the pool; each class's count = its
 // buffers; every queue's linked list holds as many queued buffers as its count says, and queued
-// + waiting unassigned + sent = held), and how many messages the router owns for the conservation
-// check: those it holds less those it has sent and the receiver has already taken (its
+// + waiting unassigned + sent + quad-message parts + buffers reserved for parts to come = held),
+// and how many messages the router owns for the conservation check: those it holds (reserved
+// buffers hold none) less those it has sent and the receiver has already taken (its
 // acknowledgement, on its way back, says so), less the copies sent again after a corrupted
 // acknowledgement that are on their way to this router and that it has taken already.
 #pragma once
@@ -22,7 +23,7 @@ struct CheckInvariants {
   LS_HD void operator()(uint64_t e) const {
     const uint32_t B = v.lay.buffers;
     uint32_t per_class[kClasses] = {};
-    uint32_t held = 0, sent = 0, pooled = 0;
+    uint32_t held = 0, sent = 0, pooled = 0, parts = 0, reserved = 0;
     for (uint32_t b = 0; b < B; ++b) {
       const uint64_t k = v.lay.buf(e, b);
       const bool free = v.s.free_mask[e] >> b & 1u;
@@ -31,6 +32,8 @@ struct CheckInvariants {
       ++held;
       sent += v.s.buf_state[k] == kBufSent;
       pooled += v.s.buf_state[k] == kBufPool;
+      parts += v.s.buf_state[k] == kBufPart;
+      reserved += v.s.buf_state[k] == kBufReserved;
       per_class[v.s.buf_class[k] % kClasses] += 1;
     }
     for (uint32_t c = 0; c < kClasses; ++c)
@@ -50,7 +53,8 @@ struct CheckInvariants {
       }
       queued += n;
     }
-    if (queued + pooled + sent != held) fail(e, kViolQueue, v.lay.queues(), queued + sent);
+    if (queued + pooled + sent + parts + reserved != held)
+      fail(e, kViolQueue, v.lay.queues(), queued + sent);
     uint32_t shadows = 0;
     const uint32_t r = v.lay.router_of(e), S = v.lay.slots;
     for (uint32_t s = 0; s < S; ++s)
@@ -65,7 +69,7 @@ struct CheckInvariants {
       }
     // The copies coming to this router are other routers' shadows: a router's count may be
     // negative, the instance's sum (modulo 2^64) is right.
-    owned[e] = static_cast<uint64_t>(int64_t{held} - int64_t{shadows});
+    owned[e] = static_cast<uint64_t>(int64_t{held} - int64_t{reserved} - int64_t{shadows});
   }
 };
 

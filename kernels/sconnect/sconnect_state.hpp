@@ -17,10 +17,12 @@ namespace ls::sconnect {
 
 // A message is one fixed-length unit, stored in the same 32-byte record as a flit (dest, src,
 // seq, ctime, itime) with its own meta word: [0..1] priority, [2] the virtual channel it
-// travels on, [3..10] hops, [11..18] age (failed transmissions), [19..26] the sender's buffer
-// (echoed in the acknowledgement, as the CM's per-slot shift register would remember it), [27]
-// the slot's sequence bit and [28] a transmission error (the receiver's CRC check fails), both
-// set by the sending channel module, [29] a control message (control.hpp).
+// travels on, [3..10] hops, [11..18] age (failed transmissions), [19..24] the sender's buffer
+// (echoed in the acknowledgement, as the CM's per-slot shift register would remember it), [25..26]
+// its part of a quad-message, [27] the slot's sequence bit and [28] a transmission error (the
+// receiver's CRC check fails), both set by the sending channel module, [29] a control message
+// (control.hpp), [30] a part of a quad-message, [31] a quad-message's head sent again alone
+// after a corrupted acknowledgement (quad.hpp).
 using Message = Flit;
 struct MessageMeta {
   LS_HD static uint32_t make(uint32_t prio, uint32_t vc) { return (prio & 3u) | ((vc & 1u) << 2); }
@@ -28,7 +30,7 @@ struct MessageMeta {
   LS_HD static uint32_t vc(uint32_t m) { return (m >> 2) & 1u; }
   LS_HD static uint32_t hops(uint32_t m) { return (m >> 3) & 255u; }
   LS_HD static uint32_t age(uint32_t m) { return (m >> 11) & 255u; }
-  LS_HD static uint32_t sbuf(uint32_t m) { return (m >> 19) & 255u; }
+  LS_HD static uint32_t sbuf(uint32_t m) { return (m >> 19) & 63u; }
   LS_HD static uint32_t with_vc(uint32_t m, uint32_t vc) { return (m & ~4u) | ((vc & 1u) << 2); }
   LS_HD static uint32_t with_hop(uint32_t m) {
     const uint32_t h = hops(m) + 1;
@@ -39,9 +41,16 @@ struct MessageMeta {
     return (m & ~(255u << 11)) | ((a > 255u ? 255u : a) << 11);
   }
   LS_HD static uint32_t with_sbuf(uint32_t m, uint32_t b) {
-    return (m & ~(255u << 19)) | ((b & 255u) << 19);
+    return (m & ~(63u << 19)) | ((b & 63u) << 19);
   }
-  static constexpr uint32_t kSeq = 1u << 27, kCorrupt = 1u << 28, kControl = 1u << 29;
+  static constexpr uint32_t kSeq = 1u << 27, kCorrupt = 1u << 28, kControl = 1u << 29,
+                            kQuad = 1u << 30, kResent = 1u << 31;
+  LS_HD static bool quad(uint32_t m) { return m & kQuad; }
+  LS_HD static uint32_t part(uint32_t m) { return (m >> 25) & 3u; }
+  LS_HD static uint32_t quad_part(uint32_t m, uint32_t part) {
+    return (m & ~(3u << 25)) | kQuad | ((part & 3u) << 25);
+  }
+  LS_HD static bool resent(uint32_t m) { return m & kResent; }
   LS_HD static bool control(uint32_t m) { return m & kControl; }
   LS_HD static uint32_t seq(uint32_t m) { return (m >> 27) & 1u; }
   LS_HD static bool corrupt(uint32_t m) { return m & kCorrupt; }
@@ -67,23 +76,27 @@ enum SconnectViolation : uint32_t {
   kViolPoolCount = 2,   // free buffers + class counts != pool size
   kViolClassCount = 3,  // a class's count disagrees with its buffers
   kViolQueue = 4,       // a queue's linked list disagrees with its count or buffer states
+  kViolQuad = 5,        // a quad-message split: parts delivered apart, or some parts accepted
 };
 
 // A buffer's state.
 // Queued: in a linked queue (the TIC's assignment, and delivery to the host); pool: waiting
 // unassigned, its permissible channels in buf_opts (the near-optimal assignment of Figure 4).
-enum BufState : uint8_t { kBufFree = 0, kBufQueued = 1, kBufSent = 2, kBufPool = 3 };
+// Part: a quad-message's part held apart from any queue (its head is queued, or it waits for the
+// rest of its train's answers); reserved: a buffer set aside for a part still to arrive.
+enum BufState : uint8_t { kBufFree, kBufQueued, kBufSent, kBufPool, kBufPart, kBufReserved };
 // An acknowledgement on its belt: -1 none, else bits [0] accepted (or a duplicate of one
 // accepted), [1] the acknowledgement itself corrupted, [2] the message arrived corrupted, [3] the
 // receiver owns the message already (for debug mode's count only: the sender never reads it),
-// [4..] the sender's buffer.
+// [4..9] the sender's buffer, [10] the receiver holds buffers for the rest of the message's quad
+// (quad.hpp).
 constexpr int16_t kNoAck = -1;
 struct Ack {
-  static constexpr uint32_t kOk = 1, kCorrupt = 2, kError = 4, kOwned = 8;
+  static constexpr uint32_t kOk = 1, kCorrupt = 2, kError = 4, kOwned = 8, kHeld = 1024;
   LS_HD static int16_t make(uint32_t sbuf, uint32_t bits) {
     return static_cast<int16_t>(sbuf << 4 | bits);
   }
-  LS_HD static uint32_t sbuf(int16_t a) { return static_cast<uint32_t>(a) >> 4; }
+  LS_HD static uint32_t sbuf(int16_t a) { return (static_cast<uint32_t>(a) >> 4) & 63u; }
   LS_HD static bool is(int16_t a, uint32_t bit) { return a & bit; }
 };
 // A sending engine's state (SconnectState::tx_seq): [0] the sequence bit of its message, [1] the
@@ -158,6 +171,7 @@ struct SconnectState {
   uint8_t* buf_class;   // its reservation class (prio * kKinds + kind)
   uint32_t* buf_ready;  // first cycle it may be transmitted (bypass or not)
   uint32_t* buf_opts;   // kBufPool: the channels it may leave on
+  uint8_t* buf_quad;    // a quad-message's next part after this one, kNil last (quad.hpp)
   uint64_t* free_mask;  // [inst, router] bit b set: buffer b free
   uint8_t* class_used;  // [inst, router, class] buffers held by each class
   // Queues [inst, router, queue]: linked lists through buf_next
@@ -175,6 +189,15 @@ struct SconnectState {
   uint8_t* tx_seq;
   uint8_t* rx_seq;
   uint8_t* resend;  // [inst, router, port] the buffer to send again this cycle, kNil none
+  // Quad-message trains per channel [inst, router, port] (quad.hpp): sending, the next part to
+  // send (kNil none), the head of the train whose answers are awaited and the answers awaited
+  // (QuadTrain's bits); receiving, the buffers held for a train (its head, kNil none) and the
+  // parts that have arrived (a bit each)
+  uint8_t* quad_tx_next;
+  uint8_t* quad_tx_head;
+  uint8_t* quad_tx_open;
+  uint8_t* quad_rx_head;
+  uint8_t* quad_rx_parts;
   // Counters
   uint32_t* sent;       // [inst, router, port] messages sent in the window
   uint32_t* rejected;   // [inst, router, port] of those, refused downstream

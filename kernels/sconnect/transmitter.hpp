@@ -5,7 +5,8 @@
 // channels fairly (alternating when both have traffic; either takes the whole channel when the
 // other has none). With Figure 4's, the pool's waiting messages are matched to transmitters
 // (assignment.hpp); when the pool is nearly full, the excess goes to a random neighbour, off the
-// routing table (step 4), so that the next cycle's arrivals find buffers.
+// routing table (step 4), so that the next cycle's arrivals find buffers. A channel sending a
+// quad-message's train sends its next part before anything new (quad.hpp).
 #pragma once
 #include "../common/rng.hpp"
 #include "assignment.hpp"
@@ -17,7 +18,12 @@ namespace ls::sconnect {
 struct PoolCandidates {
   const SconnectView& v;
   uint64_t e;
-  LS_HD uint32_t opts(uint32_t b) const { return v.s.buf_opts[v.lay.buf(e, b)]; }
+  uint32_t quad_ports;  // the channels that may start a quad-message's train
+  // The channels b may leave on now, on the table or off it.
+  LS_HD uint32_t usable(uint32_t b) const {
+    return MessageMeta::quad(v.s.pool[v.lay.buf(e, b)].meta) ? quad_ports : ~0u;
+  }
+  LS_HD uint32_t opts(uint32_t b) const { return v.s.buf_opts[v.lay.buf(e, b)] & usable(b); }
   LS_HD uint32_t prio(uint32_t b) const {
     return MessageMeta::prio(v.s.pool[v.lay.buf(e, b)].meta);
   }
@@ -33,20 +39,36 @@ struct Transmitter {
   uint64_t e;
   uint32_t inst, r;
 
-  // Whether queue q's head may leave this cycle.
-  LS_HD bool ready(uint32_t q) const {
+  // Whether queue q's head may leave on channel p this cycle.
+  LS_HD bool ready(uint32_t q, uint32_t p) const {
     const uint64_t qi = v.lay.q(e, q);
-    return v.s.q_count[qi] != 0 &&
-           v.s.buf_ready[v.lay.buf(e, v.s.q_head[qi])] <= static_cast<uint32_t>(v.t);
+    if (v.s.q_count[qi] == 0) return false;
+    const uint64_t k = v.lay.buf(e, v.s.q_head[qi]);
+    return v.s.buf_ready[k] <= static_cast<uint32_t>(v.t) &&
+           (!MessageMeta::quad(v.s.pool[k].meta) || QuadTrain{v, e}.can_start(p));
+  }
+  // The channels that may start a quad-message's train.
+  LS_HD uint32_t quad_ports() const {
+    uint32_t ports = 0;
+    for (uint32_t p = 1; p < v.lay.ports; ++p)
+      ports |= static_cast<uint32_t>(QuadTrain{v, e}.can_start(p)) << p;
+    return ports;
   }
 
   // Channel p sends the message in buffer b on virtual channel vc, with its slot's sequence bit;
-  // the slot may corrupt it on the way.
-  LS_HD void transmit(uint32_t p, uint32_t b, uint32_t vc) const {
+  // the slot may corrupt it on the way. A quad-message's head starts its train, unless it goes
+  // `again` alone after a corrupted acknowledgement.
+  LS_HD void transmit(uint32_t p, uint32_t b, uint32_t vc, bool again = false) const {
     const uint64_t k = v.lay.buf(e, b);
     v.s.buf_state[k] = kBufSent;
     Message m = v.s.pool[k];
     const ChannelModule cm{v, e, inst, r};
+    if (MessageMeta::quad(m.meta) && MessageMeta::part(m.meta) == 0) {
+      if (again)
+        m.meta |= MessageMeta::kResent;
+      else
+        QuadTrain{v, e}.start(p, b);
+    }
     m.meta = MessageMeta::framed(MessageMeta::with_sbuf(MessageMeta::with_vc(m.meta, vc), b),
                                  v.s.tx_seq[cm.engine(p)] & kSeqBit, cm.hit(p, 0));
     const uint64_t at = cm.far_slot(p);
@@ -58,14 +80,21 @@ struct Transmitter {
   }
 
   // A message whose acknowledgement was corrupted goes again first, in the slot it went in
-  // (ChannelModule): channels that do so are busy this cycle.
+  // (ChannelModule); then the next part of a quad-message's train. Channels that send either are
+  // busy this cycle.
   LS_HD uint32_t resend() const {
     uint32_t busy = 0;
     for (uint32_t p = 1; p < v.lay.ports; ++p) {
       uint8_t& b = v.s.resend[v.lay.port(e, p)];
       if (b == kNil) continue;
-      transmit(p, b, MessageMeta::vc(v.s.pool[v.lay.buf(e, b)].meta));
+      transmit(p, b, MessageMeta::vc(v.s.pool[v.lay.buf(e, b)].meta), true);
       b = kNil;
+      busy |= 1u << p;
+    }
+    for (uint32_t p = 1; p < v.lay.ports; ++p) {
+      if (busy >> p & 1u || v.s.quad_tx_next[v.lay.port(e, p)] == kNil) continue;
+      const uint32_t b = QuadTrain{v, e}.pop_next(p);
+      transmit(p, b, MessageMeta::vc(v.s.pool[v.lay.buf(e, b)].meta));
       busy |= 1u << p;
     }
     return busy;
@@ -75,8 +104,8 @@ struct Transmitter {
   LS_HD void send(uint32_t p) const {
     if (v.topo.peer[uint64_t{r} * v.lay.ports + p] < 0 || !(v.s.channels_on[e] >> p & 1u)) return;
     for (uint32_t prio = v.prm.priorities; prio-- > 0;) {
-      const bool r0 = ready(SconnectLayout::queue(p, prio, 0)),
-                 r1 = ready(SconnectLayout::queue(p, prio, 1));
+      const bool r0 = ready(SconnectLayout::queue(p, prio, 0), p),
+                 r1 = ready(SconnectLayout::queue(p, prio, 1), p);
       if (!r0 && !r1) continue;
       uint8_t& last = v.s.tx_vc[v.lay.port(e, p)];
       const uint32_t vc = r0 && r1 ? 1u - (last >> prio & 1u) : (r1 ? 1u : 0u);
@@ -99,7 +128,7 @@ struct Transmitter {
     for (uint32_t p = 1; p < v.lay.ports; ++p)
       links |= static_cast<uint32_t>(v.topo.peer[uint64_t{r} * v.lay.ports + p] >= 0) << p;
     links &= v.s.channels_on[e] & ~busy;
-    const PoolCandidates c{v, e};
+    const PoolCandidates c{v, e, quad_ports()};
     uint8_t choice[kMaxTransmitters];
     uint32_t last_vc1 = 0;  // bit 0 of tx_vc: the VC a transmitter sent last
     for (uint32_t p = 1; p < v.lay.ports; ++p) last_vc1 |= (v.s.tx_vc[v.lay.port(e, p)] & 1u) << p;
@@ -126,7 +155,7 @@ struct Transmitter {
         if (ranks_before(c, worst, lowest_bit64(w))) worst = lowest_bit64(w);
       waiting &= ~(uint64_t{1} << worst);
       const uint32_t allowed =
-          idle &
+          idle & c.usable(worst) &
           v.topo.excess_ports[uint64_t{r} * v.lay.nodes + v.s.pool[v.lay.buf(e, worst)].dest];
       if (!allowed) continue;
       uint32_t p = lowest_bit(allowed);

@@ -263,17 +263,24 @@ TEST(Sconnect, ThreadsAndBatchesDoNotChangeResults) {
 
 TEST(Sconnect, ConfigErrorsNameTheKey) {
   Config c = sconnect("torus", {4, 4}, 0.3);
-  c.traffic.packet_size = 4;
+  c.traffic.packet_size = 3;  // a message (1) or a quad-message (4) only
   EXPECT_THROW(
       {
         try {
           make_engine({c}, test::options());
         } catch (const ConfigError& e) {
-          EXPECT_NE(std::string(e.what()).find("traffic.packet_size = 4"), std::string::npos);
+          EXPECT_NE(std::string(e.what()).find("traffic.packet_size = 3"), std::string::npos);
           throw;
         }
       },
       ConfigError);
+  c.traffic.packet_size = 4;  // a quad-message: each class must reserve room for one
+  EXPECT_NE(test::config_error_of([&] {
+              make_engine({c}, test::options());
+            }).find("sconnect.reserve = 1: allowed at least 4"),
+            std::string::npos);
+  c.sconnect.reserve = 4;
+  EXPECT_NO_THROW(make_engine({c}, test::options()));
   c = sconnect("torus", {4, 4}, 0.3);
   c.sconnect.buffers = 12;
   c.sconnect.reserve = 1;  // 4 priorities x 3 classes = 12 reserved: none left to share
@@ -299,24 +306,38 @@ std::vector<Config> mixed_batch(const char* assignment) {
   }
   return cs;
 }
+// Quad-messages among single messages (kernels/sconnect/quad.hpp), on pools that refuse them.
+std::vector<Config> quad_batch(const char* assignment) {
+  std::vector<Config> cs = mixed_batch(assignment);
+  for (Config& c : cs) {
+    c.traffic.packet_sizes = {1, 4};
+    c.traffic.packet_size_weights = {2, 1};
+    c.sconnect.priorities = 3;
+    c.sconnect.buffers = 40;
+    c.sconnect.reserve = 4;
+  }
+  return cs;
+}
 }  // namespace
 
 // Debug mode steps cycle by cycle over all routers (thrust::for_each), the production schedule
 // instance by instance: the same state.
 TEST(Sconnect, DebugAndProductionSchedulesGiveIdenticalState) {
-  for (const char* a : {"tic", "near_optimal"})
-    EXPECT_EQ(test::state_after(mixed_batch(a), test::options("cpu", 2, true), 1500),
-              test::state_after(mixed_batch(a), test::options("cpu", 2, false), 1500))
-        << a;
+  for (auto batch : {mixed_batch, quad_batch})
+    for (const char* a : {"tic", "near_optimal"})
+      EXPECT_EQ(test::state_after(batch(a), test::options("cpu", 2, true), 1500),
+                test::state_after(batch(a), test::options("cpu", 2, false), 1500))
+          << a;
 }
 
 TEST(Sconnect, CpuAndCudaGiveBitIdenticalState) {
   if (!cuda_available())
     GTEST_SKIP() << "no CUDA device on this machine: S-Connect CPU/GPU equality not checked";
-  for (const char* a : {"tic", "near_optimal"})
-    EXPECT_EQ(test::state_after(mixed_batch(a), test::options("cpu", 2, false), 3000),
-              test::state_after(mixed_batch(a), test::options("cuda", 0, false), 3000))
-        << a;
+  for (auto batch : {mixed_batch, quad_batch})
+    for (const char* a : {"tic", "near_optimal"})
+      EXPECT_EQ(test::state_after(batch(a), test::options("cpu", 2, false), 3000),
+                test::state_after(batch(a), test::options("cuda", 0, false), 3000))
+          << a;
 }
 
 // Section 3.4's monitoring: each router's programmable counter counts the event its perf_select

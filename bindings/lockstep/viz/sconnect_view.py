@@ -20,7 +20,8 @@ from .history import Cycle
 from .registry import RouterFamily, State, register
 from .topology import port_names
 
-FREE, QUEUED, SENT, POOL = 0, 1, 2, 3  # buf_state (kernels/sconnect/sconnect_state.hpp)
+# buf_state (kernels/sconnect/sconnect_state.hpp)
+FREE, QUEUED, SENT, POOL, PART, RESERVED = 0, 1, 2, 3, 4, 5
 PRIORITIES, VCS = 4, 2
 
 STATE_COLOURS = {
@@ -28,6 +29,8 @@ STATE_COLOURS = {
     "queued": "#9ecae1",  # in a linked queue of a channel (the TIC), or of the host port
     "waiting (Figure 4)": "#c7b2de",  # unassigned in the pool with its options (near_optimal)
     "sent, awaiting ack": "#fdae6b",  # on the belt or acknowledged next: locked until then
+    "quad part": "#a1d99b",  # a quad-message's part, held apart from the queues (quad.hpp)
+    "reserved for a part": "#e5f5e0",  # held for a quad's part still to arrive
 }
 SENT_NOW, REFUSED_NOW = "#2ca02c", "#d62728"
 
@@ -54,8 +57,8 @@ def sconnect_link_use(cycle: Cycle) -> np.ndarray:
 
 
 def _state_name(s: int) -> str:
-    return {FREE: "free", QUEUED: "queued", POOL: "waiting (Figure 4)"}.get(
-        s, "sent, awaiting ack")
+    return {FREE: "free", QUEUED: "queued", POOL: "waiting (Figure 4)", PART: "quad part",
+            RESERVED: "reserved for a part"}.get(s, "sent, awaiting ack")
 
 
 def draw_sconnect_router(ax, cycle: Cycle, router: int) -> None:
@@ -76,19 +79,21 @@ def draw_sconnect_router(ax, cycle: Cycle, router: int) -> None:
         x, y = k % cols, -(k // cols)
         s = int(state_a[k])
         now_sent = s == SENT and state_b[k] != SENT
-        refused = state_b[k] == SENT and s in (QUEUED, POOL)
+        refused = state_b[k] == SENT and s in (QUEUED, POOL, PART)
         edge = SENT_NOW if now_sent else REFUSED_NOW if refused else "#999999"
         ax.add_patch(Rectangle((x + 0.04, y - 0.46), 0.92, 0.92,
                                fc=STATE_COLOURS[_state_name(s)], ec=edge,
                                lw=2.5 if edge != "#999999" else 0.6))
-        if s != FREE:
+        if s not in (FREE, RESERVED):
             meta = int(a["pool_meta"][router, k])
             age = (meta >> 11) & 255
             label = f">{a['pool_dest'][router, k]}\np{meta & 3}" + (f" a{age}" if age else "")
+            if meta >> 30 & 1:  # a quad-message's part: which one
+                label += f" q{meta >> 25 & 3}"
             ax.text(x + 0.5, y, label, ha="center", va="center", fontsize=7, linespacing=0.9)
     held = int((state_a != FREE).sum())
     ax.text(cols / 2, 0.75, f"buffer pool: {held} of {buffers} held (>dest, p priority, "
-            "a age)", ha="center", fontsize=9, style="italic")
+            "a age, q quad part)", ha="center", fontsize=9, style="italic")
     right = cols + 0.8
     for p in range(ports):
         y = -p * 1.0
