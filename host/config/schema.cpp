@@ -309,19 +309,22 @@ std::vector<KeyInfo> make_schema() {
       int_key("router", "st_delay", rtr, &R::st_delay, 0, 64, "switch traversal cycles"),
       int_key("router", "credit_delay", rtr, &R::credit_delay, 0, 64,
               "cycles a router takes to send a credit, on top of the link"),
-      enum_key("traffic", "pattern", trf, &F::pattern,
-               {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor",
-                "hotspot", "randperm", "alltoall", "hotregion", "linefill", "gather", "planefill"},
-               "destination pattern (uniform includes the source itself, as BookSim; alltoall: "
-               "every node sends traffic.alltoall_packets packets to every other node, in a "
-               "random order of its own, and the run ends when all are delivered; gather: the "
-               "same from every node outside traffic.hot_region to every node inside it, the "
-               "Blue Gene/L paper's hot-spot and hot-region measurements; linefill: "
-               "router.family bgl's row broadcast, each packet along traffic.line_dimension to "
-               "every node of its ring, half of them each way round; planefill: bgl's broadcast "
-               "to every node of the plane of traffic.line_dimension and traffic.turn_dimension, "
-               "in four colours whose corners software turns)",
-               true),
+      enum_key(
+          "traffic", "pattern", trf, &F::pattern,
+          {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor", "hotspot",
+           "randperm", "alltoall", "hotregion", "linefill", "gather", "planefill", "fft"},
+          "destination pattern (uniform includes the source itself, as BookSim; alltoall: "
+          "every node sends traffic.alltoall_packets packets to every other node, in a "
+          "random order of its own, and the run ends when all are delivered; gather: the "
+          "same from every node outside traffic.hot_region to every node inside it, the "
+          "Blue Gene/L paper's hot-spot and hot-region measurements; linefill: "
+          "router.family bgl's row broadcast, each packet along traffic.line_dimension to "
+          "every node of its ring, half of them each way round; planefill: bgl's broadcast "
+          "to every node of the plane of traffic.line_dimension and traffic.turn_dimension, "
+          "in four colours whose corners software turns; fft: the butterfly exchanges of a "
+          "radix-2 FFT, each packet to the node whose number differs in one bit, drawn "
+          "uniformly per packet)",
+          true),
       int_key("traffic", "alltoall_packets", trf, &F::alltoall_packets, 1, 1 << 16,
               "alltoall: packets from every node to every other node (gather: from every node "
               "outside the hot region to every node inside). Each node creates its packets one "
@@ -879,7 +882,8 @@ void validate_sconnect(const Config& c) {
 void check_pattern(const TrafficConfig& f, int64_t n, const std::string& what) {
   const std::string& p = f.pattern;
   const std::string here = ", here " + what + " = " + std::to_string(n);
-  if ((p == "transpose" || p == "bitcomp" || p == "bitrev" || p == "shuffle") && !pow2(n))
+  if ((p == "transpose" || p == "bitcomp" || p == "bitrev" || p == "shuffle" || p == "fft") &&
+      !pow2(n))
     throw ConfigError("traffic.pattern = \"" + p + "\": allowed only when the number of " + what +
                       " is a power of two" + here);
   if (p == "transpose") {

@@ -88,7 +88,8 @@ std::vector<TrafficParams> traffic_params(const std::vector<Config>& cs, uint32_
                                           {"hotregion", Pattern::kHotRegion},
                                           {"linefill", Pattern::kLineFill},
                                           {"gather", Pattern::kGather},
-                                          {"planefill", Pattern::kPlaneFill}});
+                                          {"planefill", Pattern::kPlaneFill},
+                                          {"fft", Pattern::kFft}});
     p.injection = pick<Injection>(
         f.injection, {{"bernoulli", Injection::kBernoulli}, {"onoff", Injection::kOnOff}});
     const double mean =

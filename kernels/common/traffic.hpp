@@ -23,7 +23,8 @@ enum class Pattern : uint32_t {
   kHotRegion,
   kLineFill,
   kGather,
-  kPlaneFill
+  kPlaneFill,
+  kFft
 };
 enum class Injection : uint32_t { kBernoulli, kOnOff };
 
@@ -160,6 +161,10 @@ LS_HD inline uint32_t pattern_dest(const TrafficParams& tp, const Shape& s, cons
       return reverse_bits(src, s.bits);
     case Pattern::kShuffle:
       return ((src << 1) & mask) | (src >> (s.bits - 1));
+    case Pattern::kFft: {  // a butterfly exchange of a stage drawn per packet
+      Draw r = philox_draw(tp.seed, c, key, kStreamDest);
+      return src ^ (1u << below(r.w[0], s.bits));
+    }
     case Pattern::kTornado:
     case Pattern::kNeighbor: {
       uint32_t d = 0;

@@ -64,7 +64,7 @@ INSTANTIATE_TEST_SUITE_P(Configs, Heavy, ::testing::Range<size_t>(0, heavy_cases
 
 TEST(Invariants, EveryTrafficPatternDeliversEveryPacket) {
   for (const char* p : {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado",
-                        "neighbor", "hotspot", "randperm", "hotregion"}) {
+                        "neighbor", "hotspot", "randperm", "hotregion", "fft"}) {
     Config c = test::network("torus", {4, 4}, 0.1);
     c.traffic.pattern = p;
     c.traffic.hotspot_nodes = {0, 5};

@@ -128,6 +128,27 @@ TEST(Traffic, HotRegionSendsItsShareIntoTheBox) {
   }
 }
 
+// FFT traffic: every packet goes to a butterfly partner (its source with one bit flipped), each
+// of the log2(nodes) bits equally often; networks whose size is no power of two are refused.
+TEST(Traffic, FftSendsEachPacketToAButterflyPartner) {
+  Config c = test::network("torus", {8, 4}, 0.1);
+  c.traffic.pattern = "fft";
+  validate(c);
+  const Shape s = build_topology(c.topology).shape;
+  const TrafficParams tp = traffic_params({c}, s.nodes).at(0);
+  std::vector<uint64_t> per_bit(5, 0);
+  const uint64_t draws = 100000;
+  for (uint64_t k = 0; k < draws; ++k) {
+    const uint32_t src = k % s.nodes, d = pattern_dest(tp, s, nullptr, 0, src, k), x = src ^ d;
+    ASSERT_TRUE(x != 0 && (x & (x - 1)) == 0) << src << " -> " << d;
+    per_bit[static_cast<size_t>(std::log2(x))] += 1;
+  }
+  for (uint64_t n : per_bit)
+    EXPECT_NEAR(static_cast<double>(n), draws / 5.0, 5 * std::sqrt(draws / 5.0));
+  c.topology.radix = {6, 4};
+  EXPECT_NE(test::config_error_of([&] { validate(c); }).find("power of two"), std::string::npos);
+}
+
 TEST(Traffic, HotRegionsOutsideTheNetworkNameTheKey) {
   const auto err = [](const std::function<void(Config&)>& edit) {
     Config c = test::network("torus", {4, 4}, 0.1);
