@@ -34,6 +34,7 @@ struct BufferPool {
     const uint64_t k = v.lay.buf(e, b);
     v.s.pool[k] = m;
     v.s.buf_class[k] = static_cast<uint8_t>(cls);
+    v.s.buf_quad[k] = kNil;  // no quad-message's parts behind it (quad.hpp links them)
     return b;
   }
   LS_HD void release(uint32_t b) const {

@@ -112,8 +112,7 @@ struct ChannelModule {
         continue;
       }
       tx &= kSeqBit;
-      const bool ok = Ack::is(a, Ack::kOk),
-                 quad = MessageMeta::quad(v.s.pool[v.lay.buf(e, b)].meta);
+      const bool ok = Ack::is(a, Ack::kOk), quad = Ack::is(a, Ack::kQuad);
       if (ok) {
         tx ^= kSeqBit;
         pool().release(b);
@@ -201,6 +200,7 @@ struct ChannelModule {
         }
       }
       if (hit(p, 1)) bits |= Ack::kCorrupt;
+      if (quad) bits |= Ack::kQuad;
       v.s.ack_belt[far_slot(p)] = Ack::make(MessageMeta::sbuf(m.meta), bits);
     }
   }

@@ -29,6 +29,8 @@ struct QuadTrain {
 
   LS_HD uint64_t port(uint32_t p) const { return v.lay.port(e, p); }
   LS_HD uint32_t next(uint32_t b) const { return v.s.buf_quad[v.lay.buf(e, b)]; }
+  // Whether a queued or waiting message (never a part) is a quad's head: parts follow it.
+  LS_HD bool is_head(uint32_t b) const { return next(b) != kNil; }
 
   // Takes 4 buffers of class cls (can_take(cls, 4) must hold) for quad m: every part stored
   // (`whole`, the host injecting it) or only the head, the rest reserved for parts to come.
@@ -42,7 +44,6 @@ struct QuadTrain {
       const bool stored = whole || k == 0;
       const uint32_t b = pool.take(cls, stored ? part : Message{});
       v.s.buf_state[v.lay.buf(e, b)] = stored ? kBufPart : kBufReserved;
-      v.s.buf_quad[v.lay.buf(e, b)] = kNil;
       if (last == kNil)
         head = b;
       else

@@ -88,11 +88,12 @@ enum BufState : uint8_t { kBufFree, kBufQueued, kBufSent, kBufPool, kBufPart, kB
 // An acknowledgement on its belt: -1 none, else bits [0] accepted (or a duplicate of one
 // accepted), [1] the acknowledgement itself corrupted, [2] the message arrived corrupted, [3] the
 // receiver owns the message already (for debug mode's count only: the sender never reads it),
-// [4..9] the sender's buffer, [10] the receiver holds buffers for the rest of the message's quad
-// (quad.hpp).
+// [4..9] the sender's buffer, [10] the receiver holds buffers for the rest of the message's quad,
+// [11] the message is a quad's part (quad.hpp).
 constexpr int16_t kNoAck = -1;
 struct Ack {
-  static constexpr uint32_t kOk = 1, kCorrupt = 2, kError = 4, kOwned = 8, kHeld = 1024;
+  static constexpr uint32_t kOk = 1, kCorrupt = 2, kError = 4, kOwned = 8, kHeld = 1024,
+                            kQuad = 2048;
   LS_HD static int16_t make(uint32_t sbuf, uint32_t bits) {
     return static_cast<int16_t>(sbuf << 4 | bits);
   }

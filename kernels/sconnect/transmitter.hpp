@@ -20,9 +20,7 @@ struct PoolCandidates {
   uint64_t e;
   uint32_t quad_ports;  // the channels that may start a quad-message's train
   // The channels b may leave on now, on the table or off it.
-  LS_HD uint32_t usable(uint32_t b) const {
-    return MessageMeta::quad(v.s.pool[v.lay.buf(e, b)].meta) ? quad_ports : ~0u;
-  }
+  LS_HD uint32_t usable(uint32_t b) const { return QuadTrain{v, e}.is_head(b) ? quad_ports : ~0u; }
   LS_HD uint32_t opts(uint32_t b) const { return v.s.buf_opts[v.lay.buf(e, b)] & usable(b); }
   LS_HD uint32_t prio(uint32_t b) const {
     return MessageMeta::prio(v.s.pool[v.lay.buf(e, b)].meta);
@@ -43,9 +41,9 @@ struct Transmitter {
   LS_HD bool ready(uint32_t q, uint32_t p) const {
     const uint64_t qi = v.lay.q(e, q);
     if (v.s.q_count[qi] == 0) return false;
-    const uint64_t k = v.lay.buf(e, v.s.q_head[qi]);
-    return v.s.buf_ready[k] <= static_cast<uint32_t>(v.t) &&
-           (!MessageMeta::quad(v.s.pool[k].meta) || QuadTrain{v, e}.can_start(p));
+    const uint32_t b = v.s.q_head[qi];
+    return v.s.buf_ready[v.lay.buf(e, b)] <= static_cast<uint32_t>(v.t) &&
+           (!QuadTrain{v, e}.is_head(b) || QuadTrain{v, e}.can_start(p));
   }
   // The channels that may start a quad-message's train.
   LS_HD uint32_t quad_ports() const {
@@ -85,16 +83,12 @@ struct Transmitter {
   LS_HD uint32_t resend() const {
     uint32_t busy = 0;
     for (uint32_t p = 1; p < v.lay.ports; ++p) {
-      uint8_t& b = v.s.resend[v.lay.port(e, p)];
-      if (b == kNil) continue;
-      transmit(p, b, MessageMeta::vc(v.s.pool[v.lay.buf(e, b)].meta), true);
-      b = kNil;
-      busy |= 1u << p;
-    }
-    for (uint32_t p = 1; p < v.lay.ports; ++p) {
-      if (busy >> p & 1u || v.s.quad_tx_next[v.lay.port(e, p)] == kNil) continue;
-      const uint32_t b = QuadTrain{v, e}.pop_next(p);
-      transmit(p, b, MessageMeta::vc(v.s.pool[v.lay.buf(e, b)].meta));
+      uint8_t& again = v.s.resend[v.lay.port(e, p)];
+      const bool train = again == kNil && v.s.quad_tx_next[v.lay.port(e, p)] != kNil;
+      if (again == kNil && !train) continue;
+      const uint32_t b = train ? QuadTrain{v, e}.pop_next(p) : again;
+      transmit(p, b, MessageMeta::vc(v.s.pool[v.lay.buf(e, b)].meta), !train);
+      again = kNil;
       busy |= 1u << p;
     }
     return busy;
