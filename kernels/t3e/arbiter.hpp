@@ -115,28 +115,9 @@ struct Arbiter {
       askers[req[p].port] += 1;
       if (req[p].ad_port >= 0 && req[p].ad_port != req[p].port) askers[req[p].ad_port] += 1;
     }
-    // Step 3: output VCs, fought over where some input asks this clock (the remembered
-    // requesters of a deterministic VC fight along with those asking now).
-    for (uint32_t o = 0; o < kPorts; ++o) {
-      if (!askers[o]) continue;
-      for (uint32_t ov = 0; ov < kAdaptiveVc; ++ov) {
-        const uint64_t k = ivc(o, ov);
-        if (v.s.ovc_owner[k] >= 0 || v.s.ovc_requests[k] == 0) continue;
-        const uint32_t w = rr_first(v.s.ovc_requests[k], v.s.ovc_rr[k]);
-        v.s.ovc_owner[k] = static_cast<int8_t>(w);
-        v.s.ovc_rr[k] = static_cast<uint8_t>(next_mod(w, kPortVcs));
-      }
-      const uint64_t k = ivc(o, kAdaptiveVc);
-      if (v.s.ovc_owner[k] >= 0) continue;
-      uint64_t asking = 0;
-      for (uint32_t p = 0; p < kPorts; ++p)
-        if (req[p].ad_port == static_cast<int8_t>(o))
-          asking |= uint64_t{1} << (p * kVcs + static_cast<uint32_t>(req[p].vc));
-      if (!asking) continue;
-      const uint32_t w = rr_first(asking, v.s.ovc_rr[k]);
-      v.s.ovc_owner[k] = static_cast<int8_t>(w);
-      v.s.ovc_rr[k] = static_cast<uint8_t>(next_mod(w, kPortVcs));
-    }
+    // Step 3: output VCs, fought over where some input asks this clock.
+    for (uint32_t o = 0; o < kPorts; ++o)
+      if (askers[o]) grant(o, req);
     // Step 4: physical outputs.
     int8_t won[kPorts];
     for (uint32_t o = 0; o < kPorts; ++o)
@@ -171,6 +152,30 @@ struct Arbiter {
         lose(p, vc);  // it failed to win an output VC, or the one it won is blocked
       }
     }
+  }
+
+  // Step 3 for output o: each free output VC goes round-robin to an input VC that wants it. A
+  // deterministic VC remembers who asked (ovc_requests, set by request() and kept when the
+  // asker loses its turn to request), so those fight along with the ones asking now; the
+  // adaptive VC goes to one asking now whose whole packet fits (request() checked it).
+  LS_HD void grant(uint32_t o, const Request* req) const {
+    for (uint32_t ov = 0; ov < kAdaptiveVc; ++ov) {
+      const uint64_t k = ivc(o, ov);
+      if (v.s.ovc_owner[k] >= 0 || v.s.ovc_requests[k] == 0) continue;
+      const uint32_t w = rr_first(v.s.ovc_requests[k], v.s.ovc_rr[k]);
+      v.s.ovc_owner[k] = static_cast<int8_t>(w);
+      v.s.ovc_rr[k] = static_cast<uint8_t>(next_mod(w, kPortVcs));
+    }
+    const uint64_t k = ivc(o, kAdaptiveVc);
+    if (v.s.ovc_owner[k] >= 0) return;
+    uint64_t asking = 0;
+    for (uint32_t p = 0; p < kPorts; ++p)
+      if (req[p].ad_port == static_cast<int8_t>(o))
+        asking |= uint64_t{1} << (p * kVcs + static_cast<uint32_t>(req[p].vc));
+    if (!asking) return;
+    const uint32_t w = rr_first(asking, v.s.ovc_rr[k]);
+    v.s.ovc_owner[k] = static_cast<int8_t>(w);
+    v.s.ovc_rr[k] = static_cast<uint8_t>(next_mod(w, kPortVcs));
   }
 
   // Step 4 for output o: the VC that wins it this cycle, -1 none. A contender is an output VC

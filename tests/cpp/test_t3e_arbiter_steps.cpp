@@ -1,8 +1,9 @@
-// Two of the T3E arbiter's steps (kernels/t3e/arbiter.hpp, paper section 7) on a router built
+// Three of the T3E arbiter's steps (kernels/t3e/arbiter.hpp, paper section 7) on a router built
 // by hand: only the arrays a step reads are there, each case sets them as the rule needs. Step 1,
 // an input's VC keeping the right to request until it gives it up (and the next VC holding flits
-// taking it in turn); step 4, a physical output going round-robin to its contending VCs, the
-// adaptive VC last unless its packet has started, and the VC holding the output keeping it.
+// taking it in turn); step 3, output VCs remembering who asked for them; step 4, a physical
+// output going round-robin to its contending VCs, the adaptive VC last unless its packet has
+// started, and the VC holding the output keeping it.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -24,6 +25,8 @@ struct HandBuilt {
   std::vector<uint8_t> in_rr = std::vector<uint8_t>(kPorts, 0);
   std::vector<int8_t> out_hold = std::vector<int8_t>(kPorts, kNone);
   std::vector<uint8_t> out_rr = std::vector<uint8_t>(kPorts, 0);
+  std::vector<uint64_t> requests = std::vector<uint64_t>(kPorts * kVcs, 0);
+  std::vector<uint8_t> ovc_rr = std::vector<uint8_t>(kPorts * kVcs, 0);
   T3eView v{};
 
   HandBuilt() {
@@ -36,6 +39,8 @@ struct HandBuilt {
     v.s.in_rr = in_rr.data();
     v.s.out_hold = out_hold.data();
     v.s.out_rr = out_rr.data();
+    v.s.ovc_requests = requests.data();
+    v.s.ovc_rr = ovc_rr.data();
   }
   Arbiter arbiter() const { return Arbiter{v, 0, 0, 0, 0}; }
   static int8_t input_vc(uint32_t p, uint32_t vc) { return static_cast<int8_t>(p * kVcs + vc); }
@@ -63,6 +68,37 @@ TEST(T3eArbiterSteps, AnInputVcKeepsTheRightToRequestUntilItGivesItUp) {
   a.lose(2, 4);
   EXPECT_EQ(a.select(2), 1);      // round the VCs again
   EXPECT_EQ(a.select(5), kNone);  // an input holding nothing requests nothing
+}
+
+// Output 1's request VC0 is owned; inputs 2 (its VC 0) and 5 (its VC 3) ask for it, and input 5
+// then loses its turn to request to another of its VCs. The VC remembers both: when it frees, the
+// round-robin (pointer past input 2) gives it to input 5, which is not asking this clock. The
+// adaptive VC goes only to an input asking for it now.
+TEST(T3eArbiterSteps, AnOutputVcRemembersWhoAskedForIt) {
+  HandBuilt h;
+  Request req[kPorts];
+  for (Request& q : req) q = Request{kNone, kNone, 0, kNone, 0};
+  const uint64_t vc0 = 1 * kVcs + 0;
+  h.owner[vc0] = HandBuilt::input_vc(4, 0);
+  h.requests[vc0] = uint64_t{1} << HandBuilt::input_vc(2, 0) | uint64_t{1}
+                                                                   << HandBuilt::input_vc(5, 3);
+  h.ivc_count[5 * kVcs + 3] = 1;
+  h.ivc_count[5 * kVcs + 4] = 1;
+  const Arbiter a = h.arbiter();
+  a.lose(5, 3);               // input 5's VC 3 loses its turn: its claim stays
+  EXPECT_EQ(a.select(5), 4);  // VC 4 has the right now
+  req[2] = Request{0, 1, 0, kNone, 0};
+  req[5] = Request{4, 2, 0, kNone, 0};  // asking for another output
+  a.grant(1, req);
+  EXPECT_EQ(h.owner[vc0], HandBuilt::input_vc(4, 0));  // still owned: nobody gets it
+  h.owner[vc0] = kNone;                                // its packet's tail left
+  h.ovc_rr[vc0] = static_cast<uint8_t>(HandBuilt::input_vc(2, 0) + 1);
+  a.grant(1, req);
+  EXPECT_EQ(h.owner[vc0], HandBuilt::input_vc(5, 3));
+  EXPECT_EQ(h.owner[1 * kVcs + kAdaptiveVc], kNone);  // nobody asked for it adaptively
+  req[2].ad_port = 1;
+  a.grant(1, req);
+  EXPECT_EQ(h.owner[1 * kVcs + kAdaptiveVc], HandBuilt::input_vc(2, 0));
 }
 
 // Output 1 is contended by its request VC0 (owned by input 2's VC 0, asking for it) and its
