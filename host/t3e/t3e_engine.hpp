@@ -229,6 +229,7 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   s.spc_cmd = alloc<uint64_t>(*this, E_ * 2, "special_command", {I, R, 2});
   s.spc_got = alloc<uint64_t>(*this, E_ * 2, "special_received", {I, R, 2});
   s.spc_belt = alloc<uint64_t>(*this, belts * 2, "special_belt", {I, R, S, W, 2});
+  s.spc_present = alloc<uint8_t>(*this, belts, "special_present", {I, R, S, W});
   s.spc_eaten = alloc<uint64_t>(*this, E_, "special_eaten", {I, R});
   s.spc_ignored = alloc<uint64_t>(*this, E_, "special_ignored", {I, R});
   held_ = alloc<uint64_t>(*this, E_);

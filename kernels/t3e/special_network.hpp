@@ -26,6 +26,9 @@ struct SpecialNetwork {
   // router's registers; returns the ports a special packet takes this clock.
   LS_HD uint32_t operator()(uint32_t barrier_ports) const {
     const uint64_t row = v.lay.row(e, v.now);
+    uint32_t arriving = 0;
+    for (uint32_t p = 1; p < kPorts; ++p) arriving |= uint32_t{v.s.spc_present[row + p]} << p;
+    if (!arriving && v.s.spc_cmd[e * 2] == 0) return 0;      // the usual clock
     uint64_t head[kPorts + 1] = {}, value[kPorts + 1] = {};  // per output; kPorts: this router
     for (uint32_t p = 0; p < kPorts; ++p) {
       uint64_t h, x;
@@ -34,6 +37,8 @@ struct SpecialNetwork {
         x = v.s.spc_cmd[e * 2 + 1];
         v.s.spc_cmd[e * 2] = 0;
       } else {
+        if (!(arriving >> p & 1u)) continue;
+        v.s.spc_present[row + p] = 0;
         h = v.s.spc_belt[(row + p) * 2];
         x = v.s.spc_belt[(row + p) * 2 + 1];
         v.s.spc_belt[(row + p) * 2] = 0;
@@ -115,6 +120,7 @@ struct SpecialNetwork {
                        2;
     v.s.spc_belt[k] = h;
     v.s.spc_belt[k + 1] = x;
+    v.s.spc_present[k / 2] = 1;
   }
 };
 

@@ -155,6 +155,8 @@ struct T3eState {
   uint64_t* spc_cmd;      // [inst, R, 2] the PE's SPUT/SGET command (header, value), sent next
   uint64_t* spc_got;      // [inst, R, 2] the last SGET response the PE received
   uint64_t* spc_belt;     // [inst, R, slot, kWidth, 2] special packets arriving (header, value)
+  uint8_t* spc_present;   // [inst, R, slot, kWidth] 1: spc_belt holds a packet there (a router
+                          // looks at these bytes, not at the packets, on a clock nothing arrives)
   uint64_t* spc_eaten;    // [inst, R] special packets overwritten here
   uint64_t* spc_ignored;  // [inst, R] special packets discarded here (IGNORE_SPCL)
 };
