@@ -412,3 +412,27 @@ def test_sconnect_router_view_shows_the_pool(tmp_path):
     assert "S-Connect router 5, cycle 105" in ax.get_title(loc="left")
     ax.figure.savefig(tmp_path / "router.png")
     plt.close("all")
+
+
+def test_sconnect_router_view_shows_a_quad_arriving(tmp_path):
+    # One quad-message each way over a channel of delay 2 (kernels/sconnect/quad.hpp): in cycle
+    # 4 router 1 holds the head and part 1 of router 0's quad and 2 buffers reserved for the
+    # rest, each drawn as such; its own quad's parts wait, sent or not, labelled q0..q3.
+    cfg = ls.Config().with_(family="sconnect", kind="mesh", radix=[2], link_delay=2,
+                            pattern="bitcomp", offered=4.0, packet_size=4, max_packets=1,
+                            priorities=1, reserve=4, buffers=16, threads=1)
+    h = viz.History(ls.Simulator(cfg))
+    ax = viz.router_view(h, router=1, cycle=4)
+    state = h.cycle(4).after["buf_state"][1]
+    reserved = int((state == 5).sum())
+    assert reserved == 2
+    face = {tuple(np.round(p.get_facecolor(), 3)) for p in ax.patches}
+    assert tuple(np.round(matplotlib.colors.to_rgba("#e5f5e0"), 3)) in face  # reserved
+    texts = [t.get_text() for t in ax.texts]
+    parts = [t for t in texts if t.startswith(">") and " q" in t]
+    assert len(parts) == int((state != 0).sum()) - reserved  # every stored part labelled
+    assert {t.split(" q")[1] for t in parts} >= {"0", "1"}
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "quad part" in legend and "reserved for a part" in legend
+    ax.figure.savefig(tmp_path / "quad.png")
+    plt.close("all")
