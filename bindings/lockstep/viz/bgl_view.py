@@ -19,6 +19,15 @@ popped in it put back at the front. A packet started in cycle t is written into 
 began: the slots set in the cycle are the packets started in it, and `token_belt` likewise the
 token-acks. A link is in use in every cycle of a transmission: `link_free` (the cycle it is
 free) is past t.
+
+A head that was not granted is told why where the state says so exactly: phase 1 is mirrored
+(`head_request`, jsq_request.hpp) from the state as the cycle began, the tokens at arbitration,
+and whether the receiver's reception bus was free by then. "lost arbitration": it could make a
+request (phases 2 and 3, SLQ and random draws, chose another); "no room downstream": no pair its
+hint bits and VC allow has the tokens phase 1 needs; "link busy": those that have are on links
+still busy; "no path free": its receiver's paths to the senders are all busy; "reception bus
+busy": at its destination (or a row broadcast to leave a copy) with its bus taken; "not
+granted": the state cannot tell (the link-level protocol's senders).
 """
 
 from __future__ import annotations
@@ -36,19 +45,25 @@ from .router_view import (STATUS_COLOURS, draw_credits, draw_crossbar, draw_requ
 
 DIRECTIONS = ("x+", "x-", "y+", "y-", "z+", "z-")  # direction d: topology port d + 1
 DEST, SRC, SEQ, META, READY_AT = 0, 1, 2, 5, 6  # words of a packet record
+HINTS, DETERMINISTIC, HIGH_PRIORITY, DEPOSIT = 7, 13, 14, 23  # bits of the meta word (Packet)
 CHUNK_BYTES, FULL_CHUNKS, PRIORITY_FIFOS = 32, 8, 2
 RECEPTION = "reception"
 
 BGL_STATE_NAMES = ("vc_fifo", "vc_head", "vc_count", "vc_used", "drain_left", "drain_extra",
                    "tokens", "token_belt", "token_belt_valid", "belt", "belt_valid",
-                   "link_free", "chunks_sent", "reception_free", "reception_busy",
-                   "reception_packet", "injection_fifo", "injection_head", "injection_count",
-                   "injection_used")
+                   "drain_next", "link_free", "path_free", "chunks_sent", "reception_free",
+                   "reception_busy", "reception_packet", "injection_fifo", "injection_head",
+                   "injection_count", "injection_used")
 
 # What a FIFO did in a cycle, with the colour it is drawn in.
 BGL_STATUS_COLOURS = {
     "sent": STATUS_COLOURS["sent"],  # its head won the three phases: popped onto a link or bus
-    "not granted": STATUS_COLOURS["lost arbitration"],  # head ready, no grant (tokens, JSQ/SLQ)
+    "lost arbitration": STATUS_COLOURS["lost arbitration"],  # requested; phase 2 or 3 chose another
+    "no room downstream": STATUS_COLOURS["no credit"],  # no pair it may ask for has the tokens
+    "link busy": "#bcbd22",  # pairs with the tokens, their links still busy
+    "no path free": "#e377c2",  # its receiver's paths to the senders all busy
+    "reception bus busy": STATUS_COLOURS["no VC"],  # at its destination, its bus taken
+    "not granted": STATUS_COLOURS["waiting"],  # ready, no grant, why not told by the state
     "leaving": STATUS_COLOURS["holds VC, no flit"],  # a popped packet's bytes still leaving
     "input pipeline": STATUS_COLOURS["routing"],  # head not ready for arbitration yet
     "empty": STATUS_COLOURS["empty"],
@@ -81,12 +96,56 @@ def capacity(config, vcs: int) -> np.ndarray:
                      // CHUNK_BYTES for v in range(vcs)])
 
 
+def bubble_vc(config, vcs: int, vc: int) -> bool:
+    """The high-priority VC, and the escape VC unless a dateline pair (tokens.hpp, bubble_vc)."""
+    return vc == vcs - 1 or (config.get("bgl.escape_vcs") == "bubble"
+                             and vc == config.get("bgl.dynamic_vcs"))
+
+
 def charge(config, vcs: int, vc: int, n: int) -> int:
     """Tokens a packet of n chunks takes from VC vc (tokens.hpp, charge): a full packet's on a
     bubble VC under the fixed bubble rule, else its size."""
-    dynamic = config.get("bgl.dynamic_vcs")
-    bubble = vc == vcs - 1 or (config.get("bgl.escape_vcs") == "bubble" and vc == dynamic)
-    return FULL_CHUNKS if bubble and config.get("bgl.bubble_rule") == "fixed" else n
+    fixed = config.get("bgl.bubble_rule") == "fixed"
+    return FULL_CHUNKS if bubble_vc(config, vcs, vc) and fixed else n
+
+
+def _coord(config, node: int, k: int) -> int:
+    """A node's coordinate in dimension k, x fastest (Shape::coord)."""
+    radix = config.get("topology.radix")
+    return node // int(np.prod(radix[:k], dtype=int)) % radix[k]
+
+
+# Mirrors jsq_request.hpp, JsqRequest::escape_pair (with tokens.hpp, tokens_needed).
+def escape_pair(config, vcs: int, router: int, meta: int, dest: int, came: int | None,
+                on_vc: int) -> tuple[int, int, int]:
+    """The escape pair (direction, VC, tokens needed) of a packet with hint bits at `router`,
+    waiting at receiver `came` on VC on_vc (None: an injection FIFO): tokens for a full packet,
+    for two entering a bubble VC (not already on it going that way)."""
+    hints, hp = meta >> HINTS & 63, bool(meta >> HIGH_PRIORITY & 1)
+    if not hp and config.get("bgl.escape_order") == "direction" and hints & 0x15:
+        hints &= 0x15  # x+ y+ z+ first (escape_vc.hpp, escape_direction)
+    d = (hints & -hints).bit_length() - 1
+    vc = config.get("bgl.dynamic_vcs")
+    if hp:
+        vc = vcs - 1
+    elif config.get("bgl.escape_vcs") != "bubble":  # escape_vc.hpp, dateline_vc
+        at, to = _coord(config, router, d // 2), _coord(config, dest, d // 2)
+        vc += 0 if (to < at if d % 2 == 0 else to > at) else 1  # the dateline still ahead: 0
+    entering = not (came is not None and on_vc == vc and d == came ^ 1)
+    return d, vc, 2 * FULL_CHUNKS if bubble_vc(config, vcs, vc) and entering else FULL_CHUNKS
+
+
+# Mirrors the pairs jsq_request.hpp, JsqRequest::operator() tries, and the tokens each needs.
+def phase1_pairs(config, vcs: int, router: int, meta: int, dest: int, came: int | None,
+                 on_vc: int) -> list[tuple[int, int, int]]:
+    """The (direction, VC, tokens needed) pairs phase 1 may ask for a packet with hint bits: an
+    adaptive packet's dynamic VCs of each direction its hint bits allow, each needing a full
+    packet's tokens whatever its size, then its escape pair."""
+    hints = meta >> HINTS & 63
+    adaptive = not meta >> HIGH_PRIORITY & 1 and not meta >> DETERMINISTIC & 1
+    dynamic = [(d, w, FULL_CHUNKS) for d in range(len(DIRECTIONS)) if adaptive and hints >> d & 1
+               for w in range(config.get("bgl.dynamic_vcs"))]
+    return dynamic + [escape_pair(config, vcs, router, meta, dest, came, on_vc)]
 
 
 def _held(head: np.ndarray, count: np.ndarray, ring: int) -> np.ndarray:
@@ -175,6 +234,62 @@ def tokens_at_arbitration(before: State, t: int) -> np.ndarray:
     return tokens + np.where(valid[:, now, :, None] != 0, belt[:, now, :, :vcs], 0)
 
 
+def leaving_at_arbitration(before: State, t: int, at: tuple = ()) -> np.ndarray:
+    """[routers, dirs, vcs] (those indexed by `at`) chunks of a popped packet still to leave each
+    VC FIFO as the arbitration of cycle t saw them: a chunk whose last byte leaves in cycle t has
+    gone (link.hpp, drain), and a FIFO with none left may pop its next head in the same cycle."""
+    left = before["drain_left"][at].astype(int)
+    return left - ((left > 0) & (before["drain_next"][at] == t))
+
+
+def _bus_free(cycle: Cycle, r: int, d: int, hp: bool) -> bool:
+    """Whether receiver d's (normal or high-priority) reception bus was free at arbitration: idle
+    as the cycle began, or its packet delivered in the cycle before arbitration
+    (processor_interface.hpp, reception), which leaves the bus idle or with a packet started in
+    the cycle, not still holding one whose last byte was in."""
+    b, a, t, k = cycle.before, cycle.after, cycle.t, (r, d, int(hp))
+    if not b["reception_busy"][k]:
+        return True
+    return b["reception_free"][k] <= t and not (a["reception_busy"][k]
+                                                 and a["reception_free"][k] <= t)
+
+
+# Mirrors jsq_request.hpp, JsqRequest::operator() and available (router_cycle.hpp's path check).
+def head_request(cycle: Cycle, router: int, fifo: tuple) -> tuple[bool | None, str, str]:
+    """Whether phase 1 of `cycle` could make any request for the head of FIFO `fifo` of `router`
+    ((dir, vc): a VC FIFO; (f,): an injection FIFO), one ready for arbitration: True, False, or
+    None where the state cannot tell (senders under the link-level protocol); then its status (a
+    key of BGL_STATUS_COLOURS: "lost arbitration", "not granted", else why it could not) and the
+    text drawn. Which pair it would ask for (JSQ, ties at random) does not matter here."""
+    b, cfg, t = cycle.before, cycle.config, cycle.t
+    on_link = len(fifo) == 2
+    head = _fifo(b, "vc" if on_link else "injection", router, fifo)[0]
+    meta, dest = int(head[META]), int(head[DEST])
+    came, on_vc = fifo if on_link else (None, 0)
+    bus = on_link and _bus_free(cycle, router, came, bool(meta >> HIGH_PRIORITY & 1))
+    at_dest, deposit = meta >> HINTS & 63 == 0, on_link and meta >> DEPOSIT & 1
+    if not bus and (at_dest or deposit):  # to reception, or a row broadcast leaving a copy
+        return False, "reception bus busy", "reception bus busy"
+    if at_dest:
+        return True, "lost arbitration", "lost arbitration"
+    if on_link and not (b["path_free"][router, came] <= t).any():
+        return False, "no path free", "no path free"
+    tokens = tokens_at_arbitration(b, t)[router]
+    vcs = tokens.shape[1]
+    pairs = phase1_pairs(cfg, vcs, router, meta, dest, came, on_vc)
+    roomy = [d for d, w, need in pairs if tokens[d, w] >= need]
+    if not roomy:
+        d, w, need = pairs[-1]
+        name = vc_names(cfg, vcs)[w].replace("high priority", "HP")
+        return False, "no room downstream", f"no room: {DIRECTIONS[d]} {name} needs {need}"
+    if all(b["link_free"][router, d] > t for d in roomy):
+        busy = " ".join(DIRECTIONS[d] for d in sorted(set(roomy)))
+        return False, "link busy", f"link busy: {busy}"
+    if cfg.get("bgl.retransmission_packets"):  # Retransmission::open, changed before phase 1
+        return None, "not granted", "not granted"
+    return True, "lost arbitration", "lost arbitration"
+
+
 def _fifo(state: State, prefix: str, r: int, k) -> np.ndarray:
     """FIFO k's packet records of router r, front first ([packets, words])."""
     fifo, head, count = (state[f"{prefix}_{n}"][(r, *k)] for n in ("fifo", "head", "count"))
@@ -217,15 +332,22 @@ def _draw_packets(ax, y: float, right: float, slots: int, packets, arrived: int,
                 fontweight="bold")
 
 
-def _status(b: State, r: int, k, t: int, sent: bool, prefix: str) -> str:
-    if sent:
-        return "sent"
-    if prefix == "vc" and b["drain_left"][(r, *k)]:
-        return "leaving"
-    if b[f"{prefix}_count"][(r, *k)] == 0:
-        return "empty"
-    head = _fifo(b, prefix, r, k)[0]
-    return "not granted" if head[READY_AT] <= t else "input pipeline"
+def head_status(cycle: Cycle, router: int, fifo: tuple) -> tuple[str, str]:
+    """What the head of FIFO `fifo` of `router` ((dir, vc): a VC FIFO; (f,): an injection FIFO)
+    did in `cycle`, a key of BGL_STATUS_COLOURS, and the text drawn for it."""
+    b, a, t = cycle.before, cycle.after, cycle.t
+    prefix = "vc" if len(fifo) == 2 else "injection"
+    k = (router, *fifo)
+    if a[f"{prefix}_head"][k] != b[f"{prefix}_head"][k]:
+        return "sent", "sent"
+    leaving = int(leaving_at_arbitration(b, t, k)) if prefix == "vc" else 0
+    if leaving:
+        return "leaving", f"leaving: {leaving} chunk{'s' if leaving != 1 else ''} to go"
+    if b[f"{prefix}_count"][k] == 0:
+        return "empty", "empty"
+    if _fifo(b, prefix, router, fifo)[0][READY_AT] > t:
+        return "input pipeline", "input pipeline"
+    return head_request(cycle, router, fifo)[1:]
 
 
 def draw_bgl_router(ax, cycle: Cycle, router: int) -> None:
@@ -247,6 +369,7 @@ def draw_bgl_router(ax, cycle: Cycle, router: int) -> None:
     starts = starts[starts.router == router].set_index("dir")
     popped = _popped(b, a, "vc_head")[router]
     taken = _popped(b, a, "injection_head")[router]
+    left = leaving_at_arbitration(b, t, (router,))
 
     y, status_x, xbar_l, xbar_r, token_x, label_x = router_layout(vcs, 0.9, right, 9.5,
                                                                   int(cap.max()))
@@ -265,10 +388,8 @@ def draw_bgl_router(ax, cycle: Cycle, router: int) -> None:
             ax.text(right - cap[v] - 0.3, yy, names[v], ha="right", va="center", fontsize=8)
             sent = bool(popped[d, v])
             packets, arrived = _as_seen(cycle, "vc", router, (d, v), sent)
-            leaving = int(b["drain_left"][router, d, v])
-            _draw_packets(ax, yy, right, int(cap[v]), packets, arrived, sent, leaving)
-            status = _status(b, router, (d, v), t, sent, "vc")
-            text = status
+            _draw_packets(ax, yy, right, int(cap[v]), packets, arrived, sent, int(left[d, v]))
+            status, text = head_status(cycle, router, (d, v))
             if sent:
                 out = starts[(starts.from_dir == d) & (starts.from_vc == v)]
                 if len(out):
@@ -281,8 +402,6 @@ def draw_bgl_router(ax, cycle: Cycle, router: int) -> None:
                     draw_request(ax, xbar_l, yy, xbar_r, reception_y,
                                  BGL_STATUS_COLOURS["sent"], True)
                     granted.append(f"{DIRECTIONS[d]}.{names[v]} > {RECEPTION}")
-            elif status == "leaving":
-                text += f": {leaving} chunk{'s' if leaving != 1 else ''} to go"
             ax.text(status_x, yy, text, ha="left", va="center", fontsize=8,
                     color=BGL_STATUS_COLOURS[status],
                     fontweight="bold" if status != "empty" else "normal")
@@ -314,8 +433,7 @@ def draw_bgl_router(ax, cycle: Cycle, router: int) -> None:
         sent = bool(taken[f])
         packets, arrived = _as_seen(cycle, "injection", router, (f,), sent)
         _draw_packets(ax, yy, right, min(inj_cap, right), packets, arrived, sent, 0)
-        status = _status(b, router, (f,), t, sent, "injection")
-        text = status
+        status, text = head_status(cycle, router, (f,))
         out = starts[starts.from_fifo == f] if sent else starts[:0]
         if len(out):
             s, w = int(out.index[0]), int(out.vc.iloc[0])
