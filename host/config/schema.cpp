@@ -830,6 +830,19 @@ bool pow2(int64_t n) {
   return n > 0 && (n & (n - 1)) == 0;
 }
 
+// Every size a source may draw (traffic.packet_sizes, else traffic.packet_size) must pass `ok`;
+// else the error names the key, its value and `allowed`.
+template <class Ok>
+void check_packet_sizes(const TrafficConfig& f, Ok ok, const std::string& allowed) {
+  const bool one = f.packet_sizes.empty();
+  const std::vector<int64_t> sizes = one ? std::vector<int64_t>{f.packet_size} : f.packet_sizes;
+  for (int64_t b : sizes)
+    if (!ok(b))
+      throw ConfigError((one ? "traffic.packet_size = " + std::to_string(b)
+                             : "traffic.packet_sizes = " + to_string(sizes)) +
+                        ": allowed " + allowed);
+}
+
 // S-Connect moves fixed-length messages: a packet is one message, one slot of a channel, or a
 // quad-message of 4 (kernels/sconnect/quad.hpp).
 void validate_sconnect(const Config& c) {
@@ -839,18 +852,14 @@ void validate_sconnect(const Config& c) {
     throw ConfigError(
         "topology.kind = \"crossbar\": allowed for router.family = \"sconnect\" "
         "mesh, torus and the graph kinds");
-  const std::vector<int64_t> sizes =
-      f.packet_sizes.empty() ? std::vector<int64_t>{f.packet_size} : f.packet_sizes;
   bool quads = false;
-  for (int64_t b : sizes) {
-    if (b != 1 && b != 4)
-      throw ConfigError(
-          (f.packet_sizes.empty() ? "traffic.packet_size = " + std::to_string(b)
-                                  : "traffic.packet_sizes = " + to_string(sizes)) +
-          ": allowed only 1 (a message: one slot) or 4 (a quad-message) for router.family = "
-          "\"sconnect\"");
-    quads |= b == 4;
-  }
+  check_packet_sizes(
+      f,
+      [&quads](int64_t b) {
+        quads |= b == 4;
+        return b == 1 || b == 4;
+      },
+      "only 1 (a message: one slot) or 4 (a quad-message) for router.family = \"sconnect\"");
   if (f.request_reply)
     throw ConfigError(
         "traffic.request_reply = true: allowed only false for router.family = "
@@ -1067,15 +1076,9 @@ void validate_bgl(const Config& c) {
   if (t.kind != "torus" || t.radix.size() > 3)
     throw ConfigError("topology.kind = \"" + t.kind + "\", topology.radix = " + to_string(t.radix) +
                       ": allowed for router.family = \"bgl\" only a torus of 1 to 3 dimensions");
-  const std::vector<int64_t> sizes =
-      f.packet_sizes.empty() ? std::vector<int64_t>{f.packet_size} : f.packet_sizes;
-  for (int64_t b : sizes)
-    if (b % 32 != 0 || b < 32 || b > 256)
-      throw ConfigError(std::string(f.packet_sizes.empty() ? "traffic.packet_size = "
-                                                           : "traffic.packet_sizes = ") +
-                        (f.packet_sizes.empty() ? std::to_string(b) : to_string(sizes)) +
-                        ": allowed for router.family = \"bgl\" bytes in 1 to 8 chunks of 32 "
-                        "(32, 64, ..., 256)");
+  check_packet_sizes(
+      f, [](int64_t b) { return b % 32 == 0 && b >= 32 && b <= 256; },
+      "for router.family = \"bgl\" bytes in 1 to 8 chunks of 32 (32, 64, ..., 256)");
   for (auto [key, v] : {std::pair{"bgl.vc_bytes", g.vc_bytes},
                         {"bgl.escape_bytes", g.escape_bytes},
                         {"bgl.injection_fifo_bytes", g.injection_fifo_bytes}})

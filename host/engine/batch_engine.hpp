@@ -13,6 +13,7 @@
 #include <functional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <type_traits>
 #include <vector>
 
@@ -31,6 +32,10 @@ namespace ls {
 // An empty slot in the buffer_* state arrays. A flit's meta word never is all ones (its VC bits
 // stay below 64), so buffer_meta tells empty slots exactly; occupancy counts the others.
 constexpr uint32_t kNoFlit = 0xFFFFFFFFu;
+// The flit record's words that the buffer views show, by the name after their prefix.
+inline const std::pair<const char*, uint32_t Flit::*> kFlitFields[] = {
+    {"dest", &Flit::dest},   {"src", &Flit::src},     {"seq", &Flit::seq},
+    {"ctime", &Flit::ctime}, {"itime", &Flit::itime}, {"meta", &Flit::meta}};
 
 // Sums the latency histogram over the nodes of each instance: element = (instance, bin).
 struct HistReduce {
@@ -209,24 +214,19 @@ class BatchEngine : public Engine {
   template <class Slot, class Capacity>
   void flit_buffer_views(const Flit* buf, uint64_t bufs, const uint8_t* head, const uint8_t* count,
                          std::vector<uint64_t> shape, Slot slot, Capacity capacity) {
-    const std::pair<const char*, uint32_t Flit::*> fields[] = {
-        {"buffer_dest", &Flit::dest},   {"buffer_src", &Flit::src},
-        {"buffer_seq", &Flit::seq},     {"buffer_ctime", &Flit::ctime},
-        {"buffer_itime", &Flit::itime}, {"buffer_meta", &Flit::meta}};
     const uint64_t depth = shape.back(), ivcs = E_ * shape[2] * shape[3];
-    for (const auto& [name, member] : fields)
-      derived(
-          name, 'u', sizeof(uint32_t), shape,
-          [=, m = member] {
-            const std::vector<Flit> flits = download(buf, bufs);
-            const std::vector<uint8_t> h = download(head, ivcs), n = download(count, ivcs);
-            std::vector<uint32_t> out(ivcs * depth, kNoFlit);
-            for (uint64_t iv = 0; iv < ivcs; ++iv)
-              for (uint64_t k = 0; k < n[iv]; ++k)
-                out[iv * depth + k] = flits[slot(iv, (h[iv] + k) % capacity(iv))].*m;
-            return host_array('u', out, shape);
-          },
-          "a view of the VC buffers, which are not settable");
+    for (const auto& [name, member] : kFlitFields)
+      derived(("buffer_" + std::string(name)).c_str(), 'u', sizeof(uint32_t), shape,
+              [=, m = member] {
+                const std::vector<Flit> flits = download(buf, bufs);
+                const std::vector<uint8_t> h = download(head, ivcs), n = download(count, ivcs);
+                std::vector<uint32_t> out(ivcs * depth, kNoFlit);
+                for (uint64_t iv = 0; iv < ivcs; ++iv)
+                  for (uint64_t k = 0; k < n[iv]; ++k)
+                    out[iv * depth + k] = flits[slot(iv, (h[iv] + k) % capacity(iv))].*m;
+                return host_array('u', out, shape);
+              },
+              "a view of the VC buffers, which are not settable");
   }
   template <class T>
   T* upload(const std::vector<T>& h, const char* name = nullptr, std::vector<uint64_t> shape = {}) {

@@ -116,20 +116,15 @@ void SconnectEngine<Exec>::allocate() {
   s.perf_count = alloc<uint32_t>(*this, E_, "perf_count", {I, R});
   s.timer = alloc<uint16_t>(*this, E_, "timer", {I, R});
   // The pool's fields of each message, for drawing a router.
-  const std::pair<const char*, uint32_t Message::*> fields[] = {
-      {"pool_dest", &Message::dest},   {"pool_src", &Message::src},
-      {"pool_seq", &Message::seq},     {"pool_ctime", &Message::ctime},
-      {"pool_itime", &Message::itime}, {"pool_meta", &Message::meta}};
-  for (const auto& [name, member] : fields)
-    derived(
-        name, 'u', sizeof(uint32_t), {I, R, Bf},
-        [this, m = member, I, R, Bf] {
-          std::vector<Message> pool = download(v_.s.pool, I * R * Bf);
-          std::vector<uint32_t> out(pool.size());
-          for (size_t k = 0; k < pool.size(); ++k) out[k] = pool[k].*m;
-          return B::host_array('u', out, {I, R, Bf});
-        },
-        "a view of the buffer pool's messages (meta: sconnect_state.hpp MessageMeta)");
+  for (const auto& [name, member] : kFlitFields)
+    derived(("pool_" + std::string(name)).c_str(), 'u', sizeof(uint32_t), {I, R, Bf},
+            [this, m = member, I, R, Bf] {
+              std::vector<Message> pool = download(v_.s.pool, I * R * Bf);
+              std::vector<uint32_t> out(pool.size());
+              for (size_t k = 0; k < pool.size(); ++k) out[k] = pool[k].*m;
+              return B::host_array('u', out, {I, R, Bf});
+            },
+            "a view of the buffer pool's messages (meta: sconnect_state.hpp MessageMeta)");
   HostState& h = v_.host;
   h.injected = alloc<uint64_t>(*this, NN_ * kPriorities, "injected_messages", {I, N, kPriorities});
   h.delivered =

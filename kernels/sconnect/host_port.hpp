@@ -111,20 +111,18 @@ struct HostPort {
     }
   }
 
-  // The parts of the quad-message headed by buffer `head`, checked to be its 4 in order (else a
-  // violation: the quad was split or mixed with another on the way).
-  LS_HD uint32_t whole(uint32_t head) const {
+  // Checks a quad-message arriving whole: buffer `head` leads its own 4 parts in order
+  // (else a violation: the quad was split or mixed with another on the way).
+  LS_HD void check_parts(uint32_t head) const {
     const Message& h = v.s.pool[v.lay.buf(e, head)];
     uint32_t k = 0;
-    for (uint32_t b = head; b != kNil; b = QuadTrain{v, e}.next(b), ++k) {
+    for (uint32_t b = head; b != kNil && k <= kQuadParts; b = QuadTrain{v, e}.next(b), ++k) {
       const Message& m = v.s.pool[v.lay.buf(e, b)];
-      if (k >= kQuadParts || MessageMeta::part(m.meta) != k || m.seq != h.seq || m.src != h.src ||
+      if (k == kQuadParts || MessageMeta::part(m.meta) != k || m.seq != h.seq || m.src != h.src ||
           !MessageMeta::quad(m.meta))
         record_violation(v.s.viol, v.s.viol_info, e, kViolQuad, v.t, 0, k, head);
-      if (k >= kQuadParts) break;
     }
-    if (k != kQuadParts) record_violation(v.s.viol, v.s.viol_info, e, kViolQuad, v.t, 0, k, head);
-    return kQuadParts;
+    if (k < kQuadParts) record_violation(v.s.viol, v.s.viol_info, e, kViolQuad, v.t, 0, k, head);
   }
 
   // Up to host_ports messages for the host leave the pool, highest priority first (none below
@@ -147,11 +145,15 @@ struct HostPort {
         v.s.last_move[e] = static_cast<uint32_t>(v.t);
         continue;
       }
-      const uint32_t head = pool.pop(q), size = MessageMeta::quad(m.meta) ? whole(head) : 1;
-      if (size == 1)
-        pool.release(head);
-      else
+      const uint32_t head = pool.pop(q);
+      const bool quad = MessageMeta::quad(m.meta);
+      const uint32_t size = quad ? kQuadParts : 1;
+      if (quad) {
+        check_parts(head);
         QuadTrain{v, e}.release(head);
+      } else {
+        pool.release(head);
+      }
       v.host.delivered[ne * kPriorities + MessageMeta::prio(m.meta)] += size;
       v.s.last_move[e] = static_cast<uint32_t>(v.t);
       perf_event(v, e, kEvDelivered);
