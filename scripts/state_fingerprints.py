@@ -202,6 +202,8 @@ def large(cases: dict[str, ls.Config]) -> dict[str, ls.Config]:
             out[f"{name} (large)"] = cfg.with_(**LARGE_GRAPH[kind])
             continue
         radix = [16] if kind == "crossbar" else LARGE_RADIX[len(cfg.get("topology.radix"))]
+        if cfg.get("router.family") == "t3e" and cfg.get("t3e.partial_plane"):
+            radix = [8, 8, 8]  # a partial plane's routes need mode 0's R_NET_LUT: 544 PEs at most
         out[f"{name} (large)"] = cfg.with_(**{"topology.radix": radix})
     return out
 

@@ -85,7 +85,9 @@ struct Router {
     const BglLayout& L = v.lay;
     const uint32_t t = static_cast<uint32_t>(v.t);
     const JsqRequest jsq{v, n};
-    // Phases 1 and 2: each receiver's one request.
+    // Phases 1 and 2: each receiver's one request. Every entry is set in the loops: nvcc 13.0
+    // left rows 1.. of this array zero, not default-initialised (a request to sender 0), on an
+    // H100.
     Request req[kMaxDirs][kMaxVcs];
     uint32_t win[kMaxDirs];
     for (uint32_t d = 0; d < L.dirs; ++d) {
@@ -95,6 +97,7 @@ struct Router {
           (v.s.recv_busy[L.bus(n.e, d, 0)] ? 0u : 1u) | (v.s.recv_busy[L.bus(n.e, d, 1)] ? 0u : 2u);
       uint32_t bypass = 0;
       for (uint32_t w = 0; w < L.vcs; ++w) {
+        req[d][w] = Request{};
         const uint64_t q = L.vc(n.e, d, w);
         if (v.s.count[q] == 0 || v.s.drain_left[q] != 0 || ready_at(fifo_head(q)) > t) continue;
         req[d][w] = jsq(fifo_head(q), d, w, path, recv, d * kMaxVcs + w);
@@ -104,6 +107,7 @@ struct Router {
     }
     Request inj[kMaxFifos];
     for (uint32_t f = 0; f < L.fifos; ++f) {
+      inj[f] = Request{};
       const uint64_t fx = L.fifo(n.e, f);
       if (v.s.inj_count[fx] == 0) continue;
       const Flit& h = v.s.inj[L.fifo_slot(fx, v.s.inj_head[fx])];

@@ -82,7 +82,7 @@ def test_a_sent_flit_leaves_the_front_and_buffered_sums_occupancy(loaded):
         sent = t3e_view.t3e_sent(c)
         assert (sent.sum(axis=2) <= 1).all(), "one VC of an input sends a clock"
         for r, p, v in zip(*np.nonzero(sent)):
-            n = max(b["occupancy"][r, p, v] - 1, 0)  # those behind the front moved up a slot
+            n = max(int(b["occupancy"][r, p, v]) - 1, 0)  # those behind the front moved up a slot
             for f in ("src", "seq", "meta"):
                 assert np.array_equal(a[f"buffer_{f}"][r, p, v, :n], b[f"buffer_{f}"][r, p, v,
                                                                                      1:n + 1])
