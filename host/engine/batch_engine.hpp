@@ -13,8 +13,8 @@
 #include <functional>
 #include <sstream>
 #include <string>
-#include <utility>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "../../kernels/common/belt.hpp"
@@ -61,7 +61,10 @@ template <class Exec>
 class BatchEngine : public Engine {
  public:
   BatchEngine(const std::vector<Config>& cfgs, const EngineOptions& opts)
-      : x_(opts.threads), cfgs_(cfgs), I_(static_cast<uint32_t>(cfgs.size())) {}
+      : x_(opts.threads),
+        cfgs_(cfgs),
+        I_(static_cast<uint32_t>(cfgs.size())),
+        memory_limit_(state_memory_limit(opts)) {}
   ~BatchEngine() override {
     for (void* a : allocs_) x_.free_bytes(a);
   }
@@ -69,6 +72,7 @@ class BatchEngine : public Engine {
   void check_deadlock() override { watchdog(static_cast<uint64_t>(cfgs_[0].run.watchdog)); }
   std::vector<InstanceResult> run() override;
   uint64_t cycle() const override { return t_; }
+  uint64_t state_bytes() const override { return state_bytes_; }
   uint32_t instances() const override { return I_; }
   const char* backend() const override { return Exec::kName; }
 
@@ -102,8 +106,14 @@ class BatchEngine : public Engine {
   // through the free function alloc below.)
   template <class T>
   T* alloc_array(uint64_t n, const char* name = nullptr, std::vector<uint64_t> shape = {}) {
+    // make_engine's estimate let the batch through; what is allocated is checked exactly, before
+    // any of it is touched, so a batch the estimate misjudged is still an error, not a crash.
+    if (static_cast<double>(state_bytes_ + n * sizeof(T)) > memory_limit_)
+      throw state_too_large(cfgs_, static_cast<double>(state_bytes_ + n * sizeof(T)),
+                            memory_limit_);
     T* p = static_cast<T*>(x_.alloc_bytes(n * sizeof(T)));
     allocs_.push_back(p);
+    state_bytes_ += n * sizeof(T);
     if (!name) return p;
     if constexpr (std::is_integral<T>::value) {
       fields_.push_back({name, p, std::is_signed<T>::value ? 'i' : 'u', sizeof(T), shape});
@@ -415,6 +425,8 @@ class BatchEngine : public Engine {
   }
 
   std::vector<void*> allocs_;
+  uint64_t state_bytes_ = 0;  // every array allocated, named or not
+  double memory_limit_;       // the bytes state_bytes_ may reach (state_memory_limit)
   std::vector<Field> fields_;
   uint64_t* hist_sum_ = nullptr;
   Window win_{0, 0};

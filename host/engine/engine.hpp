@@ -51,6 +51,7 @@ struct EngineOptions {
   std::string backend = "auto";  // auto | cpu | cuda
   int threads = 0;               // CPU threads, 0: all cores
   bool debug = false;
+  double memory_limit = 0;  // bytes of state allowed; 0: 80% of this machine's physical memory
 };
 
 class Engine {
@@ -64,6 +65,9 @@ class Engine {
   // Warm-up, measurement window and drain from the current cycle; one result per instance.
   virtual std::vector<InstanceResult> run() = 0;
   virtual uint64_t cycle() const = 0;
+  // Bytes of every state array the engine allocated on its backend (what
+  // estimated_state_bytes predicts before allocating).
+  virtual uint64_t state_bytes() const = 0;
   virtual uint32_t instances() const = 0;
   virtual const char* backend() const = 0;
   virtual std::vector<std::string> state_names() const = 0;
@@ -77,6 +81,12 @@ class Engine {
 // engine of their router family on the backend chosen by opts.backend.
 std::unique_ptr<Engine> make_engine(const std::vector<Config>& configs, const EngineOptions& opts);
 bool cuda_available();
+// Bytes of state a batch of these configurations will allocate (estimated before allocating).
+uint64_t estimated_state_bytes(const std::vector<Config>& configs);
+// The bytes of state opts allow (EngineOptions::memory_limit, or 80% of physical memory), and
+// the error for a batch whose state (`bytes`, estimated or allocated so far) would pass it.
+double state_memory_limit(const EngineOptions& opts);
+ConfigError state_too_large(const std::vector<Config>& configs, double bytes, double limit);
 // run.backend = "auto" with a GPU present: whether the GPU is the faster backend for a batch of
 // `routers` routers in all, against `cpu_threads` CPU threads (run.auto_cuda_routers per thread).
 bool auto_takes_cuda(uint64_t routers, uint64_t cpu_threads, int64_t routers_per_thread);

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "../../kernels/common/histogram.hpp"
+#include "../../kernels/sconnect/sconnect_state.hpp"
 #include "../config/schema.hpp"
 #include "../topology/topology.hpp"
 #include "engine.hpp"
@@ -59,44 +60,81 @@ uint64_t routers_of(const Config& c) {
   return topology_size(c.topology).routers;
 }
 
-// A network too large for this machine is bad input, not a crash: estimate the state's size
-// (flit buffers and belts dominate; 32 bytes a flit) before allocating any of it.
-void check_fits_in_memory(const std::vector<Config>& cs) {
+}  // namespace
+
+double state_memory_limit(const EngineOptions& opts) {
+  if (opts.memory_limit > 0) return opts.memory_limit;
+  return 0.8 * static_cast<double>(sysconf(_SC_PHYS_PAGES)) *
+         static_cast<double>(sysconf(_SC_PAGESIZE));
+}
+
+// A network too large for this machine is bad input, not a crash: make_engine checks the
+// estimate before building anything, and BatchEngine each array before allocating it.
+ConfigError state_too_large(const std::vector<Config>& cs, double bytes, double limit) {
   const Config& c = cs[0];
-  const TopologySize size = topology_size(c.topology);
-  const double nodes = static_cast<double>(size.nodes), routers = static_cast<double>(size.routers),
-               P = static_cast<double>(size.ports);
-  const double inst = static_cast<double>(cs.size()), V = static_cast<double>(c.router.vcs);
+  char msg[300];
+  std::snprintf(msg, sizeof msg,
+                "%.2f GB of state for %zu instance(s) of %llu routers, over the %.2f GB allowed "
+                "(80%% of this machine's memory)",
+                bytes / 1e9, cs.size(), static_cast<unsigned long long>(routers_of(c)),
+                limit / 1e9);
+  return ConfigError("topology.radix = " + to_string(c.topology.radix) +
+                     ": allowed only networks (times instances) whose state fits in memory; "
+                     "here " +
+                     msg);
+}
+
+// Bytes per router of each family's state, from what its engine allocates: buffers of 32-byte
+// records and belts dominate, and S-Connect's routing tables grow with the nodes. Checked
+// against the engines' allocations (test_config.cpp: StateSizeEstimateCoversWhatEachFamily...).
+namespace {
+
+double router_state_bytes(const Config& c, const TopologySize& size) {
+  const double P = static_cast<double>(size.ports), nodes = static_cast<double>(size.nodes);
+  const std::string& f = c.router.family;
+  if (f == "bgl") {  // VC FIFOs of packet records, injection FIFOs, belts of ack bytes
+    const double dirs = P - 1, vcs = static_cast<double>(c.bgl.dynamic_vcs + 2),
+                 ring = static_cast<double>(std::max(c.bgl.vc_bytes, c.bgl.escape_bytes)) / 32,
+                 slots = static_cast<double>(c.topology.link_delay + c.bgl.ack_bytes);
+    return dirs * vcs * (32.0 * ring + 16) + dirs * slots * (50 + 2 * vcs) +
+           static_cast<double>((c.bgl.injection_fifos + 2) * c.bgl.injection_fifo_bytes) + 400;
+  }
+  if (f == "t3e") {  // 7 ports of 4 + 1 VC buffers; belts of flits, credits, barrier and special
+    const double depth = static_cast<double>(4 * c.t3e.buffer_depth + c.t3e.adaptive_depth),
+                 slots = static_cast<double>(std::max({c.t3e.end_point, c.t3e.fall_through_turn,
+                                                       c.t3e.credit_delay, c.t3e.barrier_hop}) +
+                                             1);
+    return 7 * depth * 32 + slots * 8 * 52 + 4 * std::min(nodes, 544.0) +
+           24 * static_cast<double>(c.t3e.response_queue) + 2048;
+  }
   const double slots = 4.0 + static_cast<double>(c.topology.link_delay + c.router.st_delay +
                                                  c.router.sw_alloc_delay);
-  // Blue Gene/L: VC FIFOs of 32-byte packet records, injection FIFOs, belts of ack bytes.
-  const double bgl_dirs = P - 1, bgl_vcs = static_cast<double>(c.bgl.dynamic_vcs + 2),
-               bgl_ring = static_cast<double>(std::max(c.bgl.vc_bytes, c.bgl.escape_bytes)) / 32,
-               bgl_slots = static_cast<double>(c.topology.link_delay + c.bgl.ack_bytes);
-  const double router_bytes =
-      c.router.family == "bgl"
-          ? bgl_dirs * bgl_vcs * (32.0 * bgl_ring + 16) +
-                bgl_dirs * bgl_slots * (50 + 2 * bgl_vcs) +
-                static_cast<double>((c.bgl.injection_fifos + 2) * c.bgl.injection_fifo_bytes) + 400
-          : P * V * (32.0 * c.router.vc_depth + 32) + P * slots * 34 + 64;
-  const double bytes =
-      inst * (routers * router_bytes + nodes * (4.0 * kHistBins + 208 + 34 * slots + 12 * V +
-                                                4.0 * static_cast<double>(c.traffic.source_queue)));
-  const double phys =
-      static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
-  if (bytes > 0.8 * phys) {
-    char msg[300];
-    std::snprintf(
-        msg, sizeof msg,
-        "%.1f GB of state for %zu instance(s) of %.0f routers, and this machine has %.1f GB",
-        bytes / 1e9, cs.size(), routers, phys / 1e9);
-    throw ConfigError(
-        "topology.radix = " + to_string(c.topology.radix) +
-        ": allowed only networks (times instances) whose state fits in memory; here " + msg);
-  }
+  if (f == "sconnect")  // the buffer pool, belts of messages, a routing table row per node
+    return 48 * static_cast<double>(c.sconnect.buffers) + P * slots * 40 + 5 * nodes + P * 64 + 512;
+  if (f == "metro") return P * slots * 16 + P * 40 + 64;  // belts of words, a port's state
+  const double V = static_cast<double>(c.router.vcs);
+  return P * V * (32.0 * c.router.vc_depth + 32) + P * slots * 34 + 64;
 }
 
 }  // namespace
+
+uint64_t estimated_state_bytes(const std::vector<Config>& cs) {
+  const Config& c = cs[0];
+  const TopologySize size = topology_size(c.topology);
+  const double nodes = static_cast<double>(size.nodes), routers = static_cast<double>(size.routers);
+  const double inst = static_cast<double>(cs.size()), V = static_cast<double>(c.router.vcs);
+  const double slots = 4.0 + static_cast<double>(c.topology.link_delay + c.router.st_delay +
+                                                 c.router.sw_alloc_delay);
+  // S-Connect's hosts hold their control requests and replies (control.hpp) too.
+  const double control =
+      c.router.family == "sconnect"
+          ? 4.0 * sconnect::kControlQueue * (sconnect::kRequestWords + sconnect::kReplyWords)
+          : 0.0;
+  return static_cast<uint64_t>(inst *
+                               (routers * router_state_bytes(c, size) +
+                                nodes * (4.0 * kHistBins + 208 + 34 * slots + 12 * V + control +
+                                         4.0 * static_cast<double>(c.traffic.source_queue))));
+}
 
 bool auto_takes_cuda(uint64_t routers, uint64_t cpu_threads, int64_t routers_per_thread) {
   return routers >= static_cast<uint64_t>(routers_per_thread) * std::max<uint64_t>(1, cpu_threads);
@@ -106,7 +144,9 @@ std::unique_ptr<Engine> make_engine(const std::vector<Config>& configs, const En
   if (configs.empty()) throw ConfigError("a batch needs at least one configuration");
   for (const Config& c : configs) validate(c);
   check_same_batch(configs);
-  check_fits_in_memory(configs);
+  const double limit = state_memory_limit(opts);
+  if (static_cast<double>(estimated_state_bytes(configs)) > limit)
+    throw state_too_large(configs, static_cast<double>(estimated_state_bytes(configs)), limit);
   const Family& fam = families().at(configs[0].router.family);
   // A GPU cycle costs about the same for any batch up to ~16,000 routers, so small batches run
   // faster on the CPU: auto takes the GPU only from the measured crossover (docs/performance.md).
