@@ -191,7 +191,7 @@ struct RunConfig {
   int64_t drain = 20000;
   int64_t seed = 1;
   std::string backend = "auto";
-  int64_t auto_cuda_routers = 400;
+  int64_t auto_cuda_routers = -1;  // -1: the family's measured crossover (registry.cpp)
   int64_t threads = 0;
   bool debug = false;
   bool fuse_phases = true;

@@ -748,10 +748,11 @@ std::vector<KeyInfo> make_schema() {
       enum_key("run", "backend", run, &U::backend, {"auto", "cpu", "cuda"},
                "auto takes CUDA when a GPU is present and the batch has at least "
                "run.auto_cuda_routers routers per CPU thread, else the CPU"),
-      int_key("run", "auto_cuda_routers", run, &U::auto_cuda_routers, 0, 1ll << 40,
-              "auto: routers per CPU thread from which a batch runs faster on the GPU (an H100 "
-              "cycle costs ~25 us up to 16,384 routers, a CPU core does 11-15 M "
-              "router-cycles/s: the GPU wins from ~350; 0: always the GPU)"),
+      int_key("run", "auto_cuda_routers", run, &U::auto_cuda_routers, -1, 1ll << 40,
+              "auto: routers per CPU thread from which a batch runs faster on the GPU; -1: the "
+              "family's, measured as an H100's cycle time (flat up to ~16,000 routers) against "
+              "one CPU core: vc 400 (~25 us against 11-15 M router-cycles/s), bgl 500, metro "
+              "250, sconnect 200, t3e 150 (79 us against 1.85 M); 0: always the GPU"),
       int_key("run", "threads", run, &U::threads, 0, 1024, "CPU threads (0: all cores)"),
       bool_key("run", "debug", run, &U::debug,
                "check invariants after every cycle and stop at the first violation"),

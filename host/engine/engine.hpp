@@ -90,5 +90,7 @@ ConfigError state_too_large(const std::vector<Config>& configs, double bytes, do
 // run.backend = "auto" with a GPU present: whether the GPU is the faster backend for a batch of
 // `routers` routers in all, against `cpu_threads` CPU threads (run.auto_cuda_routers per thread).
 bool auto_takes_cuda(uint64_t routers, uint64_t cpu_threads, int64_t routers_per_thread);
+// run.auto_cuda_routers, or where it is -1 (the default) the family's measured crossover.
+int64_t auto_cuda_routers(const Config& c);
 
 }  // namespace ls

@@ -34,22 +34,28 @@ std::unique_ptr<Engine> make_bgl_engine_cuda(const std::vector<Config>&, const E
 
 namespace {
 
+// auto_cuda_routers: the routers per CPU thread from which its batches run faster on the GPU,
+// measured (docs/performance.md, "Every family on the H100"): an H100's cycle time against one
+// core of the 2-core VM, e.g. the T3E's 79 us against 1.85 M router-cycles/s, ~150.
 struct Family {
   Factory cpu, cuda;
+  int64_t auto_cuda_routers;
 };
 
 const std::map<std::string, Family>& families() {
   static const std::map<std::string, Family> f = {
 #ifdef LOCKSTEP_HAVE_CUDA
-      {"vc", {make_vc_engine_cpu, make_vc_engine_cuda}},
-      {"sconnect", {make_sconnect_engine_cpu, make_sconnect_engine_cuda}},
-      {"t3e", {make_t3e_engine_cpu, make_t3e_engine_cuda}},
-      {"metro", {make_metro_engine_cpu, make_metro_engine_cuda}},
-      {"bgl", {make_bgl_engine_cpu, make_bgl_engine_cuda}},
+      {"vc", {make_vc_engine_cpu, make_vc_engine_cuda, 400}},
+      {"sconnect", {make_sconnect_engine_cpu, make_sconnect_engine_cuda, 200}},
+      {"t3e", {make_t3e_engine_cpu, make_t3e_engine_cuda, 150}},
+      {"metro", {make_metro_engine_cpu, make_metro_engine_cuda, 250}},
+      {"bgl", {make_bgl_engine_cpu, make_bgl_engine_cuda, 500}},
 #else
-      {"vc", {make_vc_engine_cpu, nullptr}},   {"sconnect", {make_sconnect_engine_cpu, nullptr}},
-      {"t3e", {make_t3e_engine_cpu, nullptr}}, {"metro", {make_metro_engine_cpu, nullptr}},
-      {"bgl", {make_bgl_engine_cpu, nullptr}},
+      {"vc", {make_vc_engine_cpu, nullptr, 400}},
+      {"sconnect", {make_sconnect_engine_cpu, nullptr, 200}},
+      {"t3e", {make_t3e_engine_cpu, nullptr, 150}},
+      {"metro", {make_metro_engine_cpu, nullptr, 250}},
+      {"bgl", {make_bgl_engine_cpu, nullptr, 500}},
 #endif
   };
   return f;
@@ -136,6 +142,11 @@ uint64_t estimated_state_bytes(const std::vector<Config>& cs) {
                                          4.0 * static_cast<double>(c.traffic.source_queue))));
 }
 
+int64_t auto_cuda_routers(const Config& c) {
+  return c.run.auto_cuda_routers >= 0 ? c.run.auto_cuda_routers
+                                      : families().at(c.router.family).auto_cuda_routers;
+}
+
 bool auto_takes_cuda(uint64_t routers, uint64_t cpu_threads, int64_t routers_per_thread) {
   return routers >= static_cast<uint64_t>(routers_per_thread) * std::max<uint64_t>(1, cpu_threads);
 }
@@ -153,10 +164,9 @@ std::unique_ptr<Engine> make_engine(const std::vector<Config>& configs, const En
   const Config& c = configs[0];
   const uint64_t threads =
       opts.threads > 0 ? static_cast<uint64_t>(opts.threads) : std::thread::hardware_concurrency();
-  const bool want_cuda =
-      opts.backend == "cuda" ||
-      (opts.backend == "auto" && cuda_available() &&
-       auto_takes_cuda(routers_of(c) * configs.size(), threads, c.run.auto_cuda_routers));
+  const bool want_cuda = opts.backend == "cuda" || (opts.backend == "auto" && cuda_available() &&
+                                                    auto_takes_cuda(routers_of(c) * configs.size(),
+                                                                    threads, auto_cuda_routers(c)));
   if (opts.backend == "cuda" && !cuda_available())
     throw ConfigError(
         "run.backend = \"cuda\": allowed only where a CUDA device is present (none "

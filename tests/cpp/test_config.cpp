@@ -105,10 +105,13 @@ TEST(Config, NetworkTooLargeForMemoryIsAClearError) {
 }
 
 TEST(Config, AutoTakesTheGpuFromTheMeasuredCrossover) {
-  // run.auto_cuda_routers (default 400) routers per CPU thread: an 8x8 mesh (64 routers) stays
-  // on the CPU, an 8x8x8 torus (512) goes to the GPU against one thread but not against two, a
-  // batch of 32 8x8 meshes (2,048) against up to five threads; 0 always takes the GPU.
-  const int64_t per_thread = Config{}.run.auto_cuda_routers;
+  // run.auto_cuda_routers routers per CPU thread, by default the family's own (vc 400): an 8x8
+  // mesh (64 routers) stays on the CPU, an 8x8x8 torus (512) goes to the GPU against one thread
+  // but not against two, a batch of 32 8x8 meshes (2,048) against up to five threads; 0 always
+  // takes the GPU.
+  Config c;
+  EXPECT_EQ(c.run.auto_cuda_routers, -1);
+  const int64_t per_thread = auto_cuda_routers(c);
   EXPECT_EQ(per_thread, 400);
   EXPECT_FALSE(auto_takes_cuda(64, 1, per_thread));
   EXPECT_TRUE(auto_takes_cuda(512, 1, per_thread));
@@ -117,6 +120,18 @@ TEST(Config, AutoTakesTheGpuFromTheMeasuredCrossover) {
   EXPECT_FALSE(auto_takes_cuda(32 * 64, 6, per_thread));
   EXPECT_TRUE(auto_takes_cuda(1, 16, 0));
   EXPECT_TRUE(auto_takes_cuda(400, 0, per_thread));  // an unknown thread count counts as one
+  // The T3E's GPU cycle is 3x vc's and its CPU router-cycle 8x dearer: its 512 PEs go to the GPU
+  // against up to three threads. A value set is taken as it is.
+  c.router.family = "t3e";
+  EXPECT_EQ(auto_cuda_routers(c), 150);
+  EXPECT_TRUE(auto_takes_cuda(512, 3, auto_cuda_routers(c)));
+  EXPECT_FALSE(auto_takes_cuda(512, 4, auto_cuda_routers(c)));
+  for (const char* f : {"sconnect", "metro", "bgl"}) {
+    c.router.family = f;
+    EXPECT_GT(auto_cuda_routers(c), 0) << f;
+  }
+  c.run.auto_cuda_routers = 1000;
+  EXPECT_EQ(auto_cuda_routers(c), 1000);
 }
 
 namespace ls {
