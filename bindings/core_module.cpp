@@ -198,6 +198,7 @@ class Simulator {
     return results_to_py(rs, cfgs_[0]);
   }
   uint64_t cycle() const { return engine_->cycle(); }
+  uint64_t state_bytes() const { return engine_->state_bytes(); }
   std::string backend() const { return engine_->backend(); }
   uint32_t instances() const { return engine_->instances(); }
   std::vector<std::string> state_names() const { return engine_->state_names(); }
@@ -369,6 +370,7 @@ PYBIND11_MODULE(_core, m) {
         d["wall_s"] = wall;
         d["router_cycles_per_s"] = static_cast<double>(t.routers) * cs.size() * cycles / wall;
         d["peak_rss_mb"] = ru.ru_maxrss / 1024.0;
+        d["state_mb"] = static_cast<double>(e->state_bytes()) / (1 << 20);
         d["backend"] = e->backend();
         return d;
       },
@@ -381,6 +383,7 @@ PYBIND11_MODULE(_core, m) {
       .def("run", &Simulator::run)
       .def_property_readonly("cycle", &Simulator::cycle)
       .def_property_readonly("backend", &Simulator::backend)
+      .def_property_readonly("state_bytes", &Simulator::state_bytes)
       .def_property_readonly("instances", &Simulator::instances)
       .def("state_names", &Simulator::state_names)
       .def("state", &Simulator::state, py::arg("name"))

@@ -25,6 +25,7 @@ class BenchResult(TypedDict):
     routers: int
     wall_s: float
     peak_rss_mb: float
+    state_mb: float  # the arrays the engine allocated (device memory on a GPU)
     backend: str
 
 def schema() -> list[SchemaEntry]: ...
@@ -101,6 +102,9 @@ class Simulator:
     def backend(self) -> str: ...
     @property
     def instances(self) -> int: ...
+    @property
+    def state_bytes(self) -> int:
+        """Bytes of every state array allocated on the backend."""
     def state_names(self) -> list[str]: ...
     def state(self, name: str) -> npt.NDArray[np.integer]:
         """A copy, instance dimension first, e.g. occupancy [inst, routers, ports, vcs]."""

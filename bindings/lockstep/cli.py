@@ -343,7 +343,7 @@ BENCH_NETWORKS = [
 ]
 # Default work per network in router-cycles, so small networks run long enough to time.
 BENCH_ROUTER_CYCLES = 20_000_000
-BENCH_ROW = "{:<16} {:>8} {:>7} {:>8} {:>16} {:>7} {:>11} {:>10}  {}"
+BENCH_ROW = "{:<16} {:>8} {:>7} {:>8} {:>16} {:>7} {:>11} {:>10} {:>9}  {}"
 
 
 def bench_one(keys: dict[str, Any], instances: int, cycles: int, threads: int,
@@ -374,10 +374,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
                             -1 if args.threads is None else args.threads, args.backend).result()
         if i == 0:  # after the first run, so bad input gives one error line and no table
             print(BENCH_ROW.format("network", "routers", "load", "cycles", "router-cycles/s",
-                                   "wall s", "peak RSS MB", "sim MB", "backend"))
+                                   "wall s", "peak RSS MB", "sim MB", "state MB", "backend"))
         print(BENCH_ROW.format(name, r["routers"], f"{offered:.4g}", r["cycles"],
                                f"{r['router_cycles_per_s']:,.0f}", f"{r['wall_s']:.2f}",
-                               f"{r['peak_rss_mb']:.1f}", f"{r['grown_mb']:.1f}", r["backend"]),
+                               f"{r['peak_rss_mb']:.1f}", f"{r['grown_mb']:.1f}",
+                               f"{r['state_mb']:.1f}", r["backend"]),
               flush=True)
-    print("peak RSS: the whole process, Python included; sim MB: its growth for the network")
+    print("peak RSS: the whole process, Python included; sim MB: its growth for the network; "
+          "state MB: the arrays the engine allocated (on a GPU, device memory)")
     return 0

@@ -104,6 +104,11 @@ class Simulator:
         return self._sim.backend
 
     @property
+    def state_bytes(self) -> int:
+        """Bytes of state allocated on the backend (on a GPU, device memory), every array."""
+        return self._sim.state_bytes
+
+    @property
     def instances(self) -> int:
         return self._sim.instances
 

@@ -107,6 +107,10 @@ def test_bench_prints_a_table(cli):
     assert lines[8].split()[3] == lines[3].split()[2] == "512"  # the T3E beside the vc 8x8x8
     assert lines[9].split()[3] == lines[1].split()[2] == "64"  # METRO beside the vc 8x8 mesh
     assert lines[10].split()[3] == lines[3].split()[2] == "512"  # BG/L beside the vc 8x8x8
+    # The engine's own arrays: a T3E router holds ~25 KB, a vc torus router ~7 KB.
+    state_mb = {name: float(line.split()[-2]) for name, line in zip(names, lines[1:11])}
+    assert all(mb > 0 for mb in state_mb.values()), state_mb
+    assert state_mb["8x8x8 torus t3e"] > 3 * state_mb["8x8x8 torus"], state_mb
 
 
 def test_set_options_are_checked_together(cli, tmp_path):

@@ -73,6 +73,14 @@ def test_simulator_batch_keeps_the_instance_dimension(tiny):
     assert [r.config.get("seed") for r in results] == [1, 2]
 
 
+def test_simulator_reports_the_state_it_allocated(tiny):
+    one, two = ls.Simulator(tiny), ls.Simulator([tiny, tiny.with_(seed=2)])
+    buffers = one.state("buffer_meta").nbytes  # a 4-byte word of each 32-byte flit record
+    assert one.state_bytes > 8 * buffers > 0
+    # A second instance doubles all but the topology's tables, which the batch shares.
+    assert 1.8 * one.state_bytes < two.state_bytes < 2 * one.state_bytes
+
+
 def test_simulator_run_matches_simulate_and_may_follow_steps(tiny):
     assert_same(ls.Simulator(tiny).run().to_dict(), ls.simulate(tiny).to_dict())
     sim = ls.Simulator(tiny).step(123)
