@@ -8,4 +8,9 @@ bool cuda_available() {
   return cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
 }
 
+size_t cuda_memory_bytes() {
+  size_t free = 0, total = 0;
+  return cuda_available() && cudaMemGetInfo(&free, &total) == cudaSuccess ? total : 0;
+}
+
 }  // namespace ls

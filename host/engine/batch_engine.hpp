@@ -13,6 +13,7 @@
 #include <functional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -64,7 +65,7 @@ class BatchEngine : public Engine {
       : x_(opts.threads),
         cfgs_(cfgs),
         I_(static_cast<uint32_t>(cfgs.size())),
-        memory_limit_(state_memory_limit(opts)) {}
+        memory_limit_(state_memory_limit(opts, kCuda)) {}
   ~BatchEngine() override {
     for (void* a : allocs_) x_.free_bytes(a);
   }
@@ -109,8 +110,8 @@ class BatchEngine : public Engine {
     // make_engine's estimate let the batch through; what is allocated is checked exactly, before
     // any of it is touched, so a batch the estimate misjudged is still an error, not a crash.
     if (static_cast<double>(state_bytes_ + n * sizeof(T)) > memory_limit_)
-      throw state_too_large(cfgs_, static_cast<double>(state_bytes_ + n * sizeof(T)),
-                            memory_limit_);
+      throw state_too_large(cfgs_, static_cast<double>(state_bytes_ + n * sizeof(T)), memory_limit_,
+                            kCuda);
     T* p = static_cast<T*>(x_.alloc_bytes(n * sizeof(T)));
     allocs_.push_back(p);
     state_bytes_ += n * sizeof(T);
@@ -426,7 +427,8 @@ class BatchEngine : public Engine {
 
   std::vector<void*> allocs_;
   uint64_t state_bytes_ = 0;  // every array allocated, named or not
-  double memory_limit_;       // the bytes state_bytes_ may reach (state_memory_limit)
+  static constexpr bool kCuda = std::string_view(Exec::kName) == "cuda";
+  double memory_limit_;  // the bytes state_bytes_ may reach (state_memory_limit)
   std::vector<Field> fields_;
   uint64_t* hist_sum_ = nullptr;
   Window win_{0, 0};

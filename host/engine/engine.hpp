@@ -2,6 +2,7 @@
 // router family implements this interface; the host drives it (step, run, read state) without
 // knowing which family or backend is underneath.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -81,12 +82,15 @@ class Engine {
 // engine of their router family on the backend chosen by opts.backend.
 std::unique_ptr<Engine> make_engine(const std::vector<Config>& configs, const EngineOptions& opts);
 bool cuda_available();
+size_t cuda_memory_bytes();  // the device's memory, 0 where there is none
 // Bytes of state a batch of these configurations will allocate (estimated before allocating).
 uint64_t estimated_state_bytes(const std::vector<Config>& configs);
-// The bytes of state opts allow (EngineOptions::memory_limit, or 80% of physical memory), and
-// the error for a batch whose state (`bytes`, estimated or allocated so far) would pass it.
-double state_memory_limit(const EngineOptions& opts);
-ConfigError state_too_large(const std::vector<Config>& configs, double bytes, double limit);
+// The bytes of state opts allow (EngineOptions::memory_limit, or 80% of the memory the backend
+// allocates from: the machine's, or on CUDA the GPU's), and the error for a batch whose state
+// (`bytes`, estimated or allocated so far) would pass it.
+double state_memory_limit(const EngineOptions& opts, bool cuda);
+ConfigError state_too_large(const std::vector<Config>& configs, double bytes, double limit,
+                            bool cuda);
 // run.backend = "auto" with a GPU present: whether the GPU is the faster backend for a batch of
 // `routers` routers in all, against `cpu_threads` CPU threads (run.auto_cuda_routers per thread).
 bool auto_takes_cuda(uint64_t routers, uint64_t cpu_threads, int64_t routers_per_thread);

@@ -68,22 +68,24 @@ uint64_t routers_of(const Config& c) {
 
 }  // namespace
 
-double state_memory_limit(const EngineOptions& opts) {
+double state_memory_limit(const EngineOptions& opts, bool cuda) {
   if (opts.memory_limit > 0) return opts.memory_limit;
-  return 0.8 * static_cast<double>(sysconf(_SC_PHYS_PAGES)) *
-         static_cast<double>(sysconf(_SC_PAGESIZE));
+  const double device = cuda ? static_cast<double>(cuda_memory_bytes()) : 0.0;
+  return 0.8 * (device > 0 ? device
+                           : static_cast<double>(sysconf(_SC_PHYS_PAGES)) *
+                                 static_cast<double>(sysconf(_SC_PAGESIZE)));
 }
 
 // A network too large for this machine is bad input, not a crash: make_engine checks the
 // estimate before building anything, and BatchEngine each array before allocating it.
-ConfigError state_too_large(const std::vector<Config>& cs, double bytes, double limit) {
+ConfigError state_too_large(const std::vector<Config>& cs, double bytes, double limit, bool cuda) {
   const Config& c = cs[0];
   char msg[300];
   std::snprintf(msg, sizeof msg,
                 "%.2f GB of state for %zu instance(s) of %llu routers, over the %.2f GB allowed "
-                "(80%% of this machine's memory)",
-                bytes / 1e9, cs.size(), static_cast<unsigned long long>(routers_of(c)),
-                limit / 1e9);
+                "(80%% of %s memory)",
+                bytes / 1e9, cs.size(), static_cast<unsigned long long>(routers_of(c)), limit / 1e9,
+                cuda ? "the GPU's" : "this machine's");
   return ConfigError("topology.radix = " + to_string(c.topology.radix) +
                      ": allowed only networks (times instances) whose state fits in memory; "
                      "here " +
@@ -155,9 +157,6 @@ std::unique_ptr<Engine> make_engine(const std::vector<Config>& configs, const En
   if (configs.empty()) throw ConfigError("a batch needs at least one configuration");
   for (const Config& c : configs) validate(c);
   check_same_batch(configs);
-  const double limit = state_memory_limit(opts);
-  if (static_cast<double>(estimated_state_bytes(configs)) > limit)
-    throw state_too_large(configs, static_cast<double>(estimated_state_bytes(configs)), limit);
   const Family& fam = families().at(configs[0].router.family);
   // A GPU cycle costs about the same for any batch up to ~16,000 routers, so small batches run
   // faster on the CPU: auto takes the GPU only from the measured crossover (docs/performance.md).
@@ -174,6 +173,10 @@ std::unique_ptr<Engine> make_engine(const std::vector<Config>& configs, const En
         std::string(fam.cuda ? "" : "; this build has no CUDA backend") + "); use auto or cpu");
   if (opts.backend != "auto" && opts.backend != "cpu" && opts.backend != "cuda")
     throw ConfigError("run.backend = \"" + opts.backend + "\": allowed auto, cpu, cuda");
+  const double limit = state_memory_limit(opts, want_cuda);
+  if (static_cast<double>(estimated_state_bytes(configs)) > limit)
+    throw state_too_large(configs, static_cast<double>(estimated_state_bytes(configs)), limit,
+                          want_cuda);
   return want_cuda ? fam.cuda(configs, opts) : fam.cpu(configs, opts);
 }
 
