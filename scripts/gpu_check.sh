@@ -1,17 +1,30 @@
 #!/usr/bin/env bash
-# On a machine with a CUDA GPU: builds everything with the CUDA backend, runs every test (ctest:
-# CPU/GPU bit-equality, the golden traces and the invariant checks on CUDA too; pytest: the state
-# fingerprints of every configuration on CUDA against the CPU's golden file, the Simulator and
-# the command line on CUDA), a longer CPU/GPU comparison (every fingerprint configuration, also
-# on 1,024 routers, after 30,000 cycles) and the benchmarks (lockstep_bench,
-# benchmarks/scaling.py). Logs go to $LOG_DIR (default: build-gpu/logs); the last lines printed
-# are the summaries.
+# On a machine with a CUDA GPU, in stages (each under the device tool's 10 minutes a command on an
+# H100; run them as separate calls while the machine is warm, build first):
+#   build     CUDA build of everything (~50 s on 16 cores)
+#   test      every test on CUDA too: ctest (CPU/GPU bit-equality of every family, the golden
+#             traces and invariant checks) and pytest (the state fingerprints of every
+#             configuration on CUDA against the CPU's golden file, the Simulator and the command
+#             line on CUDA) (~2 min)
+#   equality  every fingerprint configuration on CUDA and the CPU after 30,000 cycles (~4 min)
+#   large     each of them again on ~1,024 routers, so the GPU's grid has many blocks, after
+#             10,000 cycles (~5 min)
+#   bench     `lockstep bench` on CUDA and on one CPU core of the same machine, lockstep_bench
+#             and benchmarks/scaling.py (~5 min)
+# No stage named: all of them, in that order. Logs go to $LOG_DIR (default: build-gpu/logs); the
+# last lines printed are the summaries.
 # Dependencies come from the machine (cmake, nvcc, python3 with numpy/pandas/matplotlib/pytest/
 # pybind11) or, where it has no package registry, from .gpu-deps/ (scripts/gpu_deps.sh).
-#   bash scripts/gpu_check.sh [bench cycles]
+#   bash scripts/gpu_check.sh [build] [test] [equality] [large] [bench]
 set -uo pipefail
 cd "$(dirname "$0")/.."
-cycles=${1:-5000}
+stages=("$@")
+[ ${#stages[@]} -gt 0 ] || stages=(build test equality large bench)
+for st in "${stages[@]}"; do
+  case $st in build|test|equality|large|bench) ;;
+    *) echo "gpu_check: stage '$st': allowed build, test, equality, large, bench"; exit 2 ;;
+  esac
+done
 build=build-gpu
 logs=${LOG_DIR:-$build/logs}
 deps=$PWD/.gpu-deps
@@ -28,54 +41,88 @@ done
 export PYTHONPATH=$PWD/bindings${PYTHONPATH:+:$PYTHONPATH}
 [ -d "$deps/py" ] && export PYTHONPATH=$PYTHONPATH:$deps/py
 
-{
+machine() {
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv
   nvcc --version | tail -2
   g++ --version | head -1
   cmake --version | head -1
   "$py" --version
   nproc
-} 2>&1 | tee "$logs/machine.txt"
+}
 
-args=(-DCMAKE_BUILD_TYPE=Release -DLOCKSTEP_CUDA=ON -DPython_EXECUTABLE="$py")
-pb=$("$py" -m pybind11 --cmakedir 2>/dev/null) && args+=(-Dpybind11_DIR="$pb")
-if [ -d "$deps/usr" ]; then
-  args+=(-DRANDOM123_INCLUDE_DIR="$deps/usr/include"
-         -DGTest_DIR="$deps/usr/lib/x86_64-linux-gnu/cmake/GTest")
-fi
-start=$(date +%s)
-# Without Python headers or pybind11 the C++ tests still run: configure again without the module.
-cmake -S . -B "$build" "${args[@]}" > "$logs/configure.log" 2>&1 ||
-  cmake -S . -B "$build" "${args[@]}" -DLOCKSTEP_PYTHON=OFF >> "$logs/configure.log" 2>&1
-cmake --build "$build" -j"$(nproc)" -- -k > "$logs/build.log" 2>&1  # -k: build what builds
-echo "build: rc=$? in $(( $(date +%s) - start )) s"
-grep -E "error|Error" "$logs/configure.log" "$logs/build.log" | head -20
-rc=0
-[ -x "$build/lockstep_tests" ] || rc=1
-(cd "$build" && ctest -j8 --output-on-failure > "$logs/ctest.log" 2>&1) || rc=1
-# Tests of what a GPU machine's image may lack (Jupyter, Dask, ipywidgets, Selenium) are left
-# out there, each named: CI runs them.
-pyargs=()
+stage_build() {
+  machine 2>&1 | tee "$logs/machine.txt"
+  local args=(-DCMAKE_BUILD_TYPE=Release -DLOCKSTEP_CUDA=ON -DPython_EXECUTABLE="$py") pb
+  pb=$("$py" -m pybind11 --cmakedir 2>/dev/null) && args+=(-Dpybind11_DIR="$pb")
+  if [ -d "$deps/usr" ]; then
+    args+=(-DRANDOM123_INCLUDE_DIR="$deps/usr/include"
+           -DGTest_DIR="$deps/usr/lib/x86_64-linux-gnu/cmake/GTest")
+  fi
+  local start=$(date +%s)
+  # Without Python headers or pybind11 the C++ tests still run: configure again without the module.
+  cmake -S . -B "$build" "${args[@]}" > "$logs/configure.log" 2>&1 ||
+    cmake -S . -B "$build" "${args[@]}" -DLOCKSTEP_PYTHON=OFF >> "$logs/configure.log" 2>&1
+  cmake --build "$build" -j"$(nproc)" -- -k > "$logs/build.log" 2>&1  # -k: build what builds
+  echo "build: rc=$? in $(( $(date +%s) - start )) s"
+  grep -E "error|Error" "$logs/configure.log" "$logs/build.log" | head -20
+  [ -x "$build/lockstep_tests" ]
+}
+
+stage_test() {
+  local rc=0
+  (cd "$build" && ctest -j8 --output-on-failure > "$logs/ctest.log" 2>&1) || rc=1
+  # Tests of what a GPU machine's image may lack (Jupyter, Dask, ipywidgets, Selenium) are left
+  # out there, each named: CI runs them.
+  local pyargs=()
+  has "nbclient, nbformat, ipykernel" "the notebooks and Jupyter" ||
+    pyargs+=(--ignore=tests/python/test_notebooks.py --ignore=tests/python/test_jupyter.py)
+  has distributed "the Dask cluster sweeps" || pyargs+=(--ignore=tests/python/test_cluster.py)
+  has ipywidgets "the viz player" ||
+    pyargs+=(--deselect=tests/python/test_viz.py::test_player_steps_the_simulator_as_far_as_the_user_goes)
+  has selenium "the browser tests" ||
+    pyargs+=(--deselect=tests/python/test_viz.py::test_exported_html_plays_offline_in_a_browser)
+  has xdist "" > /dev/null && pyargs+=(-n 8 -p no:benchmark)  # pytest-xdist: 8 workers
+  ls bindings/lockstep/_core*.so > /dev/null 2>&1 || { echo "no Python module built"; rc=1; }
+  "$py" -m pytest tests/python -v -rs "${pyargs[@]}" > "$logs/pytest.log" 2>&1 || rc=1
+  grep -E "Failed|FAILED|\*\*\*|tests passed|tests failed" "$logs/ctest.log" | tail -30
+  grep -E "CpuAndCuda|cuda" "$logs/ctest.log" | grep -v Passed | head -5
+  grep -E "FAILED|ERROR|SKIPPED|cuda|passed|failed" "$logs/pytest.log" | tail -30
+  return $rc
+}
 has() { "$py" -c "import $1" 2>/dev/null || { echo "no $1 here: $2 left to CI"; return 1; }; }
-has "nbclient, nbformat, ipykernel" "the notebooks and Jupyter" ||
-  pyargs+=(--ignore=tests/python/test_notebooks.py --ignore=tests/python/test_jupyter.py)
-has distributed "the Dask cluster sweeps" || pyargs+=(--ignore=tests/python/test_cluster.py)
-has ipywidgets "the viz player" ||
-  pyargs+=(--deselect=tests/python/test_viz.py::test_player_steps_the_simulator_as_far_as_the_user_goes)
-has selenium "the browser tests" ||
-  pyargs+=(--deselect=tests/python/test_viz.py::test_exported_html_plays_offline_in_a_browser)
-has xdist "" 2>/dev/null >/dev/null && pyargs+=(-n 8 -p no:benchmark)  # pytest-xdist: 8 workers
-ls bindings/lockstep/_core*.so > /dev/null 2>&1 || { echo "no Python module built"; rc=1; }
-"$py" -m pytest tests/python -v -rs "${pyargs[@]}" > "$logs/pytest.log" 2>&1 || rc=1
-"$py" scripts/state_fingerprints.py --backend cuda --against cpu --cycles 30000 --large \
-  > "$logs/equality.log" 2>&1 || rc=1
-"$build/lockstep_bench" "$cycles" 3 > "$logs/bench.log" 2>&1 || rc=1
-"$py" benchmarks/scaling.py --backend cuda > "$logs/scaling.log" 2>&1 || rc=1
 
-grep -E "Failed|FAILED|\*\*\*|tests passed|tests failed" "$logs/ctest.log" | tail -30
-grep -E "CpuAndCuda|cuda" "$logs/ctest.log" | grep -v Passed | head -5
-grep -E "FAILED|ERROR|SKIPPED|cuda|passed|failed" "$logs/pytest.log" | tail -30
-tail -3 "$logs/equality.log"
-cat "$logs/bench.log" "$logs/scaling.log"
-echo "gpu_check: rc=$rc"
+stage_equality() {
+  "$py" scripts/state_fingerprints.py --backend cuda --against cpu --cycles 30000 \
+    > "$logs/equality.log" 2>&1
+  local rc=$?
+  grep differs "$logs/equality.log"; tail -1 "$logs/equality.log"
+  return $rc
+}
+
+stage_large() {
+  "$py" scripts/state_fingerprints.py --backend cuda --against cpu --cycles 10000 --only-large \
+    > "$logs/large.log" 2>&1
+  local rc=$?
+  grep differs "$logs/large.log"; tail -1 "$logs/large.log"
+  return $rc
+}
+
+stage_bench() {
+  local rc=0
+  "$py" -m lockstep bench --backend cuda > "$logs/bench_cuda.log" 2>&1 || rc=1
+  "$py" -m lockstep bench --backend cpu --threads 1 > "$logs/bench_cpu.log" 2>&1 || rc=1
+  "$build/lockstep_bench" 5000 3 > "$logs/bench.log" 2>&1 || rc=1
+  "$py" benchmarks/scaling.py --backend cuda > "$logs/scaling.log" 2>&1 || rc=1
+  cat "$logs/bench_cuda.log" "$logs/bench_cpu.log" "$logs/bench.log" "$logs/scaling.log"
+  return $rc
+}
+
+rc=0
+for st in "${stages[@]}"; do
+  start=$(date +%s)
+  "stage_$st"
+  r=$?
+  [ $r -eq 0 ] || rc=1
+  echo "gpu_check $st: rc=$r after $(( $(date +%s) - start )) s"
+done
 exit $rc

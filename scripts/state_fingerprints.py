@@ -225,14 +225,14 @@ def fingerprint(cfg: ls.Config, backend: str = "cpu", cycles: int = CYCLES,
 
 
 def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False,
-            threads: int = 1) -> dict[str, str]:
+            threads: int = 1, only_large: bool = False) -> dict[str, str]:
     todo = cases()
-    if with_large:
-        todo |= large(todo)
+    if with_large or only_large:
+        todo = large(todo) if only_large else todo | large(todo)
     out = {}
     for name, cfg in todo.items():
         out[name] = fingerprint(cfg, backend, cycles, threads)
-        if cycles != CYCLES or with_large:
+        if cycles != CYCLES or with_large or only_large:
             print(f"{backend}: {name}", flush=True)  # long runs show their progress
     return out
 
@@ -249,19 +249,22 @@ def main() -> int:
                     help=f"cycles to run (default {CYCLES}, the golden file's)")
     ap.add_argument("--large", action="store_true",
                     help="also run every case on a large network (with --against)")
+    ap.add_argument("--only-large", action="store_true",
+                    help="run only the large networks (with --against)")
     args = ap.parse_args()
     if args.write and args.backend != "cpu":
         ap.error("--write takes the CPU's state: the golden file is the CPU backend's")
-    if (args.cycles != CYCLES or args.large) and not args.against:
-        ap.error("--cycles and --large need --against: the golden file holds 2,000-cycle states")
+    if (args.cycles != CYCLES or args.large or args.only_large) and not args.against:
+        ap.error("--cycles, --large and --only-large need --against: the golden file holds "
+                 "2,000-cycle states")
     if args.against and args.write:
         ap.error("--against compares two backends and writes nothing")
     missing = {args.backend, args.against} - {None, *ls.available_backends()}
     if missing:
         ap.error(f"no {' or '.join(sorted(missing))} device on this machine")
     if args.against:
-        a = compute(args.backend, args.cycles, args.large, threads=0)
-        b = compute(args.against, args.cycles, args.large, threads=0)
+        a = compute(args.backend, args.cycles, args.large, 0, args.only_large)
+        b = compute(args.against, args.cycles, args.large, 0, args.only_large)
         differ = sorted(k for k in a if a[k] != b[k])
         for k in differ:
             print(f"differs: {k}")
