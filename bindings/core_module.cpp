@@ -263,14 +263,22 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "network_size",
       [](const py::dict& cfg) {
-        const TopologySize n = topology_size(config_from_dict(cfg).topology);
+        const Config c = config_from_dict(cfg);
+        const TopologySize n = topology_size(c.topology);
         py::dict d;
         d["routers"] = n.routers;
         d["nodes"] = n.nodes;
         d["ports"] = n.ports;
+        d["state_bytes"] = estimated_state_bytes({c});
         return d;
       },
-      "Routers, nodes (terminals) and ports per router of the configuration's network.");
+      "Routers, nodes (terminals) and ports per router of the configuration's network, and the "
+      "bytes of state one instance of it takes (estimated as the engine checks it).");
+  m.def(
+      "state_memory_limit", [](bool cuda) { return state_memory_limit(EngineOptions{}, cuda); },
+      py::arg("cuda"),
+      "The bytes of state a batch may take on the CPU (80% of this machine's memory) or on CUDA "
+      "(80% of the GPU's).");
   m.def(
       "routing_table",
       [](const py::dict& cfg, uint32_t roots) {

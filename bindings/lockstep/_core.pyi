@@ -33,7 +33,10 @@ def defaults() -> ConfigDict: ...
 def validate(cfg: ConfigDict) -> ConfigDict: ...
 def cuda_available() -> bool: ...
 def network_size(cfg: ConfigDict) -> dict[str, int]:
-    """Routers, nodes (terminals) and ports per router of the configuration's network."""
+    """Routers, nodes (terminals) and ports per router of the configuration's network, and
+    state_bytes: the bytes of state one instance takes (estimated as the engine checks it)."""
+def state_memory_limit(cuda: bool) -> float:
+    """The bytes of state a batch may take: 80% of this machine's memory, or of the GPU's."""
 
 class RoutingStats(TypedDict):
     minimal: float  # fraction of (router, destination) pairs whose every route is minimal

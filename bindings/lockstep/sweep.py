@@ -125,12 +125,15 @@ def row(point: Point, fields: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def batches(points: Sequence[Point], batch_size: int, min_batches: int = 1) -> list[list[int]]:
+def batches(points: Sequence[Point], batch_size: int, min_batches: int = 1,
+            memory: float | None = None) -> list[list[int]]:
     """Point indices grouped into batches of compatible configurations, in order.
 
     Each group of compatible points is cut into consecutive batches of ``batch_size``
     points (the last may be smaller), or of fewer where that is needed for the group to
-    make at least ``min_batches`` of them. Consecutive points have neighbouring loads, and a
+    make at least ``min_batches`` of them, or for a batch's state to take at most
+    ``memory`` bytes (default: half of what the engine allows on this machine, so large
+    networks run in smaller batches rather than fail). Consecutive points have neighbouring loads, and a
     batch runs until its slowest point has drained, so batches of similar points waste
     least; a cluster asks for several batches per worker thread and balances them.
     Points with ``run.warmup_auto`` run one per batch: the engine ends a batch's warm-up
@@ -141,9 +144,13 @@ def batches(points: Sequence[Point], batch_size: int, min_batches: int = 1) -> l
     groups: dict[tuple, list[int]] = {}
     for i, p in enumerate(points):
         groups.setdefault(batch_key(p.config), []).append(i)
+    if memory is None:
+        memory = 0.5 * _core.state_memory_limit(_core.cuda_available())
     out = []
     for indices in groups.values():
         size = max(1, min(batch_size, len(indices) // max(1, min_batches)))
+        per_point = _core.network_size(points[indices[0]].config.to_dict())["state_bytes"]
+        size = max(1, min(size, int(memory // max(1, per_point))))
         if points[indices[0]].config.get("run.warmup_auto"):
             size = 1
         out += [indices[start : start + size] for start in range(0, len(indices), size)]

@@ -9,7 +9,7 @@ import pytest
 
 import lockstep as ls
 from lockstep import _core
-from lockstep.sweep import LABEL_KEYS, RESULT_COLUMNS
+from lockstep.sweep import LABEL_KEYS, RESULT_COLUMNS, batches, plan
 
 BACKENDS = ls.available_backends()
 
@@ -79,6 +79,16 @@ def test_simulator_reports_the_state_it_allocated(tiny):
     assert one.state_bytes > 8 * buffers > 0
     # A second instance doubles all but the topology's tables, which the batch shares.
     assert 1.8 * one.state_bytes < two.state_bytes < 2 * one.state_bytes
+
+
+def test_batches_are_cut_to_fit_in_memory(tiny):
+    # The engine's estimate of a point's state covers what it allocates (within 2x).
+    per_point = _core.network_size(tiny.to_dict())["state_bytes"]
+    assert ls.Simulator(tiny).state_bytes <= per_point <= 2 * ls.Simulator(tiny).state_bytes
+    points = plan(tiny, offered=[0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7])
+    assert [len(b) for b in batches(points, 64, memory=3.5 * per_point)] == [3, 3, 1]
+    assert [len(b) for b in batches(points, 64, memory=0.5 * per_point)] == [1] * 7
+    assert [len(b) for b in batches(points, 64)] == [7]  # this machine holds them all
 
 
 def test_simulator_run_matches_simulate_and_may_follow_steps(tiny):
