@@ -74,14 +74,17 @@ stage_test() {
   # Tests of what a GPU machine's image may lack (Jupyter, Dask, ipywidgets, Selenium) are left
   # out there, each named: CI runs them.
   local pyargs=()
-  has "nbclient, nbformat, ipykernel" "the notebooks and Jupyter" ||
+  # The notebooks also need the "lockstep" Jupyter kernel that scripts/setup.sh installs.
+  has "import nbclient, nbformat, ipykernel; from jupyter_client.kernelspec import \
+find_kernel_specs as k; assert 'lockstep' in k()" "the notebooks and Jupyter" ||
     pyargs+=(--ignore=tests/python/test_notebooks.py --ignore=tests/python/test_jupyter.py)
-  has distributed "the Dask cluster sweeps" || pyargs+=(--ignore=tests/python/test_cluster.py)
-  has ipywidgets "the viz player" ||
+  has "import distributed" "the Dask cluster sweeps" ||
+    pyargs+=(--ignore=tests/python/test_cluster.py)
+  has "import ipywidgets" "the viz player" ||
     pyargs+=(--deselect=tests/python/test_viz.py::test_player_steps_the_simulator_as_far_as_the_user_goes)
-  has selenium "the browser tests" ||
+  has "import selenium" "the browser tests" ||
     pyargs+=(--deselect=tests/python/test_viz.py::test_exported_html_plays_offline_in_a_browser)
-  has xdist "" > /dev/null && pyargs+=(-n 8 -p no:benchmark)  # pytest-xdist: 8 workers
+  has "import xdist" "" > /dev/null && pyargs+=(-n 8 -p no:benchmark)  # pytest-xdist: 8 workers
   ls bindings/lockstep/_core*.so > /dev/null 2>&1 || { echo "no Python module built"; rc=1; }
   "$py" -m pytest tests/python -v -rs "${pyargs[@]}" > "$logs/pytest.log" 2>&1 || rc=1
   grep -E "Failed|FAILED|\*\*\*|tests passed|tests failed" "$logs/ctest.log" | tail -30
@@ -89,7 +92,8 @@ stage_test() {
   grep -E "FAILED|ERROR|SKIPPED|cuda|passed|failed" "$logs/pytest.log" | tail -30
   return $rc
 }
-has() { "$py" -c "import $1" 2>/dev/null || { echo "no $1 here: $2 left to CI"; return 1; }; }
+# has STATEMENT WHAT: whether this Python runs STATEMENT (imports); if not, WHAT is left to CI.
+has() { "$py" -c "$1" 2>/dev/null || { echo "$2 left to CI: here '$1' fails"; return 1; }; }
 
 stage_equality() {
   "$py" scripts/state_fingerprints.py --backend cuda --against cpu --cycles 30000 \
