@@ -88,7 +88,7 @@ find_kernel_specs as k; assert 'lockstep' in k()" "the notebooks and Jupyter" ||
   ls bindings/lockstep/_core*.so > /dev/null 2>&1 || { echo "no Python module built"; rc=1; }
   "$py" -m pytest tests/python -v -rs "${pyargs[@]}" > "$logs/pytest.log" 2>&1 || rc=1
   grep -E "Failed|FAILED|\*\*\*|tests passed|tests failed" "$logs/ctest.log" | tail -30
-  grep -E "CpuAndCuda|cuda" "$logs/ctest.log" | grep -v Passed | head -5
+  grep -E "CpuAndCuda|cuda" "$logs/ctest.log" | grep -Ev "Passed|Start" | head -5
   grep -E "FAILED|ERROR|SKIPPED|cuda|passed|failed" "$logs/pytest.log" | tail -30
   return $rc
 }
