@@ -8,12 +8,18 @@ every --every cycles, then cycle by cycle from the last agreeing check.
         --threads-b 2 --set traffic.offered=0.6 --cycles 500
     PYTHONPATH=bindings python scripts/first_divergence.py configs/default.toml \\
         --set-b run.fuse_phases=false
+    PYTHONPATH=bindings python scripts/first_divergence.py "fingerprints:bgl_gather (large)" \\
+        --b cuda --cycles 10000 --every 500
+
+CONFIG is a TOML file, or fingerprints:NAME for one of scripts/state_fingerprints.py's cases
+(the first instance of its batch: seed 7), as its comparisons name them.
 
 This is how the Blue Gene/L family's CUDA fault of 2026-11-25 was found (docs/validation.md).
 Exit status 0: identical for --cycles cycles; 1: they differ (the cycle, the arrays, the first
 indices and values are printed); 2: bad input, or a backend that is not on this machine.
 """
 import argparse
+import pathlib
 import sys
 
 import numpy as np
@@ -30,6 +36,21 @@ def overrides(items: list[str], option: str) -> dict:
             raise ValueError(f"{option} '{item}': allowed KEY=VALUE, e.g. traffic.offered=0.3")
         out[key.strip()] = parse_value(value.strip())
     return out
+
+
+def load(spec: str) -> ls.Config:
+    """A TOML file, or fingerprints:NAME (state_fingerprints.py's case, large ones too)."""
+    if not spec.startswith("fingerprints:"):
+        return load_config(spec)
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+    import state_fingerprints as sf
+
+    name = spec.removeprefix("fingerprints:")
+    known = sf.cases()
+    known |= sf.large(known)
+    if name not in known:
+        raise ValueError(f"{spec}: no such case (known: {', '.join(sorted(known))})")
+    return known[name].with_(seed=7)
 
 
 def differing(a: ls.Simulator, b: ls.Simulator) -> list[str]:
@@ -56,7 +77,7 @@ def report(a: ls.Simulator, b: ls.Simulator, names: list[str], show: int) -> Non
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("config", help="a TOML configuration (configs/*.toml)")
+    ap.add_argument("config", help="a TOML configuration (configs/*.toml), or fingerprints:NAME")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                     help="a key for both runs (repeatable)")
     ap.add_argument("--set-b", action="append", default=[], metavar="KEY=VALUE",
@@ -75,7 +96,7 @@ def main() -> int:
     try:
         if args.cycles < 1 or args.every < 1:
             raise ValueError(f"--cycles {args.cycles}, --every {args.every}: allowed counts >= 1")
-        base = load_config(args.config).with_(**overrides(args.set, "--set"))
+        base = load(args.config).with_(**overrides(args.set, "--set"))
         cfg_a = base.with_(threads=args.threads_a, debug=False)
         cfg_b = base.with_(threads=args.threads_b, debug=args.debug_b,
                            **overrides(args.set_b, "--set-b"))

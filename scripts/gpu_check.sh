@@ -95,21 +95,24 @@ find_kernel_specs as k; assert 'lockstep' in k()" "the notebooks and Jupyter" ||
 # has STATEMENT WHAT: whether this Python runs STATEMENT (imports); if not, WHAT is left to CI.
 has() { "$py" -c "$1" 2>/dev/null || { echo "$2 left to CI: here '$1' fails"; return 1; }; }
 
-stage_equality() {
-  "$py" scripts/state_fingerprints.py --backend cuda --against cpu --cycles 30000 \
-    > "$logs/equality.log" 2>&1
-  local rc=$?
-  grep differs "$logs/equality.log"; tail -1 "$logs/equality.log"
+# CPU/GPU comparisons of every fingerprint configuration; where one differs, the first cycle and
+# the arrays that differ (scripts/first_divergence.py, on the first such configuration).
+compare() {  # compare LOG CYCLES [state_fingerprints.py options]
+  local log=$1 cycles=$2
+  shift 2
+  "$py" scripts/state_fingerprints.py --backend cuda --against cpu --cycles "$cycles" "$@" \
+    > "$logs/$log" 2>&1
+  local rc=$? first
+  grep differs "$logs/$log"; tail -1 "$logs/$log"
+  first=$(grep -m1 '^differs: ' "$logs/$log" | sed 's/^differs: //')
+  if [ -n "$first" ]; then
+    timeout 300 "$py" scripts/first_divergence.py "fingerprints:$first" --b cuda \
+      --cycles "$cycles" --every 500 | head -40
+  fi
   return $rc
 }
-
-stage_large() {
-  "$py" scripts/state_fingerprints.py --backend cuda --against cpu --cycles 10000 --only-large \
-    > "$logs/large.log" 2>&1
-  local rc=$?
-  grep differs "$logs/large.log"; tail -1 "$logs/large.log"
-  return $rc
-}
+stage_equality() { compare equality.log 30000; }
+stage_large() { compare large.log 10000 --only-large; }
 
 stage_bench() {
   local rc=0

@@ -29,6 +29,13 @@ def test_a_node_failing_at_cycle_137_is_found_at_that_cycle():
     assert "r_chan [64, 8]" in out and "r_net_lut [64, 64]" in out  # the host's new tables
 
 
+def test_a_fingerprint_case_is_named_as_the_comparisons_name_it():
+    code, out = run("fingerprints:bgl_gather (large)", "--threads-b", "2", "--cycles", "20")
+    assert code == 0 and "identical after 20 cycles" in out, out
+    code, out = run("fingerprints:no_such_case")
+    assert code == 2 and "no such case" in out and "bgl_gather (large)" in out, out
+
+
 def test_bad_input_names_what_is_wrong():
     code, out = run("configs/default.toml", "--b", "gpu")
     assert code == 2 and "backend 'gpu': not on this machine" in out, out
