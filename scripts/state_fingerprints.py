@@ -227,8 +227,10 @@ def fingerprint(cfg: ls.Config, backend: str = "cpu", cycles: int = CYCLES,
 def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False,
             threads: int = 1, only_large: bool = False) -> dict[str, str]:
     todo = cases()
-    if with_large or only_large:
-        todo = large(todo) if only_large else todo | large(todo)
+    if only_large:
+        todo = large(todo)
+    elif with_large:
+        todo |= large(todo)
     out = {}
     for name, cfg in todo.items():
         out[name] = fingerprint(cfg, backend, cycles, threads)

@@ -129,15 +129,15 @@ def batches(points: Sequence[Point], batch_size: int, min_batches: int = 1,
             memory: float | None = None) -> list[list[int]]:
     """Point indices grouped into batches of compatible configurations, in order.
 
-    Each group of compatible points is cut into consecutive batches of ``batch_size``
-    points (the last may be smaller), or of fewer where that is needed for the group to
-    make at least ``min_batches`` of them, or for a batch's state to take at most
-    ``memory`` bytes (default: half of what the engine allows on this machine, so large
-    networks run in smaller batches rather than fail). Consecutive points have neighbouring loads, and a
+    Each group of compatible points is cut into consecutive batches of ``batch_size`` points
+    (the last may be smaller), or of fewer where that is needed for the group to make at
+    least ``min_batches`` of them, or for a batch's state to take at most ``memory`` bytes
+    (default: half of what the engine allows on this machine, so large networks run in
+    smaller batches rather than fail). Consecutive points have neighbouring loads, and a
     batch runs until its slowest point has drained, so batches of similar points waste
-    least; a cluster asks for several batches per worker thread and balances them.
-    Points with ``run.warmup_auto`` run one per batch: the engine ends a batch's warm-up
-    when all its instances have settled, and a point's row must not depend on its batch.
+    least; a cluster asks for several batches per worker thread and balances them. Points
+    with ``run.warmup_auto`` run one per batch: the engine ends a batch's warm-up when all
+    its instances have settled, and a point's row must not depend on its batch.
     """
     if batch_size < 1:
         raise ValueError(f"batch_size = {batch_size}: allowed a count >= 1")

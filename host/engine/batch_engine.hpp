@@ -109,12 +109,12 @@ class BatchEngine : public Engine {
   T* alloc_array(uint64_t n, const char* name = nullptr, std::vector<uint64_t> shape = {}) {
     // make_engine's estimate let the batch through; what is allocated is checked exactly, before
     // any of it is touched, so a batch the estimate misjudged is still an error, not a crash.
-    if (static_cast<double>(state_bytes_ + n * sizeof(T)) > memory_limit_)
-      throw state_too_large(cfgs_, static_cast<double>(state_bytes_ + n * sizeof(T)), memory_limit_,
-                            kCuda);
+    const uint64_t bytes = state_bytes_ + n * sizeof(T);
+    if (static_cast<double>(bytes) > memory_limit_)
+      throw state_too_large(cfgs_, static_cast<double>(bytes), memory_limit_, kCuda);
     T* p = static_cast<T*>(x_.alloc_bytes(n * sizeof(T)));
     allocs_.push_back(p);
-    state_bytes_ += n * sizeof(T);
+    state_bytes_ = bytes;
     if (!name) return p;
     if constexpr (std::is_integral<T>::value) {
       fields_.push_back({name, p, std::is_signed<T>::value ? 'i' : 'u', sizeof(T), shape});

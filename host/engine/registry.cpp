@@ -30,6 +30,9 @@ std::unique_ptr<Engine> make_sconnect_engine_cuda(const std::vector<Config>&, co
 std::unique_ptr<Engine> make_t3e_engine_cuda(const std::vector<Config>&, const EngineOptions&);
 std::unique_ptr<Engine> make_metro_engine_cuda(const std::vector<Config>&, const EngineOptions&);
 std::unique_ptr<Engine> make_bgl_engine_cuda(const std::vector<Config>&, const EngineOptions&);
+#define LS_CUDA_FACTORY(f) f
+#else
+#define LS_CUDA_FACTORY(f) nullptr  // this build has no CUDA backend
 #endif
 
 namespace {
@@ -44,19 +47,11 @@ struct Family {
 
 const std::map<std::string, Family>& families() {
   static const std::map<std::string, Family> f = {
-#ifdef LOCKSTEP_HAVE_CUDA
-      {"vc", {make_vc_engine_cpu, make_vc_engine_cuda, 400}},
-      {"sconnect", {make_sconnect_engine_cpu, make_sconnect_engine_cuda, 200}},
-      {"t3e", {make_t3e_engine_cpu, make_t3e_engine_cuda, 150}},
-      {"metro", {make_metro_engine_cpu, make_metro_engine_cuda, 250}},
-      {"bgl", {make_bgl_engine_cpu, make_bgl_engine_cuda, 500}},
-#else
-      {"vc", {make_vc_engine_cpu, nullptr, 400}},
-      {"sconnect", {make_sconnect_engine_cpu, nullptr, 200}},
-      {"t3e", {make_t3e_engine_cpu, nullptr, 150}},
-      {"metro", {make_metro_engine_cpu, nullptr, 250}},
-      {"bgl", {make_bgl_engine_cpu, nullptr, 500}},
-#endif
+      {"vc", {make_vc_engine_cpu, LS_CUDA_FACTORY(make_vc_engine_cuda), 400}},
+      {"sconnect", {make_sconnect_engine_cpu, LS_CUDA_FACTORY(make_sconnect_engine_cuda), 200}},
+      {"t3e", {make_t3e_engine_cpu, LS_CUDA_FACTORY(make_t3e_engine_cuda), 150}},
+      {"metro", {make_metro_engine_cpu, LS_CUDA_FACTORY(make_metro_engine_cuda), 250}},
+      {"bgl", {make_bgl_engine_cpu, LS_CUDA_FACTORY(make_bgl_engine_cuda), 500}},
   };
   return f;
 }
@@ -117,8 +112,13 @@ double router_state_bytes(const Config& c, const TopologySize& size) {
   }
   const double slots = 4.0 + static_cast<double>(c.topology.link_delay + c.router.st_delay +
                                                  c.router.sw_alloc_delay);
-  if (f == "sconnect")  // the buffer pool, belts of messages, a routing table row per node
-    return 48 * static_cast<double>(c.sconnect.buffers) + P * slots * 40 + 5 * nodes + P * 64 + 512;
+  if (f == "sconnect") {  // the buffer pool, belts of messages, a routing table row per node,
+    // and its share of the hosts' control requests and replies (control.hpp)
+    const double control =
+        4.0 * sconnect::kControlQueue * (sconnect::kRequestWords + sconnect::kReplyWords);
+    return 48 * static_cast<double>(c.sconnect.buffers) + P * slots * 40 + 5 * nodes + P * 64 +
+           512 + control * nodes / static_cast<double>(size.routers);
+  }
   if (f == "metro") return P * slots * 16 + P * 40 + 64;  // belts of words, a port's state
   const double V = static_cast<double>(c.router.vcs);
   return P * V * (32.0 * c.router.vc_depth + 32) + P * slots * 34 + 64;
@@ -133,14 +133,9 @@ uint64_t estimated_state_bytes(const std::vector<Config>& cs) {
   const double inst = static_cast<double>(cs.size()), V = static_cast<double>(c.router.vcs);
   const double slots = 4.0 + static_cast<double>(c.topology.link_delay + c.router.st_delay +
                                                  c.router.sw_alloc_delay);
-  // S-Connect's hosts hold their control requests and replies (control.hpp) too.
-  const double control =
-      c.router.family == "sconnect"
-          ? 4.0 * sconnect::kControlQueue * (sconnect::kRequestWords + sconnect::kReplyWords)
-          : 0.0;
   return static_cast<uint64_t>(inst *
                                (routers * router_state_bytes(c, size) +
-                                nodes * (4.0 * kHistBins + 208 + 34 * slots + 12 * V + control +
+                                nodes * (4.0 * kHistBins + 208 + 34 * slots + 12 * V +
                                          4.0 * static_cast<double>(c.traffic.source_queue))));
 }
 
@@ -173,10 +168,9 @@ std::unique_ptr<Engine> make_engine(const std::vector<Config>& configs, const En
         std::string(fam.cuda ? "" : "; this build has no CUDA backend") + "); use auto or cpu");
   if (opts.backend != "auto" && opts.backend != "cpu" && opts.backend != "cuda")
     throw ConfigError("run.backend = \"" + opts.backend + "\": allowed auto, cpu, cuda");
-  const double limit = state_memory_limit(opts, want_cuda);
-  if (static_cast<double>(estimated_state_bytes(configs)) > limit)
-    throw state_too_large(configs, static_cast<double>(estimated_state_bytes(configs)), limit,
-                          want_cuda);
+  const double limit = state_memory_limit(opts, want_cuda),
+               bytes = static_cast<double>(estimated_state_bytes(configs));
+  if (bytes > limit) throw state_too_large(configs, bytes, limit, want_cuda);
   return want_cuda ? fam.cuda(configs, opts) : fam.cpu(configs, opts);
 }
 
