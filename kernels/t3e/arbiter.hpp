@@ -161,10 +161,7 @@ struct Arbiter {
   LS_HD void grant(uint32_t o, const Request* req) const {
     for (uint32_t ov = 0; ov < kAdaptiveVc; ++ov) {
       const uint64_t k = ivc(o, ov);
-      if (v.s.ovc_owner[k] >= 0 || v.s.ovc_requests[k] == 0) continue;
-      const uint32_t w = rr_first(v.s.ovc_requests[k], v.s.ovc_rr[k]);
-      v.s.ovc_owner[k] = static_cast<int8_t>(w);
-      v.s.ovc_rr[k] = static_cast<uint8_t>(next_mod(w, kPortVcs));
+      if (v.s.ovc_owner[k] < 0 && v.s.ovc_requests[k] != 0) award(k, v.s.ovc_requests[k]);
     }
     const uint64_t k = ivc(o, kAdaptiveVc);
     if (v.s.ovc_owner[k] >= 0) return;
@@ -172,8 +169,11 @@ struct Arbiter {
     for (uint32_t p = 0; p < kPorts; ++p)
       if (req[p].ad_port == static_cast<int8_t>(o))
         asking |= uint64_t{1} << (p * kVcs + static_cast<uint32_t>(req[p].vc));
-    if (!asking) return;
-    const uint32_t w = rr_first(asking, v.s.ovc_rr[k]);
+    if (asking) award(k, asking);
+  }
+  // Free output VC k goes round-robin to one of the input VCs in `wanting` (non-empty).
+  LS_HD void award(uint64_t k, uint64_t wanting) const {
+    const uint32_t w = rr_first(wanting, v.s.ovc_rr[k]);
     v.s.ovc_owner[k] = static_cast<int8_t>(w);
     v.s.ovc_rr[k] = static_cast<uint8_t>(next_mod(w, kPortVcs));
   }
