@@ -16,6 +16,15 @@ LS_HD LS_FORCEINLINE uint32_t lowest_bit(uint32_t m) {
 #endif
 }
 
+// Index of the highest set bit of a non-zero mask.
+LS_HD LS_FORCEINLINE uint32_t highest_bit(uint32_t m) {
+#if defined(__CUDA_ARCH__)
+  return 31u - static_cast<uint32_t>(__clz(static_cast<int>(m)));
+#else
+  return 31u - static_cast<uint32_t>(__builtin_clz(m));
+#endif
+}
+
 LS_HD LS_FORCEINLINE uint32_t lowest_bit64(uint64_t m) {
 #if defined(__CUDA_ARCH__)
   return static_cast<uint32_t>(__ffsll(static_cast<long long>(m)) - 1);

@@ -17,6 +17,7 @@
 // the PE after end_point clocks.
 #pragma once
 #include "../common/belt.hpp"
+#include "../common/byte_words.hpp"
 #include "../common/round_robin.hpp"
 #include "channel_control.hpp"
 #include "route.hpp"
@@ -39,18 +40,16 @@ struct Arbiter {
 
   LS_HD uint64_t ivc(uint32_t p, uint32_t vc) const { return v.lay.vc(e, p, vc); }
 
-  // Step 1: the VC of input p that may request this cycle, -1 none.
-  LS_HD int select(uint32_t p) const {
+  // Step 1: the VC of input p that may request this cycle, -1 none; `holding`: its VCs that
+  // hold flits (bit vc).
+  LS_HD int select(uint32_t p, uint32_t holding) const {
     const uint64_t pi = v.lay.port(e, p);
     int sel = v.s.in_sel[pi];
-    if (sel >= 0 && v.s.ivc_count[ivc(p, static_cast<uint32_t>(sel))] == 0) {
+    if (sel >= 0 && !(holding >> sel & 1u)) {
       lose(p, static_cast<uint32_t>(sel));  // empty, or its packet bubbled
       sel = kNone;
     }
     if (sel >= 0) return sel;
-    uint32_t holding = 0;
-    for (uint32_t vc = 0; vc < kVcs; ++vc)
-      holding |= uint32_t{v.s.ivc_count[ivc(p, vc)] != 0} << vc;
     if (!holding) return kNone;
     sel = static_cast<int>(rr_first(holding, v.s.in_rr[pi]));
     v.s.in_sel[pi] = static_cast<int8_t>(sel);
@@ -67,10 +66,10 @@ struct Arbiter {
     return v.s.buf[v.lay.slot(e, p, vc, v.s.ivc_head[ivc(p, vc)])];
   }
 
-  // Step 2 for input p.
-  LS_HD Request request(uint32_t p) const {
+  // Step 2 for input p, whose VCs in `holding` hold flits.
+  LS_HD LS_FORCEINLINE Request request(uint32_t p, uint32_t holding) const {
     Request q{kNone, kNone, 0, kNone, 0};
-    const int sel = select(p);
+    const int sel = select(p, holding);
     if (sel < 0) return q;
     const uint32_t vc = static_cast<uint32_t>(sel);
     const uint64_t iv = ivc(p, vc);
@@ -87,7 +86,7 @@ struct Arbiter {
       return q;
     }
     const Flit& f = front(p, vc);
-    const Route rt = Router{v, e}.route(f, p, vc);
+    const Route rt = Router{v, e, r}.route(f, p, vc);
     if (rt.det_port < 0) {  // stopped (a configuration error, recorded)
       lose(p, vc);
       return q;
@@ -107,25 +106,45 @@ struct Arbiter {
   }
 
   LS_HD void operator()() const {
+    // Only the inputs that hold flits or have a VC with the right to request have anything to
+    // do, and only the outputs some input asks for this clock.
+    const uint64_t holding = nonzero_bytes<kPortVcs>(v.s.ivc_count + ivc(0, 0));
+    uint32_t visit = nonnegative_bytes<kPorts>(v.s.in_sel + v.lay.port(e, 0));
+    for (uint32_t p = 0; p < kPorts; ++p)
+      visit |= uint32_t{(holding >> (p * kVcs) & 31u) != 0} << p;
     Request req[kPorts];
-    uint32_t askers[kPorts] = {};
+    uint32_t askers[kPorts];
     for (uint32_t p = 0; p < kPorts; ++p) {
-      req[p] = request(p);
-      if (req[p].vc < 0) continue;
-      askers[req[p].port] += 1;
-      if (req[p].ad_port >= 0 && req[p].ad_port != req[p].port) askers[req[p].ad_port] += 1;
+      req[p] = Request{kNone, kNone, 0, kNone, 0};
+      askers[p] = 0;
+    }
+    uint32_t asking = 0, asked = 0;  // inputs with a request, outputs asked for
+    for (uint32_t m = visit; m; m &= m - 1) {
+      const uint32_t p = lowest_bit(m);
+      const Request q = request(p, static_cast<uint32_t>(holding >> (p * kVcs)) & 31u);
+      req[p] = q;
+      if (q.vc < 0) continue;
+      asking |= 1u << p;
+      askers[q.port] += 1;
+      asked |= 1u << q.port;
+      if (q.ad_port >= 0 && q.ad_port != q.port) {
+        askers[q.ad_port] += 1;
+        asked |= 1u << q.ad_port;
+      }
     }
     // Step 3: output VCs, fought over where some input asks this clock.
-    for (uint32_t o = 0; o < kPorts; ++o)
-      if (askers[o]) grant(o, req);
+    for (uint32_t m = asked; m; m &= m - 1) grant(lowest_bit(m), req, asking);
     // Step 4: physical outputs.
     int8_t won[kPorts];
-    for (uint32_t o = 0; o < kPorts; ++o)
-      won[o] = askers[o] && !(taken >> o & 1u) ? contend(o, req) : kNone;
+    for (uint32_t o = 0; o < kPorts; ++o) won[o] = kNone;
+    for (uint32_t m = asked & ~taken; m; m &= m - 1) {
+      const uint32_t o = lowest_bit(m);
+      won[o] = contend(o, req);
+    }
     // Step 5: inputs flow.
-    for (uint32_t p = 0; p < kPorts; ++p) {
+    for (uint32_t m = asking; m; m &= m - 1) {
+      const uint32_t p = lowest_bit(m);
       const Request& q = req[p];
-      if (q.vc < 0) continue;
       const uint32_t vc = static_cast<uint32_t>(q.vc), me = p * kVcs + vc;
       const uint32_t det = static_cast<uint32_t>(q.port);
       const bool got_d = won[det] == static_cast<int8_t>(q.out_vc) &&
@@ -158,18 +177,20 @@ struct Arbiter {
   // deterministic VC remembers who asked (ovc_requests, set by request() and kept when the
   // asker loses its turn to request), so those fight along with the ones asking now; the
   // adaptive VC goes to one asking now whose whole packet fits (request() checked it).
-  LS_HD void grant(uint32_t o, const Request* req) const {
-    for (uint32_t ov = 0; ov < kAdaptiveVc; ++ov) {
-      const uint64_t k = ivc(o, ov);
-      if (v.s.ovc_owner[k] < 0 && v.s.ovc_requests[k] != 0) award(k, v.s.ovc_requests[k]);
+  LS_HD void grant(uint32_t o, const Request* req, uint32_t asking) const {
+    const uint32_t owned = nonnegative_bytes<kVcs>(v.s.ovc_owner + ivc(o, 0));
+    for (uint32_t m = ~owned & ((1u << kAdaptiveVc) - 1); m; m &= m - 1) {
+      const uint64_t k = ivc(o, lowest_bit(m));
+      if (v.s.ovc_requests[k] != 0) award(k, v.s.ovc_requests[k]);
     }
-    const uint64_t k = ivc(o, kAdaptiveVc);
-    if (v.s.ovc_owner[k] >= 0) return;
-    uint64_t asking = 0;
-    for (uint32_t p = 0; p < kPorts; ++p)
+    if (owned >> kAdaptiveVc & 1u) return;
+    uint64_t wanting = 0;
+    for (uint32_t m = asking; m; m &= m - 1) {
+      const uint32_t p = lowest_bit(m);
       if (req[p].ad_port == static_cast<int8_t>(o))
-        asking |= uint64_t{1} << (p * kVcs + static_cast<uint32_t>(req[p].vc));
-    if (asking) award(k, asking);
+        wanting |= uint64_t{1} << (p * kVcs + static_cast<uint32_t>(req[p].vc));
+    }
+    if (wanting) award(ivc(o, kAdaptiveVc), wanting);
   }
   // Free output VC k goes round-robin to one of the input VCs in `wanting` (non-empty).
   LS_HD void award(uint64_t k, uint64_t wanting) const {
@@ -181,15 +202,16 @@ struct Arbiter {
   // Step 4 for output o: the VC that wins it this cycle, -1 none. A contender is an output VC
   // whose owner is its input's requesting VC, asking for it, with a credit.
   LS_HD int8_t contend(uint32_t o, const Request* req) const {
+    const uint64_t k0 = ivc(o, 0);
+    const uint32_t ready = nonnegative_bytes<kVcs>(v.s.ovc_owner + k0) &
+                           static_cast<uint32_t>(nonzero_bytes<kVcs>(v.s.ovc_credits + k0));
     uint32_t contenders = 0;
-    for (uint32_t ov = 0; ov < kVcs; ++ov) {
-      const uint64_t k = ivc(o, ov);
-      const int8_t w = v.s.ovc_owner[k];
-      if (w < 0 || v.s.ovc_credits[k] == 0) continue;
-      const Request& q = req[static_cast<uint32_t>(w) / kVcs];
-      if (q.vc != static_cast<int8_t>(static_cast<uint32_t>(w) % kVcs)) continue;
-      const bool asks = (q.port == static_cast<int8_t>(o) && q.out_vc == ov) ||
-                        (ov == kAdaptiveVc && q.ad_port == static_cast<int8_t>(o));
+    for (uint32_t m = ready; m; m &= m - 1) {
+      const uint32_t ov = lowest_bit(m), w = static_cast<uint32_t>(v.s.ovc_owner[k0 + ov]);
+      const Request& q = req[w / kVcs];
+      const bool asks = q.vc == static_cast<int8_t>(w % kVcs) &&
+                        ((q.port == static_cast<int8_t>(o) && q.out_vc == ov) ||
+                         (ov == kAdaptiveVc && q.ad_port == static_cast<int8_t>(o)));
       contenders |= uint32_t{asks} << ov;
     }
     const uint64_t po = v.lay.port(e, o);
@@ -205,8 +227,8 @@ struct Arbiter {
   }
 
   // Input VC (p, vc) sends its front flit on output VC (o, ov).
-  LS_HD void send(uint32_t p, uint32_t vc, uint32_t o, uint32_t ov, uint32_t tag,
-                  const uint32_t* askers) const {
+  LS_HD LS_FORCEINLINE void send(uint32_t p, uint32_t vc, uint32_t o, uint32_t ov, uint32_t tag,
+                                 const uint32_t* askers) const {
     const T3eLayout& L = v.lay;
     const uint64_t iv = ivc(p, vc), ok = ivc(o, ov), po = L.port(e, o);
     Flit f = front(p, vc);
@@ -214,8 +236,7 @@ struct Arbiter {
     v.s.ivc_count[iv] -= 1;
     v.s.ovc_credits[ok] -= 1;
     const bool head = FlitMeta::head(f.meta), tail = FlitMeta::tail(f.meta);
-    const uint32_t rr = e % L.routers;
-    credit_upstream(v, e, p, vc);
+    credit_upstream(v, e, r, p, vc);
     f.meta = FlitMeta::with_vc(f.meta, ov);
     if (head) flit_tag(f) = tag;
     uint64_t b;
@@ -231,8 +252,8 @@ struct Arbiter {
                         static_cast<int32_t>(v.s.out_last[po] - (now + v.prm.straight)) < 0;
       const uint32_t d = fast ? v.prm.straight : v.prm.turn;
       v.s.out_last[po] = now + d;
-      const int32_t down = v.topo.peer[rr * kPorts + o];
-      const uint64_t de = e - rr + static_cast<uint32_t>(down) / kPorts;
+      const int32_t down = v.topo.peer[r * kPorts + o];
+      const uint64_t de = e - r + static_cast<uint32_t>(down) / kPorts;
       b = L.row(de, belt_arrival_slot(v.now, d, L.slots)) + static_cast<uint32_t>(down) % kPorts;
       if (v.win.contains(v.t)) {
         v.s.out_flits[po] += 1;

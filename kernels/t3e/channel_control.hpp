@@ -12,18 +12,18 @@
 
 namespace ls::t3e {
 
-// A slot of input VC (p, vc) is free again: its credit goes to the far end of input p, or to
-// the PE, arriving credit_delay cycles later.
-LS_HD inline void credit_upstream(const T3eView& v, uint64_t e, uint32_t p, uint32_t vc) {
+// A slot of input VC (p, vc) of router e (router r of its instance) is free again: its credit
+// goes to the far end of input p, or to the PE, arriving credit_delay cycles later.
+LS_HD inline void credit_upstream(const T3eView& v, uint64_t e, uint32_t r, uint32_t p,
+                                  uint32_t vc) {
   const T3eLayout& L = v.lay;
   const uint32_t cs = belt_arrival_slot(v.now, v.prm.credit_delay, L.slots);
   if (p == kPePort) {
     v.s.cr_belt[L.row(e, cs) + kPeColumn] = static_cast<int8_t>(vc);
     return;
   }
-  const uint32_t rr = static_cast<uint32_t>(e % L.routers);
-  const int32_t up = v.topo.peer[rr * kPorts + p];
-  const uint64_t ue = e - rr + static_cast<uint32_t>(up) / kPorts;
+  const int32_t up = v.topo.peer[r * kPorts + p];
+  const uint64_t ue = e - r + static_cast<uint32_t>(up) / kPorts;
   v.s.cr_belt[L.row(ue, cs) + static_cast<uint32_t>(up) % kPorts] = static_cast<int8_t>(vc);
 }
 
@@ -33,15 +33,16 @@ LS_HD inline uint8_t input_chan(const T3eView& v, uint64_t e, uint32_t p) {
   return v.s.chan[e * 8 + (dir < kDirections ? dir : kPeChan)];
 }
 
-// Flit f arriving at input p: true when IGNORE_NORMAL discards it.
-LS_HD inline bool ignored(const T3eView& v, uint64_t e, uint32_t p, const Flit& f) {
+// Flit f arriving at input p of router e (router r of its instance): true when IGNORE_NORMAL
+// discards it.
+LS_HD inline bool ignored(const T3eView& v, uint64_t e, uint32_t r, uint32_t p, const Flit& f) {
   const uint32_t vc = FlitMeta::vc(f.meta);
   uint8_t& dropping = v.s.ivc_dropping[v.lay.vc(e, p, vc)];
   if (!dropping) {
     if (!FlitMeta::head(f.meta) || !(input_chan(v, e, p) & kIgnoreNormal)) return false;
     dropping = 1;
   }
-  credit_upstream(v, e, p, vc);
+  credit_upstream(v, e, r, p, vc);
   v.s.dropped[e] += 1;
   if (FlitMeta::tail(f.meta)) {
     dropping = 0;

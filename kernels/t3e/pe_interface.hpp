@@ -101,9 +101,11 @@ struct PeInterface {
   // limit), 1 the oldest response waiting. A packet whose tag is marked NO_ROUTE (software
   // found no path around faults, or the virtual PE lies beyond the partition) is not sent: it
   // is counted lost and unroutable.
-  LS_HD void start(uint32_t cls) const {
+  LS_HD LS_FORCEINLINE void start(uint32_t cls) const {
+    if (v.pe.remaining[e * 2 + cls] == 0) begin(cls);
+  }
+  LS_HD void begin(uint32_t cls) const {
     const uint64_t k = e * 2 + cls;
-    if (v.pe.remaining[k] != 0) return;
     uint32_t dest, ctime, carried, size, tag;
     for (;;) {
       if (!next(cls, dest, ctime, carried, size)) return;

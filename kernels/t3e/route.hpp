@@ -23,13 +23,12 @@ struct Route {
 struct Router {
   const T3eView& v;
   uint64_t e;
+  uint32_t r;  // e's router number in its instance
 
   LS_HD uint32_t pwho() const { return v.s.pwho[e]; }
   LS_HD uint32_t port_of(uint32_t dir) const { return v.s.dir_port[e * kDirections + dir]; }
   LS_HD uint8_t chan(uint32_t dir) const { return v.s.chan[e * 8 + dir]; }
-  LS_HD bool linked(uint32_t port) const {
-    return v.topo.peer[(e % v.lay.routers) * kPorts + port] >= 0;
-  }
+  LS_HD bool linked(uint32_t port) const { return v.topo.peer[r * kPorts + port] >= 0; }
 
   // The route of head flit f waiting at input (p, vc).
   LS_HD Route route(const Flit& f, uint32_t p, uint32_t vc) const {

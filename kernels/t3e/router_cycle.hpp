@@ -15,6 +15,7 @@
 // A router writes only its own state and the belt slots entering its channels (flits at the
 // far end, credits upstream), so all routers of a batch run as one parallel step per clock.
 #pragma once
+#include "../common/byte_words.hpp"
 #include "arbiter.hpp"
 #include "barrier_network.hpp"
 #include "pe_interface.hpp"
@@ -23,20 +24,23 @@
 
 namespace ls::t3e {
 
-// Step 1: the input side of each port's channel.
-LS_HD inline void receive(const T3eView& v, uint64_t e) {
+// Step 1: the input side of each port's channel, visiting only the ports something arrives at
+// (router r of its instance).
+LS_HD inline void receive(const T3eView& v, uint64_t e, uint32_t r) {
   const T3eLayout& L = v.lay;
   const uint64_t row = L.row(e, v.now);
-  for (uint32_t p = 0; p < kPorts; ++p) {
-    const int8_t c = v.s.cr_belt[row + p];
-    if (c >= 0) {
-      v.s.ovc_credits[L.vc(e, p, static_cast<uint32_t>(c))] += 1;
-      v.s.cr_belt[row + p] = kNone;
-    }
-    if (!v.s.in_valid[row + p]) continue;
-    v.s.in_valid[row + p] = 0;
+  int8_t* const cr = v.s.cr_belt + row;
+  uint8_t* const valid = v.s.in_valid + row;
+  for (uint32_t m = nonnegative_bytes<kPorts>(cr); m; m &= m - 1) {
+    const uint32_t p = lowest_bit(m);
+    v.s.ovc_credits[L.vc(e, p, static_cast<uint32_t>(cr[p]))] += 1;
+    cr[p] = kNone;
+  }
+  for (uint32_t m = nonzero_bytes<kPorts>(valid); m; m &= m - 1) {
+    const uint32_t p = lowest_bit(m);
+    valid[p] = 0;
     const Flit& f = v.s.in_belt[row + p];
-    if (ignored(v, e, p, f)) continue;
+    if (ignored(v, e, r, p, f)) continue;
     const uint32_t vc = FlitMeta::vc(f.meta);
     const uint64_t iv = L.vc(e, p, vc);
     const uint32_t n = v.s.ivc_count[iv], cap = L.capacity(vc);
@@ -54,7 +58,7 @@ struct RouterCycle {
 
   LS_HD void operator()(uint64_t e) const {
     const uint32_t inst = v.lay.inst_of(e), r = static_cast<uint32_t>(e % v.lay.routers);
-    receive(v, e);
+    receive(v, e, r);
     uint32_t taken = 0;  // outputs a barrier or special packet takes this clock
     bool pe_barrier = false;
     if (v.prm.barrier != kNoBarrier) {

@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "../common/hd.hpp"
+#include "../common/round_robin.hpp"
 #include "register_bits.hpp"
 
 namespace ls::t3e {
@@ -66,20 +67,17 @@ LS_HD inline uint32_t make_pwho(uint32_t x, uint32_t y, uint32_t z) {
 // says: dimension d is satisfied when the node's ordinate equals the tag's address.
 LS_HD inline uint32_t unsatisfied(uint32_t tag, uint32_t here) {
   uint32_t m = 0;
-  for (uint32_t d = 0; d < 3; ++d)
-    if (pwho_coord(here, d) != Tag::adr(tag, d)) m |= 1u << (d + 3 * Tag::sgn(tag, d));
+  for (uint32_t d = 0; d < 3; ++d)  // no branch: which dimensions are done is random
+    m |= uint32_t{pwho_coord(here, d) != Tag::adr(tag, d)} << (d + 3 * Tag::sgn(tag, d));
   return m;
 }
 
+// The lowest and the highest direction of a non-empty mask of them.
 LS_HD inline uint32_t lowest_dir(uint32_t m) {
-  uint32_t d = 0;
-  while (!(m >> d & 1u)) ++d;
-  return d;
+  return lowest_bit(m);
 }
 LS_HD inline uint32_t highest_dir(uint32_t m) {
-  uint32_t d = kDirections - 1;
-  while (!(m >> d & 1u)) --d;
-  return d;
+  return highest_bit(m);
 }
 
 // The next hop of direction-order routing (paper sections 2.1-2.3) for a packet with `tag` at

@@ -9,6 +9,7 @@
 #endif
 
 #include "../common/belt.hpp"
+#include "../common/byte_words.hpp"
 #include "../common/round_robin.hpp"
 #include "../common/violation.hpp"
 #include "vc_state.hpp"
@@ -24,32 +25,6 @@ enum VcViolation : uint32_t {
   kViolPacketOrder = 5,
   kViolMasks = 6,
 };
-
-#if !defined(__CUDA_ARCH__)
-// The first W bytes (5 to 8: a router's ports, and its terminal's column) of a belt row as one
-// little-endian word, in one or two loads (a row of 8 bytes or more is read whole: it is the
-// router's own).
-template <uint32_t W>
-inline uint64_t load_bytes(const void* at) {
-  static_assert(W >= 5 && W <= 8, "5 to 8 bytes");
-  const auto* b = static_cast<const uint8_t*>(at);
-  uint64_t w = 0;
-  if constexpr (W >= 7) {
-    std::memcpy(&w, b, 8);
-    return W == 8 ? w : w & ~0ull >> 8;
-  } else {
-    uint32_t lo;
-    std::memcpy(&lo, b, 4);
-    w = lo;
-    if constexpr (W == 6) {
-      uint16_t mid;
-      std::memcpy(&mid, b + 4, 2);
-      return w | uint64_t{mid} << 32;
-    }
-    return w | uint64_t{b[4]} << 32;
-  }
-}
-#endif
 
 #if defined(__SSE2__) && !defined(__CUDA_ARCH__)
 // credit_receive for P ports of 2 VCs on the CPU, all ports at once (SSE2): the credit bytes
@@ -141,7 +116,7 @@ LS_HD inline uint32_t arriving_ports(const VcView& v, const uint8_t* valid) {
   const uint32_t P = Shape::layout(v.lay).ports;
 #if !defined(__CUDA_ARCH__)
   if constexpr (Shape::kMaxP >= 5 && Shape::kMaxP <= 8)
-    return static_cast<uint32_t>((load_bytes<Shape::kMaxP>(valid) * 0x0102040810204080ull) >> 56);
+    return gather_byte_bits(load_bytes<Shape::kMaxP>(valid));
 #endif
   uint32_t arrived = 0;
   for (uint32_t p = 0; p < P; ++p) arrived |= static_cast<uint32_t>(valid[p]) << p;
