@@ -38,32 +38,67 @@ struct Arbiter {
   uint32_t inst, r;
   uint32_t taken;  // outputs a barrier or special packet takes this clock
 
-  LS_HD uint64_t ivc(uint32_t p, uint32_t vc) const { return v.lay.vc(e, p, vc); }
+  // Router e's slices of the arrays the arbiter reads and writes: per VC [port * kVcs + vc]
+  // (ivc()), per port [port], the buffers per port (slot()). Taken once, into the arbiter,
+  // which every router's clock builds anew and inlines whole, so the byte stores cannot alias
+  // them and no index is recomputed from e.
+  uint8_t *ivc_count, *ivc_head, *ivc_out_vc, *ovc_credits, *ovc_rr, *ovc_started;
+  int8_t *ivc_out, *ovc_owner;
+  uint64_t* ovc_requests;
+  int8_t *in_sel, *out_hold;
+  uint8_t *in_rr, *out_rr;
+  uint32_t *out_last, *out_flits, *out_adaptive;
+  Flit* buf;
+  T3eLayout lay;
+
+  LS_HD LS_FORCEINLINE Arbiter(const T3eView& view, uint64_t router, uint32_t instance,
+                               uint32_t number, uint32_t outputs_taken)
+      : v(view), e(router), inst(instance), r(number), taken(outputs_taken), lay(view.lay) {
+    const T3eState& s = v.s;
+    const uint64_t vcs = v.lay.vc(e, 0, 0), ports = v.lay.port(e, 0);
+    ivc_count = s.ivc_count + vcs;
+    ivc_head = s.ivc_head + vcs;
+    ivc_out_vc = s.ivc_out_vc + vcs;
+    ovc_credits = s.ovc_credits + vcs;
+    ovc_rr = s.ovc_rr + vcs;
+    ovc_started = s.ovc_started + vcs;
+    ivc_out = s.ivc_out + vcs;
+    ovc_owner = s.ovc_owner + vcs;
+    ovc_requests = s.ovc_requests + vcs;
+    in_sel = s.in_sel + ports;
+    out_hold = s.out_hold + ports;
+    in_rr = s.in_rr + ports;
+    out_rr = s.out_rr + ports;
+    out_last = s.out_last + ports;
+    out_flits = s.out_flits + ports;
+    out_adaptive = s.out_adaptive + ports;
+    buf = s.buf + v.lay.slot(e, 0, 0, 0);
+  }
+
+  LS_HD static uint32_t ivc(uint32_t p, uint32_t vc) { return p * kVcs + vc; }
 
   // Step 1: the VC of input p that may request this cycle, -1 none; `holding`: its VCs that
   // hold flits (bit vc).
-  LS_HD int select(uint32_t p, uint32_t holding) const {
-    const uint64_t pi = v.lay.port(e, p);
-    int sel = v.s.in_sel[pi];
+  LS_HD LS_FORCEINLINE int select(uint32_t p, uint32_t holding) const {
+    int sel = in_sel[p];
     if (sel >= 0 && !(holding >> sel & 1u)) {
       lose(p, static_cast<uint32_t>(sel));  // empty, or its packet bubbled
       sel = kNone;
     }
     if (sel >= 0) return sel;
     if (!holding) return kNone;
-    sel = static_cast<int>(rr_first(holding, v.s.in_rr[pi]));
-    v.s.in_sel[pi] = static_cast<int8_t>(sel);
+    sel = static_cast<int>(rr_first(holding, in_rr[p]));
+    in_sel[p] = static_cast<int8_t>(sel);
     return sel;
   }
   // Input p's VC gives up the right to request; the next VC in turn gets it.
-  LS_HD void lose(uint32_t p, uint32_t vc) const {
-    const uint64_t pi = v.lay.port(e, p);
-    v.s.in_sel[pi] = kNone;
-    v.s.in_rr[pi] = static_cast<uint8_t>(next_mod(vc, kVcs));
+  LS_HD LS_FORCEINLINE void lose(uint32_t p, uint32_t vc) const {
+    in_sel[p] = kNone;
+    in_rr[p] = static_cast<uint8_t>(next_mod(vc, kVcs));
   }
 
-  LS_HD const Flit& front(uint32_t p, uint32_t vc) const {
-    return v.s.buf[v.lay.slot(e, p, vc, v.s.ivc_head[ivc(p, vc)])];
+  LS_HD LS_FORCEINLINE const Flit& front(uint32_t p, uint32_t vc) const {
+    return buf[p * lay.port_slots() + vc * lay.depth + ivc_head[ivc(p, vc)]];
   }
 
   // Step 2 for input p, whose VCs in `holding` hold flits.
@@ -72,11 +107,11 @@ struct Arbiter {
     const int sel = select(p, holding);
     if (sel < 0) return q;
     const uint32_t vc = static_cast<uint32_t>(sel);
-    const uint64_t iv = ivc(p, vc);
-    const int8_t held = v.s.ivc_out[iv];
+    const uint32_t iv = ivc(p, vc);
+    const int8_t held = ivc_out[iv];
     if (held >= 0) {  // on its way: the next flit, if the output VC has room
-      const uint8_t ovc = v.s.ivc_out_vc[iv];
-      if (v.s.ovc_credits[ivc(static_cast<uint32_t>(held), ovc)] == 0) {
+      const uint8_t ovc = ivc_out_vc[iv];
+      if (ovc_credits[ivc(static_cast<uint32_t>(held), ovc)] == 0) {
         lose(p, vc);  // the output VC is blocked
         return q;
       }
@@ -95,21 +130,20 @@ struct Arbiter {
     q.port = rt.det_port;
     q.out_vc = rt.det_vc;
     q.tag = rt.tag;
-    v.s.ovc_requests[ivc(static_cast<uint32_t>(rt.det_port), rt.det_vc)] |= uint64_t{1}
-                                                                            << (p * kVcs + vc);
+    ovc_requests[ivc(static_cast<uint32_t>(rt.det_port), rt.det_vc)] |= uint64_t{1}
+                                                                        << (p * kVcs + vc);
     if (rt.ad_port >= 0) {
-      const uint64_t ov = ivc(static_cast<uint32_t>(rt.ad_port), kAdaptiveVc);
-      if (v.s.ovc_owner[ov] < 0 && v.s.ovc_credits[ov] >= FlitMeta::size(f.meta))
-        q.ad_port = rt.ad_port;
+      const uint32_t ov = ivc(static_cast<uint32_t>(rt.ad_port), kAdaptiveVc);
+      if (ovc_owner[ov] < 0 && ovc_credits[ov] >= FlitMeta::size(f.meta)) q.ad_port = rt.ad_port;
     }
     return q;
   }
 
-  LS_HD void operator()() const {
+  LS_HD LS_FORCEINLINE void operator()() const {
     // Only the inputs that hold flits or have a VC with the right to request have anything to
     // do, and only the outputs some input asks for this clock.
-    const uint64_t holding = nonzero_bytes<kPortVcs>(v.s.ivc_count + ivc(0, 0));
-    uint32_t visit = nonnegative_bytes<kPorts>(v.s.in_sel + v.lay.port(e, 0));
+    const uint64_t holding = nonzero_bytes<kPortVcs>(ivc_count);
+    uint32_t visit = nonnegative_bytes<kPorts>(in_sel);
     for (uint32_t p = 0; p < kPorts; ++p)
       visit |= uint32_t{(holding >> (p * kVcs) & 31u) != 0} << p;
     Request req[kPorts];
@@ -148,26 +182,25 @@ struct Arbiter {
       const uint32_t vc = static_cast<uint32_t>(q.vc), me = p * kVcs + vc;
       const uint32_t det = static_cast<uint32_t>(q.port);
       const bool got_d = won[det] == static_cast<int8_t>(q.out_vc) &&
-                         v.s.ovc_owner[ivc(det, q.out_vc)] == static_cast<int8_t>(me);
-      const bool got_a = q.ad_port >= 0 && won[q.ad_port] == static_cast<int8_t>(kAdaptiveVc) &&
-                         v.s.ovc_owner[ivc(static_cast<uint32_t>(q.ad_port), kAdaptiveVc)] ==
-                             static_cast<int8_t>(me);
-      const bool head = v.s.ivc_out[ivc(p, vc)] < 0;
+                         ovc_owner[ivc(det, q.out_vc)] == static_cast<int8_t>(me);
+      const bool got_a =
+          q.ad_port >= 0 && won[q.ad_port] == static_cast<int8_t>(kAdaptiveVc) &&
+          ovc_owner[ivc(static_cast<uint32_t>(q.ad_port), kAdaptiveVc)] == static_cast<int8_t>(me);
+      const bool head = ivc_out[ivc(p, vc)] < 0;
       const bool adaptive = got_a && (!got_d || q.ad_port != q.port);
       if (q.ad_port >= 0 && !adaptive &&
-          v.s.ovc_owner[ivc(static_cast<uint32_t>(q.ad_port), kAdaptiveVc)] ==
-              static_cast<int8_t>(me))
-        v.s.ovc_owner[ivc(static_cast<uint32_t>(q.ad_port), kAdaptiveVc)] = kNone;
+          ovc_owner[ivc(static_cast<uint32_t>(q.ad_port), kAdaptiveVc)] == static_cast<int8_t>(me))
+        ovc_owner[ivc(static_cast<uint32_t>(q.ad_port), kAdaptiveVc)] = kNone;
       if (adaptive) {
         // The deterministic VC asked for is told, so it can serve its other suitors.
-        const uint64_t k = ivc(det, q.out_vc);
-        v.s.ovc_requests[k] &= ~(uint64_t{1} << me);
-        if (v.s.ovc_owner[k] == static_cast<int8_t>(me)) v.s.ovc_owner[k] = kNone;
+        const uint32_t k = ivc(det, q.out_vc);
+        ovc_requests[k] &= ~(uint64_t{1} << me);
+        if (ovc_owner[k] == static_cast<int8_t>(me)) ovc_owner[k] = kNone;
         send(p, vc, static_cast<uint32_t>(q.ad_port), kAdaptiveVc, q.tag, askers);
       } else if (got_d) {
         send(p, vc, det, q.out_vc, head ? q.tag : 0, askers);
-      } else if (head && (v.s.ovc_owner[ivc(det, q.out_vc)] != static_cast<int8_t>(me) ||
-                          v.s.ovc_credits[ivc(det, q.out_vc)] == 0)) {
+      } else if (head && (ovc_owner[ivc(det, q.out_vc)] != static_cast<int8_t>(me) ||
+                          ovc_credits[ivc(det, q.out_vc)] == 0)) {
         lose(p, vc);  // it failed to win an output VC, or the one it won is blocked
       }
     }
@@ -177,11 +210,11 @@ struct Arbiter {
   // deterministic VC remembers who asked (ovc_requests, set by request() and kept when the
   // asker loses its turn to request), so those fight along with the ones asking now; the
   // adaptive VC goes to one asking now whose whole packet fits (request() checked it).
-  LS_HD void grant(uint32_t o, const Request* req, uint32_t asking) const {
-    const uint32_t owned = nonnegative_bytes<kVcs>(v.s.ovc_owner + ivc(o, 0));
+  LS_HD LS_FORCEINLINE void grant(uint32_t o, const Request* req, uint32_t asking) const {
+    const uint32_t owned = nonnegative_bytes<kVcs>(ovc_owner + ivc(o, 0));
     for (uint32_t m = ~owned & ((1u << kAdaptiveVc) - 1); m; m &= m - 1) {
-      const uint64_t k = ivc(o, lowest_bit(m));
-      if (v.s.ovc_requests[k] != 0) award(k, v.s.ovc_requests[k]);
+      const uint32_t k = ivc(o, lowest_bit(m));
+      if (ovc_requests[k] != 0) award(k, ovc_requests[k]);
     }
     if (owned >> kAdaptiveVc & 1u) return;
     uint64_t wanting = 0;
@@ -193,48 +226,47 @@ struct Arbiter {
     if (wanting) award(ivc(o, kAdaptiveVc), wanting);
   }
   // Free output VC k goes round-robin to one of the input VCs in `wanting` (non-empty).
-  LS_HD void award(uint64_t k, uint64_t wanting) const {
-    const uint32_t w = rr_first(wanting, v.s.ovc_rr[k]);
-    v.s.ovc_owner[k] = static_cast<int8_t>(w);
-    v.s.ovc_rr[k] = static_cast<uint8_t>(next_mod(w, kPortVcs));
+  LS_HD LS_FORCEINLINE void award(uint32_t k, uint64_t wanting) const {
+    const uint32_t w = rr_first(wanting, ovc_rr[k]);
+    ovc_owner[k] = static_cast<int8_t>(w);
+    ovc_rr[k] = static_cast<uint8_t>(next_mod(w, kPortVcs));
   }
 
   // Step 4 for output o: the VC that wins it this cycle, -1 none. A contender is an output VC
   // whose owner is its input's requesting VC, asking for it, with a credit.
-  LS_HD int8_t contend(uint32_t o, const Request* req) const {
-    const uint64_t k0 = ivc(o, 0);
-    const uint32_t ready = nonnegative_bytes<kVcs>(v.s.ovc_owner + k0) &
-                           static_cast<uint32_t>(nonzero_bytes<kVcs>(v.s.ovc_credits + k0));
+  LS_HD LS_FORCEINLINE int8_t contend(uint32_t o, const Request* req) const {
+    const uint32_t k0 = ivc(o, 0);
+    const uint32_t ready = nonnegative_bytes<kVcs>(ovc_owner + k0) &
+                           static_cast<uint32_t>(nonzero_bytes<kVcs>(ovc_credits + k0));
     uint32_t contenders = 0;
     for (uint32_t m = ready; m; m &= m - 1) {
-      const uint32_t ov = lowest_bit(m), w = static_cast<uint32_t>(v.s.ovc_owner[k0 + ov]);
+      const uint32_t ov = lowest_bit(m), w = static_cast<uint32_t>(ovc_owner[k0 + ov]);
       const Request& q = req[w / kVcs];
       const bool asks = q.vc == static_cast<int8_t>(w % kVcs) &&
                         ((q.port == static_cast<int8_t>(o) && q.out_vc == ov) ||
                          (ov == kAdaptiveVc && q.ad_port == static_cast<int8_t>(o)));
       contenders |= uint32_t{asks} << ov;
     }
-    const uint64_t po = v.lay.port(e, o);
-    const int8_t hold = v.s.out_hold[po];
+    const int8_t hold = out_hold[o];
     if (hold >= 0 && (contenders >> hold & 1u)) return hold;
     if (!contenders) return kNone;
     // The adaptive VC has the lowest priority unless its packet has started.
     const uint32_t quiet =
-        v.s.ovc_started[ivc(o, kAdaptiveVc)] ? 0u : (contenders & ~(1u << kAdaptiveVc));
-    const uint32_t pick = rr_first(quiet ? quiet : contenders, v.s.out_rr[po]);
-    v.s.out_rr[po] = static_cast<uint8_t>(next_mod(pick, kVcs));
+        ovc_started[ivc(o, kAdaptiveVc)] ? 0u : (contenders & ~(1u << kAdaptiveVc));
+    const uint32_t pick = rr_first(quiet ? quiet : contenders, out_rr[o]);
+    out_rr[o] = static_cast<uint8_t>(next_mod(pick, kVcs));
     return static_cast<int8_t>(pick);
   }
 
   // Input VC (p, vc) sends its front flit on output VC (o, ov).
   LS_HD LS_FORCEINLINE void send(uint32_t p, uint32_t vc, uint32_t o, uint32_t ov, uint32_t tag,
                                  const uint32_t* askers) const {
-    const T3eLayout& L = v.lay;
-    const uint64_t iv = ivc(p, vc), ok = ivc(o, ov), po = L.port(e, o);
+    const T3eLayout& L = lay;
+    const uint32_t iv = ivc(p, vc), ok = ivc(o, ov);
     Flit f = front(p, vc);
-    v.s.ivc_head[iv] = static_cast<uint8_t>(next_mod(v.s.ivc_head[iv], L.capacity(vc)));
-    v.s.ivc_count[iv] -= 1;
-    v.s.ovc_credits[ok] -= 1;
+    ivc_head[iv] = static_cast<uint8_t>(next_mod(ivc_head[iv], L.capacity(vc)));
+    ivc_count[iv] -= 1;
+    ovc_credits[ok] -= 1;
     const bool head = FlitMeta::head(f.meta), tail = FlitMeta::tail(f.meta);
     credit_upstream(v, e, r, p, vc);
     f.meta = FlitMeta::with_vc(f.meta, ov);
@@ -249,34 +281,34 @@ struct Arbiter {
           p != kPePort && (v.s.port_dir[e * kPorts + p] + 3) % kDirections == dir_o;
       const uint32_t now = static_cast<uint32_t>(v.t);
       const bool fast = straight && !(v.s.chan[e * 8 + dir_o] & kNoFast) && askers[o] == 1 &&
-                        static_cast<int32_t>(v.s.out_last[po] - (now + v.prm.straight)) < 0;
+                        static_cast<int32_t>(out_last[o] - (now + v.prm.straight)) < 0;
       const uint32_t d = fast ? v.prm.straight : v.prm.turn;
-      v.s.out_last[po] = now + d;
+      out_last[o] = now + d;
       const int32_t down = v.topo.peer[r * kPorts + o];
       const uint64_t de = e - r + static_cast<uint32_t>(down) / kPorts;
       b = L.row(de, belt_arrival_slot(v.now, d, L.slots)) + static_cast<uint32_t>(down) % kPorts;
       if (v.win.contains(v.t)) {
-        v.s.out_flits[po] += 1;
-        if (ov == kAdaptiveVc) v.s.out_adaptive[po] += 1;
+        out_flits[o] += 1;
+        if (ov == kAdaptiveVc) out_adaptive[o] += 1;
       }
     }
     v.s.in_belt[b] = f;
     v.s.in_valid[b] = 1;
     v.s.last_move[e] = static_cast<uint32_t>(v.t);
     if (head) {
-      v.s.ivc_out[iv] = static_cast<int8_t>(o);
-      v.s.ivc_out_vc[iv] = static_cast<uint8_t>(ov);
-      v.s.ovc_started[ok] = 1;
-      v.s.ovc_requests[ok] &= ~(uint64_t{1} << (p * kVcs + vc));
+      ivc_out[iv] = static_cast<int8_t>(o);
+      ivc_out_vc[iv] = static_cast<uint8_t>(ov);
+      ovc_started[ok] = 1;
+      ovc_requests[ok] &= ~(uint64_t{1} << (p * kVcs + vc));
     }
     if (tail) {
-      v.s.ivc_out[iv] = kNone;
-      v.s.ovc_owner[ok] = kNone;
-      v.s.ovc_started[ok] = 0;
-      v.s.out_hold[po] = kNone;
+      ivc_out[iv] = kNone;
+      ovc_owner[ok] = kNone;
+      ovc_started[ok] = 0;
+      out_hold[o] = kNone;
       lose(p, vc);  // the packet completed
     } else {
-      v.s.out_hold[po] = static_cast<int8_t>(ov);
+      out_hold[o] = static_cast<int8_t>(ov);
     }
   }
 };
