@@ -148,9 +148,11 @@ struct Arbiter {
       visit |= uint32_t{(holding >> (p * kVcs) & 31u) != 0} << p;
     Request req[kPorts];
     uint32_t askers[kPorts];
+    uint64_t adaptive[kPorts];  // input VCs asking for each output's adaptive VC
     for (uint32_t p = 0; p < kPorts; ++p) {
       req[p] = Request{kNone, kNone, 0, kNone, 0};
       askers[p] = 0;
+      adaptive[p] = 0;
     }
     uint32_t asking = 0, asked = 0;  // inputs with a request, outputs asked for
     for (uint32_t m = visit; m; m &= m - 1) {
@@ -161,13 +163,18 @@ struct Arbiter {
       asking |= 1u << p;
       askers[q.port] += 1;
       asked |= 1u << q.port;
-      if (q.ad_port >= 0 && q.ad_port != q.port) {
-        askers[q.ad_port] += 1;
-        asked |= 1u << q.ad_port;
+      if (q.ad_port >= 0) {
+        const uint32_t a = static_cast<uint32_t>(q.ad_port);
+        adaptive[a] |= uint64_t{1} << (p * kVcs + static_cast<uint32_t>(q.vc));
+        askers[a] += a != static_cast<uint32_t>(q.port);
+        asked |= 1u << a;
       }
     }
     // Step 3: output VCs, fought over where some input asks this clock.
-    for (uint32_t m = asked; m; m &= m - 1) grant(lowest_bit(m), req, asking);
+    for (uint32_t m = asked; m; m &= m - 1) {
+      const uint32_t o = lowest_bit(m);
+      grant(o, adaptive[o]);
+    }
     // Step 4: physical outputs.
     int8_t won[kPorts];
     for (uint32_t o = 0; o < kPorts; ++o) won[o] = kNone;
@@ -183,9 +190,10 @@ struct Arbiter {
       const uint32_t det = static_cast<uint32_t>(q.port);
       const bool got_d = won[det] == static_cast<int8_t>(q.out_vc) &&
                          ovc_owner[ivc(det, q.out_vc)] == static_cast<int8_t>(me);
-      const bool got_a =
-          q.ad_port >= 0 && won[q.ad_port] == static_cast<int8_t>(kAdaptiveVc) &&
-          ovc_owner[ivc(static_cast<uint32_t>(q.ad_port), kAdaptiveVc)] == static_cast<int8_t>(me);
+      // No branch on the adaptive request (random): an absent one reads output 0's entries.
+      const uint32_t a = q.ad_port >= 0 ? static_cast<uint32_t>(q.ad_port) : 0u;
+      const bool got_a = (q.ad_port >= 0) & (won[a] == static_cast<int8_t>(kAdaptiveVc)) &
+                         (ovc_owner[ivc(a, kAdaptiveVc)] == static_cast<int8_t>(me));
       const bool head = ivc_out[ivc(p, vc)] < 0;
       const bool adaptive = got_a && (!got_d || q.ad_port != q.port);
       if (q.ad_port >= 0 && !adaptive &&
@@ -209,21 +217,15 @@ struct Arbiter {
   // Step 3 for output o: each free output VC goes round-robin to an input VC that wants it. A
   // deterministic VC remembers who asked (ovc_requests, set by request() and kept when the
   // asker loses its turn to request), so those fight along with the ones asking now; the
-  // adaptive VC goes to one asking now whose whole packet fits (request() checked it).
-  LS_HD LS_FORCEINLINE void grant(uint32_t o, const Request* req, uint32_t asking) const {
+  // adaptive VC goes to one of the input VCs asking for it now (`adaptive`), whose whole packets
+  // fit (request() checked it).
+  LS_HD LS_FORCEINLINE void grant(uint32_t o, uint64_t adaptive) const {
     const uint32_t owned = nonnegative_bytes<kVcs>(ovc_owner + ivc(o, 0));
     for (uint32_t m = ~owned & ((1u << kAdaptiveVc) - 1); m; m &= m - 1) {
       const uint32_t k = ivc(o, lowest_bit(m));
       if (ovc_requests[k] != 0) award(k, ovc_requests[k]);
     }
-    if (owned >> kAdaptiveVc & 1u) return;
-    uint64_t wanting = 0;
-    for (uint32_t m = asking; m; m &= m - 1) {
-      const uint32_t p = lowest_bit(m);
-      if (req[p].ad_port == static_cast<int8_t>(o))
-        wanting |= uint64_t{1} << (p * kVcs + static_cast<uint32_t>(req[p].vc));
-    }
-    if (wanting) award(ivc(o, kAdaptiveVc), wanting);
+    if (!(owned >> kAdaptiveVc & 1u) && adaptive) award(ivc(o, kAdaptiveVc), adaptive);
   }
   // Free output VC k goes round-robin to one of the input VCs in `wanting` (non-empty).
   LS_HD LS_FORCEINLINE void award(uint32_t k, uint64_t wanting) const {
@@ -248,7 +250,7 @@ struct Arbiter {
       contenders |= uint32_t{asks} << ov;
     }
     const int8_t hold = out_hold[o];
-    if (hold >= 0 && (contenders >> hold & 1u)) return hold;
+    if ((hold >= 0) & (contenders >> (hold & 7) & 1u)) return hold;
     if (!contenders) return kNone;
     // The adaptive VC has the lowest priority unless its packet has started.
     const uint32_t quiet =
@@ -278,10 +280,10 @@ struct Arbiter {
       f.meta = FlitMeta::with_hop(f.meta);
       const uint32_t dir_o = v.s.port_dir[e * kPorts + o];
       const bool straight =
-          p != kPePort && (v.s.port_dir[e * kPorts + p] + 3) % kDirections == dir_o;
+          (p != kPePort) & ((v.s.port_dir[e * kPorts + p] + 3) % kDirections == dir_o);
       const uint32_t now = static_cast<uint32_t>(v.t);
-      const bool fast = straight && !(v.s.chan[e * 8 + dir_o] & kNoFast) && askers[o] == 1 &&
-                        static_cast<int32_t>(out_last[o] - (now + v.prm.straight)) < 0;
+      const bool fast = straight & !(v.s.chan[e * 8 + dir_o] & kNoFast) & (askers[o] == 1) &
+                        (static_cast<int32_t>(out_last[o] - (now + v.prm.straight)) < 0);
       const uint32_t d = fast ? v.prm.straight : v.prm.turn;
       out_last[o] = now + d;
       const int32_t down = v.topo.peer[r * kPorts + o];

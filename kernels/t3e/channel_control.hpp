@@ -39,7 +39,7 @@ LS_HD inline bool ignored(const T3eView& v, uint64_t e, uint32_t r, uint32_t p, 
   const uint32_t vc = FlitMeta::vc(f.meta);
   uint8_t& dropping = v.s.ivc_dropping[v.lay.vc(e, p, vc)];
   if (!dropping) {
-    if (!FlitMeta::head(f.meta) || !(input_chan(v, e, p) & kIgnoreNormal)) return false;
+    if (!(input_chan(v, e, p) & kIgnoreNormal) || !FlitMeta::head(f.meta)) return false;
     dropping = 1;
   }
   credit_upstream(v, e, r, p, vc);

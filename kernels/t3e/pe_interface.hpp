@@ -102,7 +102,8 @@ struct PeInterface {
   // found no path around faults, or the virtual PE lies beyond the partition) is not sent: it
   // is counted lost and unroutable.
   LS_HD LS_FORCEINLINE void start(uint32_t cls) const {
-    if (v.pe.remaining[e * 2 + cls] == 0) begin(cls);
+    if (v.pe.remaining[e * 2 + cls] == 0 && (cls ? v.pe.rq.count[e] : v.src.queued[e]) != 0)
+      begin(cls);
   }
   LS_HD void begin(uint32_t cls) const {
     const uint64_t k = e * 2 + cls;

@@ -34,14 +34,14 @@ struct Router {
   LS_HD Route route(const Flit& f, uint32_t p, uint32_t vc) const {
     const uint32_t tag = flit_tag(f), cls = FlitMeta::cls(f.meta);
     Route r{kNone, 0, kNone, tag};
-    const Hop h = next_hop(tag, pwho(), p == kPePort);
+    const uint32_t todo = unsatisfied(tag, pwho());
+    const Hop h = next_hop_todo(tag, todo, p == kPePort);
     r.tag = h.tag;
     if (h.dir == kDirections) {
       r.det_port = static_cast<int8_t>(kPePort);
       r.det_vc = static_cast<uint8_t>(det_vc(cls, 0));
       return r;
     }
-    const uint32_t todo = unsatisfied(tag, pwho());
     if (h.tag == tag && todo != 0 && Tag::adapt(tag)) {  // not an initial or final hop
       const uint32_t ad = highest_dir(todo);
       if (!(chan(ad) & kNoAdapt) && linked(port_of(ad)))

@@ -87,12 +87,16 @@ LS_HD inline uint32_t highest_dir(uint32_t m) {
 struct Hop {
   uint32_t dir, tag;
 };
-LS_HD inline Hop next_hop(uint32_t tag, uint32_t here, bool from_pe) {
+// next_hop_todo: the same, given the directions it still has to travel, `todo`
+// (unsatisfied(tag, here)).
+LS_HD inline Hop next_hop_todo(uint32_t tag, uint32_t todo, bool from_pe) {
   if (from_pe && Tag::initial(tag) != kNoHop) return {Tag::initial(tag), Tag::without_initial(tag)};
-  const uint32_t todo = unsatisfied(tag, here);
   if (Tag::final_taken(tag) || (todo == 0 && !Tag::final_hop(tag))) return {kDirections, tag};
   if (todo == 0) return {kMinusZ, Tag::with_final_taken(tag)};
   return {lowest_dir(todo), tag};
+}
+LS_HD inline Hop next_hop(uint32_t tag, uint32_t here, bool from_pe) {
+  return next_hop_todo(tag, unsatisfied(tag, here), from_pe);
 }
 
 // The VC set (0: VC0, 1: VC1 of the dateline pair) a packet takes leaving in a direction whose

@@ -49,10 +49,11 @@ struct HandBuilt {
     for (uint32_t vc = 0; vc < kVcs; ++vc) holding |= uint32_t{ivc_count[p * kVcs + vc] != 0} << vc;
     return arbiter().select(p, holding);
   }
-  // The inputs with a request (bit p).
-  static uint32_t asking(const Request* req) {
-    uint32_t m = 0;
-    for (uint32_t p = 0; p < kPorts; ++p) m |= uint32_t{req[p].vc >= 0} << p;
+  // The input VCs asking for output o's adaptive VC.
+  static uint64_t adaptive(const Request* req, uint32_t o) {
+    uint64_t m = 0;
+    for (uint32_t p = 0; p < kPorts; ++p)
+      if (req[p].ad_port == static_cast<int8_t>(o)) m |= uint64_t{1} << input_vc(p, req[p].vc);
     return m;
   }
   static int8_t input_vc(uint32_t p, uint32_t vc) { return static_cast<int8_t>(p * kVcs + vc); }
@@ -101,15 +102,15 @@ TEST(T3eArbiterSteps, AnOutputVcRemembersWhoAskedForIt) {
   EXPECT_EQ(h.select(5), 4);  // VC 4 has the right now
   req[2] = Request{0, 1, 0, kNone, 0};
   req[5] = Request{4, 2, 0, kNone, 0};  // asking for another output
-  a.grant(1, req, HandBuilt::asking(req));
+  a.grant(1, HandBuilt::adaptive(req, 1));
   EXPECT_EQ(h.owner[vc0], HandBuilt::input_vc(4, 0));  // still owned: nobody gets it
   h.owner[vc0] = kNone;                                // its packet's tail left
   h.ovc_rr[vc0] = static_cast<uint8_t>(HandBuilt::input_vc(2, 0) + 1);
-  a.grant(1, req, HandBuilt::asking(req));
+  a.grant(1, HandBuilt::adaptive(req, 1));
   EXPECT_EQ(h.owner[vc0], HandBuilt::input_vc(5, 3));
   EXPECT_EQ(h.owner[1 * kVcs + kAdaptiveVc], kNone);  // nobody asked for it adaptively
   req[2].ad_port = 1;
-  a.grant(1, req, HandBuilt::asking(req));
+  a.grant(1, HandBuilt::adaptive(req, 1));
   EXPECT_EQ(h.owner[1 * kVcs + kAdaptiveVc], HandBuilt::input_vc(2, 0));
 }
 
