@@ -4,34 +4,42 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "hd.hpp"
 
 namespace ls {
 
 #if !defined(__CUDA_ARCH__)
-// The first W bytes (5 to 8) at `at` as one little-endian word, in one or two loads; the
-// rest of the word is zero. W = 7 reads 8 bytes: only for a row of 8 bytes or more (a belt
-// row: the router's own), never for an array's last 7.
+// Exactly the W bytes (1 to 8) at `at` as one little-endian word, the rest of it zero: for an
+// array's slice, which may be its last bytes.
+template <uint32_t W>
+inline uint64_t load_exact(const void* at) {
+  static_assert(W >= 1 && W <= 8, "1 to 8 bytes");
+  const auto* b = static_cast<const uint8_t*>(at);
+  if constexpr (W == 8 || W == 4 || W == 2 || W == 1) {
+    using Word = std::conditional_t<
+        W == 8, uint64_t,
+        std::conditional_t<W == 4, uint32_t, std::conditional_t<W == 2, uint16_t, uint8_t>>>;
+    Word w;
+    std::memcpy(&w, b, W);
+    return w;
+  } else {
+    constexpr uint32_t kLow = W > 4 ? 4 : W > 2 ? 2 : 1;  // the largest power of two below W
+    return load_exact<kLow>(b) | load_exact<W - kLow>(b + kLow) << (8 * kLow);
+  }
+}
+
+// The first W bytes (5 to 8) at `at` as one little-endian word, the rest of it zero. W = 7
+// reads 8 bytes, in one load: only for a row of 8 bytes or more (a belt row: the router's
+// own), never for an array's last 7.
 template <uint32_t W>
 inline uint64_t load_bytes(const void* at) {
   static_assert(W >= 5 && W <= 8, "5 to 8 bytes");
-  const auto* b = static_cast<const uint8_t*>(at);
-  uint64_t w = 0;
-  if constexpr (W >= 7) {
-    std::memcpy(&w, b, 8);
-    return W == 8 ? w : w & ~0ull >> 8;
-  } else {
-    uint32_t lo;
-    std::memcpy(&lo, b, 4);
-    w = lo;
-    if constexpr (W == 6) {
-      uint16_t mid;
-      std::memcpy(&mid, b + 4, 2);
-      return w | uint64_t{mid} << 32;
-    }
-    return w | uint64_t{b[4]} << 32;
-  }
+  if constexpr (W == 7)
+    return load_exact<8>(at) & ~0ull >> 8;
+  else
+    return load_exact<W>(at);
 }
 #endif
 
@@ -47,41 +55,42 @@ LS_HD LS_FORCEINLINE uint32_t nonzero_byte_bits(uint64_t w) {
   return gather_byte_bits(((((w & kLow7) + kLow7) | w) & ~kLow7) >> 7);
 }
 
-// Bit i set where bytes[i] is not zero, for i < N <= 64.
+// Bit i set where bytes[i] is not zero, i < N <= 64; reads exactly those N bytes.
 template <uint32_t N>
 LS_HD LS_FORCEINLINE uint64_t nonzero_bytes(const uint8_t* bytes) {
-  static_assert(N <= 64, "a 64-bit mask");
-  uint64_t m = 0;
-  uint32_t i = 0;
+  static_assert(N >= 1 && N <= 64, "a 64-bit mask");
 #if !defined(__CUDA_ARCH__)
-  for (; i + 8 <= N; i += 8) m |= uint64_t{nonzero_byte_bits(load_bytes<8>(bytes + i))} << i;
-  if constexpr (N % 8 >= 5) {
-    m |= uint64_t{nonzero_byte_bits(load_bytes<N % 8>(bytes + i))} << i;
-    i = N;
+  if constexpr (N < 8) {
+    return nonzero_byte_bits(load_exact<N>(bytes));
+  } else {
+    uint64_t m = 0;
+    for (uint32_t i = 0; i + 8 <= N; i += 8)
+      m |= uint64_t{nonzero_byte_bits(load_exact<8>(bytes + i))} << i;
+    if constexpr (N % 8 != 0)  // the last N % 8 bytes: the top of the word ending with them
+      m |= uint64_t{nonzero_byte_bits(load_exact<8>(bytes + N - 8) >> (8 * (8 - N % 8)))}
+           << (N - N % 8);
+    return m;
   }
-#endif
-  for (; i < N; ++i) m |= uint64_t{bytes[i] != 0} << i;
+#else
+  uint64_t m = 0;
+  for (uint32_t i = 0; i < N; ++i) m |= uint64_t{bytes[i] != 0} << i;
   return m;
+#endif
 }
 
-// Bit i set where the signed byte bytes[i] is not negative (a VC or port, not -1), i < N <= 8.
+// Bit i set where the signed byte bytes[i] is not negative (a VC or port, not -1), i < N <= 8;
+// reads exactly those N bytes.
 template <uint32_t N>
 LS_HD LS_FORCEINLINE uint32_t nonnegative_bytes(const int8_t* bytes) {
-  static_assert(N <= 8, "one word");
+  static_assert(N >= 1 && N <= 8, "one word");
 #if !defined(__CUDA_ARCH__)
-  if constexpr (N >= 5) {
-    uint64_t w;
-    if constexpr (N == 7)  // as 6 and 1: they may be the array's last 7
-      w = load_bytes<6>(bytes) | uint64_t{static_cast<uint8_t>(bytes[6])} << 48;
-    else
-      w = load_bytes<N>(bytes);
-    const uint64_t sign = w & 0x8080808080808080ull;
-    return gather_byte_bits((sign ^ 0x8080808080808080ull) >> 7) & ((1u << N) - 1);
-  }
-#endif
+  const uint64_t sign = load_exact<N>(bytes) & 0x8080808080808080ull;
+  return gather_byte_bits((sign ^ 0x8080808080808080ull) >> 7) & ((1u << N) - 1);
+#else
   uint32_t m = 0;
   for (uint32_t i = 0; i < N; ++i) m |= uint32_t{bytes[i] >= 0} << i;
   return m;
+#endif
 }
 
 }  // namespace ls

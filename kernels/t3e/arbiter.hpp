@@ -50,10 +50,17 @@ struct Arbiter {
   uint32_t *out_last, *out_flits, *out_adaptive;
   Flit* buf;
   T3eLayout lay;
+  uint32_t port_slots;
 
   LS_HD LS_FORCEINLINE Arbiter(const T3eView& view, uint64_t router, uint32_t instance,
                                uint32_t number, uint32_t outputs_taken)
-      : v(view), e(router), inst(instance), r(number), taken(outputs_taken), lay(view.lay) {
+      : v(view),
+        e(router),
+        inst(instance),
+        r(number),
+        taken(outputs_taken),
+        lay(view.lay),
+        port_slots(view.lay.port_slots()) {
     const T3eState& s = v.s;
     const uint64_t vcs = v.lay.vc(e, 0, 0), ports = v.lay.port(e, 0);
     ivc_count = s.ivc_count + vcs;
@@ -98,7 +105,7 @@ struct Arbiter {
   }
 
   LS_HD LS_FORCEINLINE const Flit& front(uint32_t p, uint32_t vc) const {
-    return buf[p * lay.port_slots() + vc * lay.depth + ivc_head[ivc(p, vc)]];
+    return buf[p * port_slots + vc * lay.depth + ivc_head[ivc(p, vc)]];
   }
 
   // Step 2 for input p, whose VCs in `holding` hold flits.
@@ -220,10 +227,13 @@ struct Arbiter {
   // adaptive VC goes to one of the input VCs asking for it now (`adaptive`), whose whole packets
   // fit (request() checked it).
   LS_HD LS_FORCEINLINE void grant(uint32_t o, uint64_t adaptive) const {
-    const uint32_t owned = nonnegative_bytes<kVcs>(ovc_owner + ivc(o, 0));
-    for (uint32_t m = ~owned & ((1u << kAdaptiveVc) - 1); m; m &= m - 1) {
-      const uint32_t k = ivc(o, lowest_bit(m));
-      if (ovc_requests[k] != 0) award(k, ovc_requests[k]);
+    const uint32_t k0 = ivc(o, 0), owned = nonnegative_bytes<kVcs>(ovc_owner + k0);
+    uint32_t asked = 0;  // deterministic VCs someone asked for, now or before
+    for (uint32_t ov = 0; ov < kAdaptiveVc; ++ov)
+      asked |= uint32_t{ovc_requests[k0 + ov] != 0} << ov;
+    for (uint32_t m = asked & ~owned; m; m &= m - 1) {
+      const uint32_t k = k0 + lowest_bit(m);
+      award(k, ovc_requests[k]);
     }
     if (!(owned >> kAdaptiveVc & 1u) && adaptive) award(ivc(o, kAdaptiveVc), adaptive);
   }

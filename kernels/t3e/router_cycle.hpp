@@ -25,18 +25,19 @@
 namespace ls::t3e {
 
 // Step 1: the input side of each port's channel, visiting only the ports something arrives at
-// (router r of its instance).
+// (router r of its instance; its belt row read whole, the PE's column left to the PE).
 LS_HD inline void receive(const T3eView& v, uint64_t e, uint32_t r) {
   const T3eLayout& L = v.lay;
   const uint64_t row = L.row(e, v.now);
   int8_t* const cr = v.s.cr_belt + row;
   uint8_t* const valid = v.s.in_valid + row;
-  for (uint32_t m = nonnegative_bytes<kPorts>(cr); m; m &= m - 1) {
+  for (uint32_t m = nonnegative_bytes<kWidth>(cr) & kPortMask; m; m &= m - 1) {
     const uint32_t p = lowest_bit(m);
     v.s.ovc_credits[L.vc(e, p, static_cast<uint32_t>(cr[p]))] += 1;
     cr[p] = kNone;
   }
-  for (uint32_t m = nonzero_bytes<kPorts>(valid); m; m &= m - 1) {
+  for (uint32_t m = static_cast<uint32_t>(nonzero_bytes<kWidth>(valid)) & kPortMask; m;
+       m &= m - 1) {
     const uint32_t p = lowest_bit(m);
     valid[p] = 0;
     const Flit& f = v.s.in_belt[row + p];

@@ -12,6 +12,7 @@
 // is one flit here, a header (special_header.hpp) and a 64-bit value.
 #pragma once
 #include "../common/belt.hpp"
+#include "../common/byte_words.hpp"
 #include "register_bits.hpp"
 #include "special_header.hpp"
 #include "t3e_state.hpp"
@@ -26,8 +27,8 @@ struct SpecialNetwork {
   // router's registers; returns the ports a special packet takes this clock.
   LS_HD uint32_t operator()(uint32_t barrier_ports) const {
     const uint64_t row = v.lay.row(e, v.now);
-    uint32_t arriving = 0;
-    for (uint32_t p = 1; p < kPorts; ++p) arriving |= uint32_t{v.s.spc_present[row + p]} << p;
+    const uint32_t arriving =  // the network ports' columns: port 0's is the PE's command
+        static_cast<uint32_t>(nonzero_bytes<kWidth>(v.s.spc_present + row)) & kPortMask & ~1u;
     if (!arriving && v.s.spc_cmd[e * 2] == 0) return 0;      // the usual clock
     uint64_t head[kPorts + 1] = {}, value[kPorts + 1] = {};  // per output; kPorts: this router
     for (uint32_t p = 0; p < kPorts; ++p) {

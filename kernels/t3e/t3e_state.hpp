@@ -24,6 +24,7 @@ constexpr uint32_t kPortVcs = kPorts * kVcs;  // input VCs of a router, one bit 
 // Columns of a router's belt row: its 7 ports, then the PE's own (the flits it receives; the
 // credits for its injection VCs).
 constexpr uint32_t kWidth = kPorts + 1, kPeColumn = kPorts;
+constexpr uint32_t kPortMask = (1u << kPorts) - 1;  // a belt row's port columns
 constexpr int8_t kNone = -1;
 
 // The deterministic VC of message class cls (0 request, 1 response) on set 0 or 1.
