@@ -25,11 +25,15 @@ struct SpecialNetwork {
 
   // Arrivals on the 7 inputs (the PE's command register as port 0) go to their outputs or this
   // router's registers; returns the ports a special packet takes this clock.
-  LS_HD uint32_t operator()(uint32_t barrier_ports) const {
+  LS_HD LS_FORCEINLINE uint32_t operator()(uint32_t barrier_ports) const {
     const uint64_t row = v.lay.row(e, v.now);
     const uint32_t arriving =  // the network ports' columns: port 0's is the PE's command
         static_cast<uint32_t>(nonzero_bytes<kWidth>(v.s.spc_present + row)) & kPortMask & ~1u;
-    if (!arriving && v.s.spc_cmd[e * 2] == 0) return 0;      // the usual clock
+    if (!arriving && v.s.spc_cmd[e * 2] == 0) return 0;  // the usual clock, inlined
+    return route(barrier_ports, row, arriving);
+  }
+  // The rest of a clock on which a special packet arrives or the PE sends one.
+  LS_HD uint32_t route(uint32_t barrier_ports, uint64_t row, uint32_t arriving) const {
     uint64_t head[kPorts + 1] = {}, value[kPorts + 1] = {};  // per output; kPorts: this router
     for (uint32_t p = 0; p < kPorts; ++p) {
       uint64_t h, x;
