@@ -120,12 +120,12 @@ TEST(Config, AutoTakesTheGpuFromTheMeasuredCrossover) {
   EXPECT_FALSE(auto_takes_cuda(32 * 64, 6, per_thread));
   EXPECT_TRUE(auto_takes_cuda(1, 16, 0));
   EXPECT_TRUE(auto_takes_cuda(400, 0, per_thread));  // an unknown thread count counts as one
-  // The T3E's GPU cycle is 3x vc's and its CPU router-cycle 8x dearer: its 512 PEs go to the GPU
-  // against up to three threads. A value set is taken as it is.
+  // The T3E's GPU cycle is 3x vc's and its CPU router-cycle 5x dearer: its 512 PEs go to the GPU
+  // against up to two threads. A value set is taken as it is.
   c.router.family = "t3e";
-  EXPECT_EQ(auto_cuda_routers(c), 150);
-  EXPECT_TRUE(auto_takes_cuda(512, 3, auto_cuda_routers(c)));
-  EXPECT_FALSE(auto_takes_cuda(512, 4, auto_cuda_routers(c)));
+  EXPECT_EQ(auto_cuda_routers(c), 200);
+  EXPECT_TRUE(auto_takes_cuda(512, 2, auto_cuda_routers(c)));
+  EXPECT_FALSE(auto_takes_cuda(512, 3, auto_cuda_routers(c)));
   for (const char* f : {"sconnect", "metro", "bgl"}) {
     c.router.family = f;
     EXPECT_GT(auto_cuda_routers(c), 0) << f;
