@@ -39,9 +39,9 @@ struct Arbiter {
   uint32_t taken;  // outputs a barrier or special packet takes this clock
 
   // Router e's slices of the arrays the arbiter reads and writes: per VC [port * kVcs + vc]
-  // (ivc()), per port [port], the buffers per port (slot()). Taken once, into the arbiter,
-  // which every router's clock builds anew and inlines whole, so the byte stores cannot alias
-  // them and no index is recomputed from e.
+  // (ivc()), per port [port], the buffers [port * port_slots + slot] (front()). Taken once,
+  // into the arbiter, which every router's clock builds anew and inlines whole, so the byte
+  // stores cannot alias them and no index is recomputed from e.
   uint8_t *ivc_count, *ivc_head, *ivc_out_vc, *ovc_credits, *ovc_rr, *ovc_started;
   int8_t *ivc_out, *ovc_owner;
   uint64_t* ovc_requests;
