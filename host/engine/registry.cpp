@@ -76,12 +76,15 @@ double state_memory_limit(const EngineOptions& opts, bool cuda) {
 // estimate before building anything, and BatchEngine each array before allocating it.
 ConfigError state_too_large(const std::vector<Config>& cs, double bytes, double limit, bool cuda) {
   const Config& c = cs[0];
+  // The limit is 80% of the backend's memory unless the engine's options set another.
+  const bool share = limit == state_memory_limit(EngineOptions{}, cuda);
   char msg[300];
   std::snprintf(msg, sizeof msg,
                 "%.2f GB of state for %zu instance(s) of %llu routers, over the %.2f GB allowed "
-                "(80%% of %s memory)",
+                "(%s%s)",
                 bytes / 1e9, cs.size(), static_cast<unsigned long long>(routers_of(c)), limit / 1e9,
-                cuda ? "the GPU's" : "this machine's");
+                share ? "80% of " : "the engine's memory_limit",
+                share ? (cuda ? "the GPU's memory" : "this machine's memory") : "");
   return ConfigError("topology.radix = " + to_string(c.topology.radix) +
                      ": allowed only networks (times instances) whose state fits in memory; "
                      "here " +

@@ -190,6 +190,7 @@ TEST(Config, AnArrayOverTheMemoryLimitIsAnErrorBeforeItIsAllocated) {
   std::string m = error_of([&] { make_t3e_engine_cpu({c}, o); });
   EXPECT_NE(m.find("topology.radix = [4, 4, 4]"), std::string::npos) << m;
   EXPECT_NE(m.find("fits in memory"), std::string::npos) << m;
+  EXPECT_NE(m.find("(the engine's memory_limit)"), std::string::npos) << m;  // not 80% of memory
   // make_engine refuses from the estimate, before building anything.
   o.memory_limit = static_cast<double>(estimated_state_bytes({c})) - 1;
   m = error_of([&] { make_engine({c}, o); });
