@@ -752,7 +752,7 @@ std::vector<KeyInfo> make_schema() {
               "auto: routers per CPU thread from which a batch runs faster on the GPU; -1: the "
               "family's, measured as an H100's cycle time (flat up to ~16,000 routers) against "
               "one CPU core: vc 400 (~25 us against 11-15 M router-cycles/s), bgl 500, metro "
-              "250, sconnect 200, t3e 200 (79 us against 2.4 M); 0: always the GPU"),
+              "250, sconnect 200, t3e 200 (79 us against 2.8 M); 0: always the GPU"),
       int_key("run", "threads", run, &U::threads, 0, 1024, "CPU threads (0: all cores)"),
       bool_key("run", "debug", run, &U::debug,
                "check invariants after every cycle and stop at the first violation"),

@@ -39,7 +39,7 @@ namespace {
 
 // auto_cuda_routers: the routers per CPU thread from which its batches run faster on the GPU,
 // measured (docs/performance.md, "Every family on the H100"): an H100's cycle time against one
-// core of the 2-core VM, e.g. the T3E's 79 us against 2.4 M router-cycles/s, ~200 (its GPU
+// core of the 2-core VM, e.g. the T3E's 79 us against 2.8 M router-cycles/s, ~220 (its GPU
 // cycle measured before the CPU kernel's 2026-11-25 rework, which the GPU runs too).
 struct Family {
   Factory cpu, cuda;

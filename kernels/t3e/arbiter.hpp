@@ -51,16 +51,20 @@ struct Arbiter {
   Flit* buf;
   T3eLayout lay;
   uint32_t port_slots;
+  uint64_t fresh;        // input VCs whose one flit is still on the belt (receive())
+  const Flit* arriving;  // router e's belt row of this clock
 
   LS_HD LS_FORCEINLINE Arbiter(const T3eView& view, uint64_t router, uint32_t instance,
-                               uint32_t number, uint32_t outputs_taken)
+                               uint32_t number, uint32_t outputs_taken, uint64_t fresh_vcs = 0)
       : v(view),
         e(router),
         inst(instance),
         r(number),
         taken(outputs_taken),
         lay(view.lay),
-        port_slots(view.lay.port_slots()) {
+        port_slots(view.lay.port_slots()),
+        fresh(fresh_vcs),
+        arriving(view.s.in_belt + view.lay.row(router, view.now)) {
     const T3eState& s = v.s;
     const uint64_t vcs = v.lay.vc(e, 0, 0), ports = v.lay.port(e, 0);
     ivc_count = s.ivc_count + vcs;
@@ -104,8 +108,10 @@ struct Arbiter {
     in_rr[p] = static_cast<uint8_t>(next_mod(vc, kVcs));
   }
 
+  // The flit at the front of input VC (p, vc): in its buffer, or still on the belt.
   LS_HD LS_FORCEINLINE const Flit& front(uint32_t p, uint32_t vc) const {
-    return buf[p * port_slots + vc * lay.depth + ivc_head[ivc(p, vc)]];
+    return fresh >> ivc(p, vc) & 1u ? arriving[p]
+                                    : buf[p * port_slots + vc * lay.depth + ivc_head[ivc(p, vc)]];
   }
 
   // Step 2 for input p, whose VCs in `holding` hold flits.

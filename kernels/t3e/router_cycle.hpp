@@ -1,6 +1,8 @@
 // One clock of one T3E router and its PE, in order:
 //   1. credits arriving for the router's outputs, flits arriving into its input buffers (or
-//      discarded, on a channel R_CHAN IGNORE_NORMAL cuts off: channel_control.hpp)
+//      discarded, on a channel R_CHAN IGNORE_NORMAL cuts off: channel_control.hpp); one that
+//      arrives into an empty buffer is read where it arrived, and written into the buffer
+//      after step 5 only if it did not leave (most do)
 //   2. barrier/eureka packets (when t3e.barrier runs): the router's BSU registers take what
 //      arrived and send one packet per link (barrier_network.hpp), then the shell's BSUs run
 //      the program and send one to the router (shell_bsu.hpp); a link a barrier packet takes
@@ -25,8 +27,10 @@
 namespace ls::t3e {
 
 // Step 1: the input side of each port's channel, visiting only the ports something arrives at
-// (router r of its instance; its belt row read whole, the PE's column left to the PE).
-LS_HD inline void receive(const T3eView& v, uint64_t e, uint32_t r) {
+// (router r of its instance; its belt row read whole, the PE's column left to the PE). A flit
+// arriving into an empty buffer is left on the belt for now (returned: bit port * kVcs + vc):
+// the arbiter reads it there, and most leave at once, never written into the buffer (settle()).
+LS_HD inline uint64_t receive(const T3eView& v, uint64_t e, uint32_t r) {
   const T3eLayout& L = v.lay;
   const uint64_t row = L.row(e, v.now);
   int8_t* const cr = v.s.cr_belt + row;
@@ -36,6 +40,7 @@ LS_HD inline void receive(const T3eView& v, uint64_t e, uint32_t r) {
     v.s.ovc_credits[L.vc(e, p, static_cast<uint32_t>(cr[p]))] += 1;
     cr[p] = kNone;
   }
+  uint64_t fresh = 0;
   for (uint32_t m = static_cast<uint32_t>(nonzero_bytes<kWidth>(valid)) & kPortMask; m;
        m &= m - 1) {
     const uint32_t p = lowest_bit(m);
@@ -49,8 +54,24 @@ LS_HD inline void receive(const T3eView& v, uint64_t e, uint32_t r) {
       record_violation(v.s.viol, v.s.viol_info, e, kViolOverflow, v.t, p, vc, n);
       continue;
     }
-    v.s.buf[L.slot(e, p, vc, add_mod(v.s.ivc_head[iv], n, cap))] = f;
+    if (n == 0)
+      fresh |= uint64_t{1} << (p * kVcs + vc);
+    else
+      v.s.buf[L.slot(e, p, vc, add_mod(v.s.ivc_head[iv], n, cap))] = f;
     v.s.ivc_count[iv] = static_cast<uint8_t>(n + 1);
+  }
+  return fresh;
+}
+
+// After the arbiter: the flits receive() left on the belt that did not leave (their VC still
+// holds a flit) go into their buffers. Nothing writes a router's belt row of this clock.
+LS_HD inline void settle(const T3eView& v, uint64_t e, uint64_t fresh) {
+  const T3eLayout& L = v.lay;
+  for (uint64_t m = fresh; m; m &= m - 1) {
+    const uint32_t k = lowest_bit64(m), p = k / kVcs, vc = k % kVcs;
+    const uint64_t iv = L.vc(e, p, vc);
+    if (v.s.ivc_count[iv] != 0)
+      v.s.buf[L.slot(e, p, vc, v.s.ivc_head[iv])] = v.s.in_belt[L.row(e, v.now) + p];
   }
 }
 
@@ -59,7 +80,7 @@ struct RouterCycle {
 
   LS_HD void operator()(uint64_t e) const {
     const uint32_t inst = v.lay.inst_of(e), r = static_cast<uint32_t>(e % v.lay.routers);
-    receive(v, e, r);
+    const uint64_t fresh = receive(v, e, r);
     uint32_t taken = 0;  // outputs a barrier or special packet takes this clock
     bool pe_barrier = false;
     if (v.prm.barrier != kNoBarrier) {
@@ -71,7 +92,8 @@ struct RouterCycle {
     pe.credits();
     if (!pe_barrier) pe.inject();
     pe.receive();
-    Arbiter{v, e, inst, r, taken}();
+    Arbiter{v, e, inst, r, taken, fresh}();
+    settle(v, e, fresh);
     pe.generate();
   }
   // The routers [e0, e1) of one instance, on one CPU thread (CpuExec::run_cycles).
