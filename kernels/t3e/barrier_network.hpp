@@ -113,8 +113,7 @@ struct BarrierNetwork {
         tree_error(port, b, sig);
         return port;
       }
-      const uint64_t de = e - r + static_cast<uint32_t>(down) / kPorts;
-      v.s.bsu_belt[v.lay.row(de, slot) + static_cast<uint32_t>(down) % kPorts] = code;
+      v.s.bsu_belt[v.lay.far_end(e, r, down, slot)] = code;
     }
     return port;
   }

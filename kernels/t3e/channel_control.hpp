@@ -22,9 +22,7 @@ LS_HD inline void credit_upstream(const T3eView& v, uint64_t e, uint32_t r, uint
     v.s.cr_belt[L.row(e, cs) + kPeColumn] = static_cast<int8_t>(vc);
     return;
   }
-  const int32_t up = v.topo.peer[r * kPorts + p];
-  const uint64_t ue = e - r + static_cast<uint32_t>(up) / kPorts;
-  v.s.cr_belt[L.row(ue, cs) + static_cast<uint32_t>(up) % kPorts] = static_cast<int8_t>(vc);
+  v.s.cr_belt[L.far_end(e, r, v.topo.peer[r * kPorts + p], cs)] = static_cast<int8_t>(vc);
 }
 
 // The R_CHAN register of input port p's channel.

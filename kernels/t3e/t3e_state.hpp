@@ -92,6 +92,12 @@ struct T3eLayout {
     return (e * kPorts + p) * port_slots() + v * depth + b;
   }
   LS_HD uint64_t row(uint64_t e, uint32_t s) const { return (e * slots + s) * kWidth; }
+  // The column, in slot s of the belts, of the input at the far end of a link of router e
+  // (router r of its instance): `peer` is the link's T3eTopology::peer entry, not -1.
+  LS_HD uint64_t far_end(uint64_t e, uint32_t r, int32_t peer, uint32_t s) const {
+    const uint32_t f = static_cast<uint32_t>(peer);
+    return row(e - r + f / kPorts, s) + f % kPorts;
+  }
   LS_HD uint32_t inst_of(uint64_t e) const { return static_cast<uint32_t>(e / routers); }
 };
 
