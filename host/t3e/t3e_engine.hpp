@@ -11,6 +11,7 @@
 #include "../../kernels/t3e/invariants.hpp"
 #include "../../kernels/t3e/router_cycle.hpp"
 #include "../engine/batch_engine.hpp"
+#include "../topology/belt_ends.hpp"
 #include "../topology/topology.hpp"
 #include "fault_routes.hpp"
 #include "partial_plane.hpp"
@@ -275,6 +276,7 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   s.last_move = B::last_move_;
   B::topology_views(topo_);
   v_.topo.peer = upload(topo_.peer);
+  v_.topo.far_end = upload(far_ends(topo_, p.slots));
   v_.traffic = upload(request_traffic(cfgs_, B::nodes_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
 

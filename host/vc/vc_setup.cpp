@@ -9,15 +9,6 @@
 #include "../config/pick.hpp"
 
 namespace ls {
-namespace {
-
-// Belt columns of a router: its ports, then its terminals (VcLayout::width).
-uint32_t belt_width(const Topology& t) {
-  return t.ports + t.nodes / t.routers;
-}
-
-}  // namespace
-
 VcParams make_vc_params(const Config& c, const Topology& t) {
   VcParams p{};
   p.topo = pick<TopologyKind>(c.topology.kind, {{"mesh", TopologyKind::kMesh},
@@ -74,26 +65,6 @@ std::vector<uint8_t> credit_delays(const Config& c, const Topology& t) {
   for (size_t i = 0; i < d.size(); ++i)
     d[i] = static_cast<uint8_t>(c.router.credit_delay + t.link_delay[i]);
   return d;
-}
-
-std::vector<uint32_t> far_ends(const Topology& t, uint32_t slots) {
-  // Belt columns of router r: its ports, then its terminals (nodes r * T ... r * T + T - 1).
-  const uint32_t T = t.nodes / t.routers, width = belt_width(t);
-  std::vector<uint32_t> f(t.peer.size(), 0);
-  for (size_t rp = 0; rp < f.size(); ++rp) {
-    uint32_t router = 0, column = 0;
-    if (t.port_node[rp] >= 0) {
-      const uint32_t n = static_cast<uint32_t>(t.port_node[rp]);
-      router = n / T;
-      column = t.ports + n % T;
-    } else if (t.peer[rp] >= 0) {
-      const uint32_t peer = static_cast<uint32_t>(t.peer[rp]);
-      router = peer / t.ports;
-      column = peer % t.ports;
-    }
-    f[rp] = router * slots * width + column;
-  }
-  return f;
 }
 
 std::vector<uint32_t> far_slots(const Topology& t, uint32_t slots, const std::vector<uint32_t>& far,

@@ -5,6 +5,7 @@
 
 #include "../../kernels/vc/vc_state.hpp"
 #include "../config/config.hpp"
+#include "../topology/belt_ends.hpp"
 #include "../topology/topology.hpp"
 #include "../traffic/traffic_params.hpp"
 
@@ -15,8 +16,6 @@ VcParams make_vc_params(const Config& c, const Topology& t);
 std::vector<uint8_t> out_delays(const Config& c, const Topology& t);
 // [R, P] cycles from a credit leaving input port (r, p) to its arrival upstream.
 std::vector<uint8_t> credit_delays(const Config& c, const Topology& t);
-// [R, P] where the channels of each port end in an instance's belts (VcTopology::far_end).
-std::vector<uint32_t> far_ends(const Topology& t, uint32_t slots);
 // [slots, R, P] where a flit (or credit) sent on each port in a cycle of each belt slot lands,
 // `delay` later, in an instance's belts (VcTopology::flit_slot, credit_slot), from the ports'
 // far ends (far_ends).

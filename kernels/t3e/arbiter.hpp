@@ -302,7 +302,7 @@ struct Arbiter {
                         (static_cast<int32_t>(out_last[o] - (now + v.prm.straight)) < 0);
       const uint32_t d = fast ? v.prm.straight : v.prm.turn;
       out_last[o] = now + d;
-      b = L.far_end(e, r, v.topo.peer[r * kPorts + o], belt_arrival_slot(v.now, d, L.slots));
+      b = L.far_end(e, r, v.topo.far_end[r * kPorts + o], belt_arrival_slot(v.now, d, L.slots));
       if (v.win.contains(v.t)) {
         out_flits[o] += 1;
         if (ov == kAdaptiveVc) out_adaptive[o] += 1;

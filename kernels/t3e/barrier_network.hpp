@@ -113,7 +113,7 @@ struct BarrierNetwork {
         tree_error(port, b, sig);
         return port;
       }
-      v.s.bsu_belt[v.lay.far_end(e, r, down, slot)] = code;
+      v.s.bsu_belt[v.lay.far_end(e, r, v.topo.far_end[r * kPorts + port], slot)] = code;
     }
     return port;
   }

@@ -22,7 +22,7 @@ LS_HD inline void credit_upstream(const T3eView& v, uint64_t e, uint32_t r, uint
     v.s.cr_belt[L.row(e, cs) + kPeColumn] = static_cast<int8_t>(vc);
     return;
   }
-  v.s.cr_belt[L.far_end(e, r, v.topo.peer[r * kPorts + p], cs)] = static_cast<int8_t>(vc);
+  v.s.cr_belt[L.far_end(e, r, v.topo.far_end[r * kPorts + p], cs)] = static_cast<int8_t>(vc);
 }
 
 // The R_CHAN register of input port p's channel.

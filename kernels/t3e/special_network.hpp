@@ -119,8 +119,9 @@ struct SpecialNetwork {
       v.s.spc_eaten[e] += 1;
       return;
     }
-    const uint64_t k =
-        v.lay.far_end(e, r, down, belt_arrival_slot(v.now, v.prm.turn, v.lay.slots)) * 2;
+    const uint64_t k = v.lay.far_end(e, r, v.topo.far_end[r * kPorts + o],
+                                     belt_arrival_slot(v.now, v.prm.turn, v.lay.slots)) *
+                       2;
     v.s.spc_belt[k] = h;
     v.s.spc_belt[k + 1] = x;
     v.s.spc_present[k / 2] = 1;

@@ -93,10 +93,9 @@ struct T3eLayout {
   }
   LS_HD uint64_t row(uint64_t e, uint32_t s) const { return (e * slots + s) * kWidth; }
   // The column, in slot s of the belts, of the input at the far end of a link of router e
-  // (router r of its instance): `peer` is the link's T3eTopology::peer entry, not -1.
-  LS_HD uint64_t far_end(uint64_t e, uint32_t r, int32_t peer, uint32_t s) const {
-    const uint32_t f = static_cast<uint32_t>(peer);
-    return row(e - r + f / kPorts, s) + f % kPorts;
+  // (router r of its instance): `far` is the link's T3eTopology::far_end entry.
+  LS_HD uint64_t far_end(uint64_t e, uint32_t r, uint32_t far, uint32_t s) const {
+    return row(e - r, s) + far;
   }
   LS_HD uint32_t inst_of(uint64_t e) const { return static_cast<uint32_t>(e / routers); }
 };
@@ -104,6 +103,9 @@ struct T3eLayout {
 // Shared by all instances.
 struct T3eTopology {
   const int32_t* peer;  // [R, P] router * P + port at the far end, -1 none (build_cube)
+  // [R, P] where each link ends in an instance's belts, as its router's row of slot 0 plus the
+  // column (host/topology/belt_ends.hpp; T3eLayout::far_end): no division by kPorts per flit.
+  const uint32_t* far_end;
 };
 
 // Router state.
