@@ -1,12 +1,17 @@
 // A router's byte-wide state (a belt row's columns, its VCs' counters and owners) read as
-// words on the CPU, and turned into bit masks: one or two loads and a multiplication instead
-// of a load and a branch per byte, whose outcome is random. On the GPU, byte by byte.
+// words on the CPU, and turned into bit masks: on x86-64 a few loads and SSE2 compares instead
+// of a load and a branch per byte, whose outcome is random. On the GPU (and other CPUs), byte by
+// byte.
 #pragma once
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 
 #include "hd.hpp"
+#if defined(__SSE2__) && defined(__x86_64__) && !defined(__CUDA_ARCH__)
+#include <emmintrin.h>
+#define LS_BYTE_WORDS_SSE2 1
+#endif
 
 namespace ls {
 
@@ -49,27 +54,36 @@ LS_HD LS_FORCEINLINE uint32_t gather_byte_bits(uint64_t w) {
   return static_cast<uint32_t>((w * 0x0102040810204080ull) >> 56);
 }
 
-// Bit i set where byte i of w is not zero.
-LS_HD LS_FORCEINLINE uint32_t nonzero_byte_bits(uint64_t w) {
-  constexpr uint64_t kLow7 = 0x7f7f7f7f7f7f7f7full;
-  return gather_byte_bits(((((w & kLow7) + kLow7) | w) & ~kLow7) >> 7);
+#if defined(LS_BYTE_WORDS_SSE2)
+// Bit i set where byte i of the 16 at `at` is zero; and of word w's 8.
+inline uint32_t zero_byte_bits16(const void* at) {
+  const __m128i w = _mm_loadu_si128(static_cast<const __m128i*>(at));
+  return static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(w, _mm_setzero_si128())));
 }
+inline uint32_t zero_byte_bits8(uint64_t w) {
+  const __m128i x = _mm_cvtsi64_si128(static_cast<long long>(w));
+  return static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128()))) & 255u;
+}
+#endif
 
 // Bit i set where bytes[i] is not zero, i < N <= 64; reads exactly those N bytes.
 template <uint32_t N>
 LS_HD LS_FORCEINLINE uint64_t nonzero_bytes(const uint8_t* bytes) {
   static_assert(N >= 1 && N <= 64, "a 64-bit mask");
-#if !defined(__CUDA_ARCH__)
-  if constexpr (N < 8) {
-    return nonzero_byte_bits(load_exact<N>(bytes));
+#if defined(LS_BYTE_WORDS_SSE2)
+  constexpr uint64_t kAll = N == 64 ? ~0ull : (1ull << N) - 1;
+  if constexpr (N <= 8) {
+    return ~zero_byte_bits8(load_exact<N>(bytes)) & kAll;
+  } else if constexpr (N < 16) {
+    return ~(zero_byte_bits8(load_exact<8>(bytes)) | zero_byte_bits8(load_exact<8>(bytes + N - 8))
+                                                         << (N - 8)) &
+           kAll;
   } else {
-    uint64_t m = 0;
-    for (uint32_t i = 0; i + 8 <= N; i += 8)
-      m |= uint64_t{nonzero_byte_bits(load_exact<8>(bytes + i))} << i;
-    if constexpr (N % 8 != 0)  // the last N % 8 bytes: the top of the word ending with them
-      m |= uint64_t{nonzero_byte_bits(load_exact<8>(bytes + N - 8) >> (8 * (8 - N % 8)))}
-           << (N - N % 8);
-    return m;
+    uint64_t zero = 0;
+    for (uint32_t i = 0; i + 16 <= N; i += 16) zero |= uint64_t{zero_byte_bits16(bytes + i)} << i;
+    if constexpr (N % 16 != 0)  // the last N % 16 bytes: the 16 ending with them
+      zero |= uint64_t{zero_byte_bits16(bytes + N - 16)} << (N - 16);
+    return ~zero & kAll;
   }
 #else
   uint64_t m = 0;
@@ -83,9 +97,9 @@ LS_HD LS_FORCEINLINE uint64_t nonzero_bytes(const uint8_t* bytes) {
 template <uint32_t N>
 LS_HD LS_FORCEINLINE uint32_t nonnegative_bytes(const int8_t* bytes) {
   static_assert(N >= 1 && N <= 8, "one word");
-#if !defined(__CUDA_ARCH__)
-  const uint64_t sign = load_exact<N>(bytes) & 0x8080808080808080ull;
-  return gather_byte_bits((sign ^ 0x8080808080808080ull) >> 7) & ((1u << N) - 1);
+#if defined(LS_BYTE_WORDS_SSE2)
+  const __m128i w = _mm_cvtsi64_si128(static_cast<long long>(load_exact<N>(bytes)));
+  return ~static_cast<uint32_t>(_mm_movemask_epi8(w)) & ((1u << N) - 1);
 #else
   uint32_t m = 0;
   for (uint32_t i = 0; i < N; ++i) m |= uint32_t{bytes[i] >= 0} << i;

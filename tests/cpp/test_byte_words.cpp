@@ -63,6 +63,9 @@ TEST(ByteWords, NonzeroBytesMatchAByteByByteReadingAndStayInTheirSlice) {
   check_nonzero<7>(g, rng);
   check_nonzero<8>(g, rng);  // a belt row
   check_nonzero<13>(g, rng);
+  check_nonzero<16>(g, rng);
+  check_nonzero<20>(g, rng);
+  check_nonzero<32>(g, rng);
   check_nonzero<35>(g, rng);  // a T3E router's input VCs
   check_nonzero<64>(g, rng);
 }
