@@ -51,7 +51,7 @@ std::vector<uint32_t> barrier_tree(const std::vector<int32_t>& next,
     children[m] |= 1u << kBsuPe;
     for (uint32_t r = m; !in[r] && r != root; r = parent[r]) {
       in[r] = true;
-      children[parent[r]] |= 1u << BsuReg::link_of_dir((parent_dir[r] + 3) % kDirections);
+      children[parent[r]] |= 1u << BsuReg::link_of_dir(opposite(parent_dir[r]));
     }
     in[root] = true;
   }

@@ -180,7 +180,7 @@ FaultReport route_around(const Config& c, const Topology& t, Registers& g) {
   auto cut_link = [&](uint32_t r, uint32_t dir) {
     const int64_t n = m.next(r, dir);
     if (n < 0) return;
-    const uint32_t back = (dir + 3) % kDirections, o = static_cast<uint32_t>(n);
+    const uint32_t back = opposite(dir), o = static_cast<uint32_t>(n);
     m.cut_channel(r, dir);
     m.cut_channel(o, back);
     g.chan[r * 8 + dir] |= kIgnoreNormal | kNoAdapt;

@@ -30,7 +30,7 @@ Topology machine_topology(const Config& c) {
   const RouterAt at(pwho);
   auto port = [&](uint32_t r, uint32_t dir) { return size_t{r} * P + direction_port(c, dir); };
   auto link = [&](uint32_t a, uint32_t dir, uint32_t b) {  // a's dir port to b's opposite one
-    const size_t pa = port(a, dir), pb = port(b, (dir + 3) % kDirections);
+    const size_t pa = port(a, dir), pb = port(b, opposite(dir));
     t.peer[pa] = static_cast<int32_t>(pb);
     t.peer[pb] = static_cast<int32_t>(pa);
   };

@@ -237,7 +237,7 @@ Registers make_registers(const Config& c, const Topology& t) {
   g.vcsel.assign(size_t{R} * kDirections, 0);
   g.chan.assign(size_t{R} * 8, 0);
   auto before = [&](int32_t r, uint32_t dir) {  // the router r is entered from going dir
-    return r < 0 ? -1 : next[static_cast<uint32_t>(r) * kDirections + (dir + 3) % kDirections];
+    return r < 0 ? -1 : next[static_cast<uint32_t>(r) * kDirections + opposite(dir)];
   };
   auto wrap_target = [&](int32_t r, uint32_t dir) {  // r is entered over dir's wrap link
     const int32_t prev = before(r, dir);

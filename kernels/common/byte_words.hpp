@@ -107,4 +107,26 @@ LS_HD LS_FORCEINLINE uint32_t nonnegative_bytes(const int8_t* bytes) {
 #endif
 }
 
+// Bit i set where words[i] is not zero, i < N <= 8, N even (64-bit masks: the requesters of an
+// output's VCs); reads exactly those N words.
+template <uint32_t N>
+LS_HD LS_FORCEINLINE uint32_t nonzero_words(const uint64_t* words) {
+  static_assert(N >= 2 && N <= 8 && N % 2 == 0, "pairs of words");
+#if defined(LS_BYTE_WORDS_SSE2)
+  uint32_t zero = 0;
+  for (uint32_t i = 0; i < N; i += 2) {
+    // A word is zero where both its halves are: its high half's compare ANDed with its low's.
+    const __m128i c = _mm_cmpeq_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(words + i)),
+                                      _mm_setzero_si128());
+    const __m128i both = _mm_and_si128(c, _mm_shuffle_epi32(c, 0xb1));
+    zero |= static_cast<uint32_t>(_mm_movemask_pd(_mm_castsi128_pd(both))) << i;
+  }
+  return ~zero & ((1u << N) - 1);
+#else
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < N; ++i) m |= uint32_t{words[i] != 0} << i;
+  return m;
+#endif
+}
+
 }  // namespace ls

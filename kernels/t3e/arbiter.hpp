@@ -234,9 +234,8 @@ struct Arbiter {
   // fit (request() checked it).
   LS_HD LS_FORCEINLINE void grant(uint32_t o, uint64_t adaptive) const {
     const uint32_t k0 = ivc(o, 0), owned = nonnegative_bytes<kVcs>(ovc_owner + k0);
-    uint32_t asked = 0;  // deterministic VCs someone asked for, now or before
-    for (uint32_t ov = 0; ov < kAdaptiveVc; ++ov)
-      asked |= uint32_t{ovc_requests[k0 + ov] != 0} << ov;
+    // The deterministic VCs someone asked for, now or before.
+    const uint32_t asked = nonzero_words<kAdaptiveVc>(ovc_requests + k0);
     for (uint32_t m = asked & ~owned; m; m &= m - 1) {
       const uint32_t k = k0 + lowest_bit(m);
       award(k, ovc_requests[k]);
@@ -295,8 +294,7 @@ struct Arbiter {
     } else {
       f.meta = FlitMeta::with_hop(f.meta);
       const uint32_t dir_o = v.s.port_dir[e * kPorts + o];
-      const bool straight =
-          (p != kPePort) & ((v.s.port_dir[e * kPorts + p] + 3) % kDirections == dir_o);
+      const bool straight = (p != kPePort) & (opposite(v.s.port_dir[e * kPorts + p]) == dir_o);
       const uint32_t now = static_cast<uint32_t>(v.t);
       const bool fast = straight & !(v.s.chan[e * 8 + dir_o] & kNoFast) & (askers[o] == 1) &
                         (static_cast<int32_t>(out_last[o] - (now + v.prm.straight)) < 0);

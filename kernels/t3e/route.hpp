@@ -51,8 +51,7 @@ struct Router {
     if (!linked(out)) return stop(kErrNoRoute, p, vc, h.dir, r);
     // A packet that came in through the port of direction d travels in the opposite one.
     const uint32_t came = p == kPePort ? uint32_t{kDirections} : v.s.port_dir[e * kPorts + p];
-    const bool continuing =
-        vc != kAdaptiveVc && came < kDirections && (came + 3) % kDirections == h.dir;
+    const bool continuing = vc != kAdaptiveVc && came < kDirections && opposite(came) == h.dir;
     const int set =
         vc_set(continuing, vc & 1u, v.s.vcsel[e * kDirections + h.dir], Tag::adr(tag, h.dir % 3));
     if (set < 0) return stop(kErrDateline, p, vc, h.dir, r);

@@ -24,6 +24,12 @@ namespace ls::t3e {
 enum Direction : uint32_t { kPlusX, kPlusY, kPlusZ, kMinusX, kMinusY, kMinusZ, kDirections };
 constexpr uint32_t kNoHop = 3;  // INITIAL_HOP "none"
 
+// The direction opposite dir (a direction, < kDirections): what a packet arriving through the
+// port of direction dir travels in. (dir + 3) % kDirections, without the division.
+LS_HD inline uint32_t opposite(uint32_t dir) {
+  return dir < 3 ? dir + 3 : dir - 3;
+}
+
 // R_NET_LUT modes (R_LUT_OVERRIDE selects one): an entry per logical PE, an entry per 4 PEs
 // (two fillings of the entries' low address bits), the override register's tag for every
 // packet; and ours, tags computed from coordinates, for machines beyond 2176 PEs.

@@ -1,7 +1,7 @@
 // kernels/common/byte_words.hpp: the masks a router builds from its byte-wide state (VC
-// counters, owners, belt rows) on the CPU, against a byte-by-byte reading, on random bytes of
-// every value; and the slices read exactly their own bytes: each ends at a page that may not
-// be read, so a load past the slice's end faults.
+// counters, owners, belt rows) and its 64-bit request sets on the CPU, against a byte-by-byte
+// (word-by-word) reading, on random values; and the slices read exactly their own bytes: each
+// ends at a page that may not be read, so a load past the slice's end faults.
 #include <gtest/gtest.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -52,7 +52,30 @@ void check_nonnegative(const GuardedBytes& g, std::mt19937& rng) {
   }
 }
 
+template <uint32_t N>
+void check_nonzero_words(const GuardedBytes& g, std::mt19937& rng) {
+  auto* w = reinterpret_cast<uint64_t*>(g.slice(N * sizeof(uint64_t)));
+  for (int round = 0; round < 200; ++round) {
+    uint32_t want = 0;
+    for (uint32_t i = 0; i < N; ++i) {
+      // Zero, or one bit in either half (a half alone must not count as the word).
+      w[i] = rng() % 2 ? 0 : uint64_t{1} << (rng() % 64);
+      want |= uint32_t{w[i] != 0} << i;
+    }
+    ASSERT_EQ(nonzero_words<N>(w), want) << "N = " << N;
+  }
+}
+
 }  // namespace
+
+TEST(ByteWords, NonzeroWordsMatchAWordByWordReadingAndStayInTheirSlice) {
+  GuardedBytes g;
+  ASSERT_NE(g.base, MAP_FAILED);
+  std::mt19937 rng(9);
+  check_nonzero_words<2>(g, rng);
+  check_nonzero_words<4>(g, rng);  // an output's deterministic VCs
+  check_nonzero_words<8>(g, rng);
+}
 
 TEST(ByteWords, NonzeroBytesMatchAByteByByteReadingAndStayInTheirSlice) {
   GuardedBytes g;
