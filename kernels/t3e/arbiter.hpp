@@ -183,17 +183,15 @@ struct Arbiter {
         asked |= 1u << a;
       }
     }
-    // Step 3: output VCs, fought over where some input asks this clock.
+    // Steps 3 and 4 where some input asks this clock: the output's VCs are fought over, then
+    // (unless a barrier or special packet takes it) the output itself. Each step of an output
+    // touches only that output's state, so one pass over the outputs does both.
+    int8_t won[kPorts];
+    for (uint32_t o = 0; o < kPorts; ++o) won[o] = kNone;
     for (uint32_t m = asked; m; m &= m - 1) {
       const uint32_t o = lowest_bit(m);
       grant(o, adaptive[o]);
-    }
-    // Step 4: physical outputs.
-    int8_t won[kPorts];
-    for (uint32_t o = 0; o < kPorts; ++o) won[o] = kNone;
-    for (uint32_t m = asked & ~taken; m; m &= m - 1) {
-      const uint32_t o = lowest_bit(m);
-      won[o] = contend(o, req);
+      if (!(taken >> o & 1u)) won[o] = contend(o, req);
     }
     // Step 5: inputs flow.
     for (uint32_t m = asking; m; m &= m - 1) {
@@ -298,7 +296,7 @@ struct Arbiter {
       const uint32_t now = static_cast<uint32_t>(v.t);
       const bool fast = straight & !(v.s.chan[e * 8 + dir_o] & kNoFast) & (askers[o] == 1) &
                         (static_cast<int32_t>(out_last[o] - (now + v.prm.straight)) < 0);
-      const uint32_t d = fast ? v.prm.straight : v.prm.turn;
+      const uint32_t d = v.prm.turn - ((v.prm.turn - v.prm.straight) & (0u - fast));  // no branch
       out_last[o] = now + d;
       b = L.far_end(e, r, v.topo.far_end[r * kPorts + o], belt_arrival_slot(v.now, d, L.slots));
       if (v.win.contains(v.t)) {

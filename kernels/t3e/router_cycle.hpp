@@ -67,11 +67,10 @@ LS_HD inline uint64_t receive(const T3eView& v, uint64_t e, uint32_t r) {
 // holds a flit) go into their buffers. Nothing writes a router's belt row of this clock.
 LS_HD inline void settle(const T3eView& v, uint64_t e, uint64_t fresh) {
   const T3eLayout& L = v.lay;
-  for (uint64_t m = fresh; m; m &= m - 1) {
+  if (!fresh) return;
+  for (uint64_t m = fresh & nonzero_bytes<kPortVcs>(v.s.ivc_count + L.vc(e, 0, 0)); m; m &= m - 1) {
     const uint32_t k = lowest_bit64(m), p = k / kVcs, vc = k % kVcs;
-    const uint64_t iv = L.vc(e, p, vc);
-    if (v.s.ivc_count[iv] != 0)
-      v.s.buf[L.slot(e, p, vc, v.s.ivc_head[iv])] = v.s.in_belt[L.row(e, v.now) + p];
+    v.s.buf[L.slot(e, p, vc, v.s.ivc_head[L.vc(e, p, vc)])] = v.s.in_belt[L.row(e, v.now) + p];
   }
 }
 
