@@ -104,7 +104,8 @@ struct T3eLayout {
 struct T3eTopology {
   const int32_t* peer;  // [R, P] router * P + port at the far end, -1 none (build_cube)
   // [R, P] where each link ends in an instance's belts, as its router's row of slot 0 plus the
-  // column (host/topology/belt_ends.hpp; T3eLayout::far_end): no division by kPorts per flit.
+  // column (far_ends, host/topology/belt_ends.hpp, whose rows of ports then terminals are the
+  // T3E's: 7 ports, then the PE's column; T3eLayout::far_end): no division by kPorts per flit.
   const uint32_t* far_end;
 };
 
