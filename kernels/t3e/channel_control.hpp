@@ -13,15 +13,12 @@
 namespace ls::t3e {
 
 // A slot of input VC (p, vc) of router e (router r of its instance) is free again: its credit
-// goes to the far end of input p, or to the PE, arriving credit_delay cycles later.
+// goes to the far end of input p, arriving credit_delay cycles later. The far end of the PE's
+// port is the router's own PE column (far_ends), so no branch tells the two apart.
 LS_HD inline void credit_upstream(const T3eView& v, uint64_t e, uint32_t r, uint32_t p,
                                   uint32_t vc) {
   const T3eLayout& L = v.lay;
   const uint32_t cs = belt_arrival_slot(v.now, v.prm.credit_delay, L.slots);
-  if (p == kPePort) {
-    v.s.cr_belt[L.row(e, cs) + kPeColumn] = static_cast<int8_t>(vc);
-    return;
-  }
   v.s.cr_belt[L.far_end(e, r, v.topo.far_end[r * kPorts + p], cs)] = static_cast<int8_t>(vc);
 }
 
