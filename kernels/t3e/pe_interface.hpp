@@ -68,7 +68,8 @@ struct PeInterface {
       v.s.cr_belt[v.lay.row(e, s) + kPePort] = static_cast<int8_t>(vc);
     }
     const uint64_t c = v.lay.row(e, v.now) + kPeColumn;
-    if (v.s.cr_belt[c] >= 0) v.pe.credits[e * kVcs + static_cast<uint32_t>(v.s.cr_belt[c])] += 1;
+    const int8_t k = v.s.cr_belt[c];  // no branch: whether a credit arrives is random
+    v.pe.credits[e * kVcs + static_cast<uint32_t>(k < 0 ? 0 : k)] += k >= 0;
     v.s.cr_belt[c] = kNone;
   }
 
@@ -102,7 +103,7 @@ struct PeInterface {
   // found no path around faults, or the virtual PE lies beyond the partition) is not sent: it
   // is counted lost and unroutable.
   LS_HD LS_FORCEINLINE void start(uint32_t cls) const {
-    if (v.pe.remaining[e * 2 + cls] == 0 && (cls ? v.pe.rq.count[e] : v.src.queued[e]) != 0)
+    if ((v.pe.remaining[e * 2 + cls] == 0) & ((cls ? v.pe.rq.count[e] : v.src.queued[e]) != 0))
       begin(cls);
   }
   LS_HD void begin(uint32_t cls) const {
