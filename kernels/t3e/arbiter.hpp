@@ -152,7 +152,8 @@ struct Arbiter {
     return q;
   }
 
-  LS_HD LS_FORCEINLINE void operator()() const {
+  // Returns the input VCs that sent a flit (bit port * kVcs + vc).
+  LS_HD LS_FORCEINLINE uint64_t operator()() const {
     // Only the inputs that hold flits or have a VC with the right to request have anything to
     // do, and only the outputs some input asks for this clock.
     const uint64_t holding = nonzero_bytes<kPortVcs>(ivc_count);
@@ -168,6 +169,7 @@ struct Arbiter {
       adaptive[p] = 0;
     }
     uint32_t asking = 0, asked = 0;  // inputs with a request, outputs asked for
+    uint64_t sent = 0;
     for (uint32_t m = visit; m; m &= m - 1) {
       const uint32_t p = lowest_bit(m);
       const Request q = request(p, static_cast<uint32_t>(holding >> (p * kVcs)) & 31u);
@@ -216,13 +218,16 @@ struct Arbiter {
         ovc_requests[k] &= ~(uint64_t{1} << me);
         if (ovc_owner[k] == static_cast<int8_t>(me)) ovc_owner[k] = kNone;
         send(p, vc, static_cast<uint32_t>(q.ad_port), kAdaptiveVc, q.tag, askers);
+        sent |= uint64_t{1} << me;
       } else if (got_d) {
         send(p, vc, det, q.out_vc, head ? q.tag : 0, askers);
+        sent |= uint64_t{1} << me;
       } else if (head && (ovc_owner[ivc(det, q.out_vc)] != static_cast<int8_t>(me) ||
                           ovc_credits[ivc(det, q.out_vc)] == 0)) {
         lose(p, vc);  // it failed to win an output VC, or the one it won is blocked
       }
     }
+    return sent;
   }
 
   // Step 3 for output o: each free output VC goes round-robin to an input VC that wants it. A

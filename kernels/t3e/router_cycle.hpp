@@ -63,12 +63,11 @@ LS_HD inline uint64_t receive(const T3eView& v, uint64_t e, uint32_t r) {
   return fresh;
 }
 
-// After the arbiter: the flits receive() left on the belt that did not leave (their VC still
-// holds a flit) go into their buffers. Nothing writes a router's belt row of this clock.
-LS_HD inline void settle(const T3eView& v, uint64_t e, uint64_t fresh) {
+// After the arbiter: the flits receive() left on the belt that did not leave go into their
+// buffers (`stay`: those VCs). Nothing writes a router's belt row of this clock.
+LS_HD inline void settle(const T3eView& v, uint64_t e, uint64_t stay) {
   const T3eLayout& L = v.lay;
-  if (!fresh) return;
-  for (uint64_t m = fresh & nonzero_bytes<kPortVcs>(v.s.ivc_count + L.vc(e, 0, 0)); m; m &= m - 1) {
+  for (uint64_t m = stay; m; m &= m - 1) {
     const uint32_t k = lowest_bit64(m), p = k / kVcs, vc = k % kVcs;
     v.s.buf[L.slot(e, p, vc, v.s.ivc_head[L.vc(e, p, vc)])] = v.s.in_belt[L.row(e, v.now) + p];
   }
@@ -91,8 +90,8 @@ struct RouterCycle {
     pe.credits();
     if (!pe_barrier) pe.inject();
     pe.receive();
-    Arbiter{v, e, inst, r, taken, fresh}();
-    settle(v, e, fresh);
+    const uint64_t sent = Arbiter{v, e, inst, r, taken, fresh}();
+    settle(v, e, fresh & ~sent);
     pe.generate();
   }
   // The routers [e0, e1) of one instance, on one CPU thread (CpuExec::run_cycles).
