@@ -291,24 +291,25 @@ struct Arbiter {
     credit_upstream(v, e, r, p, vc);
     f.meta = FlitMeta::with_vc(f.meta, ov);
     if (head) flit_tag(f) = tag;
-    uint64_t b;
-    if (o == kPePort) {
-      b = L.row(e, belt_arrival_slot(v.now, v.prm.end_point, L.slots)) + kPeColumn;
-    } else {
+    // The flit's delay: to the PE end_point clocks; on a link the fast path's or the turn's. Its
+    // far end is the next router's input, or this router's PE column (far_ends).
+    uint32_t d = v.prm.end_point;
+    if (o != kPePort) {
       f.meta = FlitMeta::with_hop(f.meta);
       const uint32_t dir_o = v.s.port_dir[e * kPorts + o];
       const bool straight = (p != kPePort) & (opposite(v.s.port_dir[e * kPorts + p]) == dir_o);
       const uint32_t now = static_cast<uint32_t>(v.t);
       const bool fast = straight & !(v.s.chan[e * 8 + dir_o] & kNoFast) & (askers[o] == 1) &
                         (static_cast<int32_t>(out_last[o] - (now + v.prm.straight)) < 0);
-      const uint32_t d = v.prm.turn - ((v.prm.turn - v.prm.straight) & (0u - fast));  // no branch
+      d = v.prm.turn - ((v.prm.turn - v.prm.straight) & (0u - fast));  // no branch
       out_last[o] = now + d;
-      b = L.far_end(e, r, v.topo.far_end[r * kPorts + o], belt_arrival_slot(v.now, d, L.slots));
       if (v.win.contains(v.t)) {
         out_flits[o] += 1;
         if (ov == kAdaptiveVc) out_adaptive[o] += 1;
       }
     }
+    const uint64_t b =
+        L.far_end(e, r, v.topo.far_end[r * kPorts + o], belt_arrival_slot(v.now, d, L.slots));
     v.s.in_belt[b] = f;
     v.s.in_valid[b] = 1;
     v.s.last_move[e] = static_cast<uint32_t>(v.t);

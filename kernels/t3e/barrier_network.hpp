@@ -104,17 +104,13 @@ struct BarrierNetwork {
     const uint32_t port = port_of(link);
     const uint32_t slot = belt_arrival_slot(v.now, v.prm.barrier_hop, v.lay.slots);
     const uint8_t code = static_cast<uint8_t>(1 + (sig << 5 | b));
-    if (port == kPePort) {
-      v.s.bsu_belt[v.lay.row(e, slot) + kPeColumn] = code;
-    } else {
-      const uint32_t r = static_cast<uint32_t>(e % v.lay.routers);
-      const int32_t down = v.topo.peer[r * kPorts + port];
-      if (down < 0) {
-        tree_error(port, b, sig);
-        return port;
-      }
-      v.s.bsu_belt[v.lay.far_end(e, r, v.topo.far_end[r * kPorts + port], slot)] = code;
+    const uint32_t r = static_cast<uint32_t>(e % v.lay.routers);
+    if (port != kPePort && v.topo.peer[r * kPorts + port] < 0) {
+      tree_error(port, b, sig);
+      return port;
     }
+    // The far end: the next router's register, or this router's PE column (far_ends).
+    v.s.bsu_belt[v.lay.far_end(e, r, v.topo.far_end[r * kPorts + port], slot)] = code;
     return port;
   }
 
