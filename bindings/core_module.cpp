@@ -6,6 +6,7 @@
 #include <pybind11/stl.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 
@@ -16,6 +17,7 @@
 #include "host/t3e/partial_plane.hpp"
 #include "host/t3e/t3e_registers.hpp"
 #include "host/topology/topology.hpp"
+#include "host/traffic/completion_peak.hpp"
 
 namespace py = pybind11;
 using namespace ls;
@@ -123,8 +125,17 @@ std::vector<Config> configs_from(const py::object& o) {
   return cs;
 }
 
+// Ctrl-C during a long run: Python's handler only notes the signal, so the engine asks between
+// chunks of cycles (holding the GIL for a moment). True leaves KeyboardInterrupt set.
+bool python_interrupted() {
+  py::gil_scoped_acquire gil;
+  return PyErr_CheckSignals() != 0;
+}
+constexpr uint64_t kStepChunk = 1024;  // Simulator.step's cycles between those questions
+
 EngineOptions options(const Config& c, const std::string& backend, int threads, py::object debug) {
   EngineOptions o;
+  o.interrupted = python_interrupted;
   o.backend = backend.empty() ? c.run.backend : backend;
   o.threads = threads >= 0 ? threads : static_cast<int>(c.run.threads);
   o.debug = debug.is_none() ? c.run.debug : debug.cast<bool>();
@@ -185,15 +196,25 @@ class Simulator {
       : cfgs_(configs_from(cfgs)),
         engine_(make_engine(cfgs_, options(cfgs_[0], backend, threads, debug))) {}
   void step(uint64_t n) {
+    for (uint64_t done = 0; done < n;) {
+      const uint64_t k = std::min(n - done, kStepChunk);
+      {
+        py::gil_scoped_release release;
+        engine_->step(k);
+      }
+      done += k;
+      if (done < n && PyErr_CheckSignals() != 0) throw py::error_already_set();
+    }
     py::gil_scoped_release release;
-    engine_->step(n);
     engine_->check_deadlock();
   }
   py::list run() {
     std::vector<InstanceResult> rs;
-    {
+    try {
       py::gil_scoped_release release;
       rs = engine_->run();
+    } catch (const Interrupted&) {
+      throw py::error_already_set();  // the KeyboardInterrupt python_interrupted() left set
     }
     return results_to_py(rs, cfgs_[0]);
   }
@@ -248,6 +269,7 @@ PYBIND11_MODULE(_core, m) {
           d["allowed"] = k.allowed;
           d["doc"] = k.doc;
           d["per_instance"] = k.per_instance;
+          d["family"] = k.family();
           out.append(d);
         }
         return out;
@@ -259,6 +281,13 @@ PYBIND11_MODULE(_core, m) {
       "validate", [](const py::dict& d) { return config_to_dict(config_from_dict(d)); },
       "Fills defaults and checks a configuration; raises ValueError naming key, value and what is "
       "allowed.");
+  m.def(
+      "offered_limit", [](const py::dict& d) { return offered_limit(config_from_dict(d)); },
+      "The highest traffic.offered the configuration allows (one packet per node per cycle).");
+  m.def(
+      "finite_workload", [](const py::dict& d) { return finite_workload(config_from_dict(d)); },
+      "Whether the traffic is a finite workload (alltoall, gather), measured as a whole: never "
+      "in a batch with open-ended traffic.");
   m.def("cuda_available", &cuda_available);
   m.def(
       "network_size",

@@ -22,7 +22,7 @@ from typing import Any
 import pandas as pd
 
 from . import _core
-from .config import Config, load_config, parse_value
+from .config import Config, load_config, parse_value, resolve_key
 from .plot import latency_load
 from .simulate import simulate
 from .sweep import Point, plan, run_points
@@ -146,6 +146,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_LOADS = 10_000  # loads one --offered range may give: a sweep, not a runaway list
+
+
 def parse_offered(text: str) -> list[float]:
     """START:STOP:STEP (STOP included) or a comma-separated list of loads."""
     allowed = (
@@ -156,12 +159,17 @@ def parse_offered(text: str) -> list[float]:
         parts = [float(p) for p in text.split(":" if ":" in text else ",")]
     except ValueError:
         raise UsageError(allowed) from None
+    if not all(math.isfinite(p) for p in parts):
+        raise UsageError(allowed)
     if ":" not in text:
         return parts
     if len(parts) != 3 or parts[2] <= 0 or not 0 <= parts[0] <= parts[1]:
         raise UsageError(allowed)
     start, stop, step = parts
     count = math.floor((stop - start) / step + 1e-9) + 1
+    if count > MAX_LOADS:
+        raise UsageError(f"--offered '{text}': {count} loads, allowed at most {MAX_LOADS} "
+                         "(a larger STEP)")
     return [round(start + i * step, 10) for i in range(count)]
 
 
@@ -205,10 +213,14 @@ class CsvLog:
             self.path.write_text(text)
         rows = list(csv.DictReader(text.splitlines()))
         self.fields = list(rows[0]) if rows else None
-        if self.fields and not set(self.key_columns) <= set(self.fields):
+        # A row starts with its point's swept values, up to the seed (sweep.row): a sweep over
+        # other keys would take points of this one for its own.
+        fields = self.fields or []
+        swept = fields[: fields.index("seed") + 1] if "seed" in fields else fields
+        if self.fields and set(swept) != set(self.key_columns):
             raise UsageError(
-                f"{self.path} has columns {', '.join(self.fields)}: allowed a sweep over "
-                f"{', '.join(self.key_columns)} to resume, or another --out"
+                f"{self.path} holds a sweep over {', '.join(swept)}: allowed a sweep over the "
+                f"same keys to resume (here {', '.join(self.key_columns)}), or another --out"
             )
         self.done = {self.key(r) for r in rows}
 
@@ -220,6 +232,16 @@ class CsvLog:
         new = self.fields is None or self.path.stat().st_size == 0
         if new:
             self.fields = list(row)
+        elif set(row) - set(self.fields):  # results another family or workload adds: widen
+            with open(self.path, newline="") as f:
+                rows = list(csv.DictReader(f))
+            self.fields += [k for k in row if k not in self.fields]
+            wider = self.path.with_name(self.path.name + ".tmp")  # replaced whole, never torn
+            with open(wider, "w", newline="") as f:
+                writer = csv.DictWriter(f, fieldnames=self.fields)
+                writer.writeheader()
+                writer.writerows(rows)
+            os.replace(wider, self.path)
         with open(self.path, "a", newline="") as f:
             writer = csv.DictWriter(f, fieldnames=self.fields)
             if new:
@@ -280,6 +302,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         values = parse_value(value.strip()) if eq else None
         if not key or not isinstance(values, list) or not values:
             raise UsageError(f"--vary '{item}': allowed KEY=[V1, V2, ...], e.g. --vary router.vcs=[2,4]")
+        if resolve_key(key.strip()) in ("traffic.offered", "run.seed"):
+            raise UsageError(f"--vary '{item}': allowed a key other than traffic.offered and "
+                             "run.seed (sweep those with --offered and --seeds)")
         grid[key.strip()] = values
     points: list[Point] = plan(cfg, loads, args.seeds, **grid)
     client = connect(args.scheduler) if args.scheduler else None
@@ -319,7 +344,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 # time) at 0.45 bytes per node per cycle, half of where it saturates (0.9; docs/design/bgl.md),
 # beside the vc 8x8x8 torus.
 def _net(kind: str, radix: list[int], offered: float, **keys: Any) -> dict[str, Any]:
-    return {"kind": kind, "radix": radix, "offered": offered, "vcs": 2, "packet_size": 1,
+    return {"kind": kind, "radix": radix, "offered": offered, "packet_size": 1,
             "pattern": "uniform", "link_delay": 2 if kind == "torus" else 1, **keys}
 
 

@@ -50,9 +50,18 @@ def resolve_key(name: str) -> str:
         return owners[full][0]
     if full in owners:
         raise ValueError(f"config key '{name}' is ambiguous: use one of {', '.join(owners[full])}")
+    section, dot, rest = full.partition(".")
+    sections = list(dict.fromkeys(e["section"] for e in schema.values()))
+    if dot and section in sections:  # a known section: its own keys, the closest first
+        keys = [e["name"] for e in schema.values() if e["section"] == section]
+        close = difflib.get_close_matches(rest, keys, n=3, cutoff=0.6)
+        hint = f"did you mean {', '.join(f'{section}.{c}' for c in close)}? " if close else ""
+        raise ValueError(f"unknown config key '{name}': {hint}[{section}] has {', '.join(keys)}")
     close = difflib.get_close_matches(full, [*schema, *owners], n=5, cutoff=0.6)
     close = list(dict.fromkeys(k for c in close for k in owners.get(c, [c])))  # full keys, once
-    hint = f"did you mean {', '.join(close)}?" if close else f"known keys: {', '.join(schema)}"
+    hint = (f"did you mean {', '.join(close)}?" if close else
+            f"allowed section.name with a section of {', '.join(sections)}, or a name one "
+            "section alone has (offered, vcs, ...)")
     raise ValueError(f"unknown config key '{name}': {hint}")
 
 
@@ -131,11 +140,18 @@ class Config:
 
     def with_(self, **overrides: Any) -> "Config":
         """A validated copy with keys changed: ``cfg.with_(offered=0.3, router__vcs=4)``."""
-        data = self.to_dict()
+        data, keys = self.to_dict(), {}
         for name, value in overrides.items():
-            key = resolve_key(name)
+            key = keys[name] = resolve_key(name)
             section, short = key.split(".")
             data[section][short] = plain_value(key, value)
+        family = data["router"]["family"]
+        for name, key in keys.items():  # the core refuses other values; its default as well
+            reader = _schema()[key]["family"]
+            if reader not in ("", family):
+                raise ValueError(
+                    f'{key} = {overrides[name]!r}: allowed only for router.family = "{reader}" '
+                    f'(the one family that reads it), here router.family = "{family}"')
         return Config(data)
 
     replace = with_

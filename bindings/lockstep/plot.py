@@ -10,6 +10,13 @@ import pandas as pd
 
 from .sweep import LABEL_KEYS
 
+# What traffic.offered counts in each router family (docs/design/*.md).
+OFFERED_UNITS = {
+    "vc": "flits/node/cycle", "sconnect": "messages/node/cycle",
+    "t3e": "flits/PE/clock, requests and responses", "metro": "data words/endpoint/clock",
+    "bgl": "bytes/node/cycle",
+}
+
 
 def line_columns(df: pd.DataFrame) -> list[str]:
     """Parameter columns that vary in ``df``: one curve per combination of their values.
@@ -65,7 +72,9 @@ def latency_load(
             markerfacecolor="none", color=line.get_color(),
         )
     ax.set_ylim(0, top)
-    ax.set_xlabel("offered load (flits/node/cycle)")
+    families = df["family"].unique() if "family" in df else ["vc"]
+    unit = OFFERED_UNITS.get(families[0], "") if len(families) == 1 else "each family's unit"
+    ax.set_xlabel(f"offered load ({unit})" if unit else "offered load")
     ax.set_ylabel("average packet latency (cycles)" if y == "latency_mean" else y.replace("_", " "))
     if title:
         ax.set_title(title)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 from typing import Any, Sequence
 
 import numpy as np
@@ -78,10 +79,13 @@ class Simulator:
     ):
         items = cfg if isinstance(cfg, (list, tuple)) else [cfg]
         self.configs = [as_config(c) for c in items]
+        if threads is not None and not (isinstance(threads, numbers.Integral) and threads >= 0):
+            raise ValueError(f"threads = {threads!r}: allowed None (run.threads) or an integer "
+                             ">= 0 (0: every core)")
         self._sim = _core.Simulator(
             [c.to_dict() for c in self.configs],
             backend or "",
-            -1 if threads is None else threads,
+            -1 if threads is None else int(threads),
         )
 
     def step(self, n: int = 1) -> "Simulator":
@@ -91,7 +95,9 @@ class Simulator:
         in flight and none has moved for ``run.watchdog`` cycles (0 turns it off). The state
         stays readable after the error.
         """
-        self._sim.step(n)
+        if not isinstance(n, numbers.Integral) or n < 0:
+            raise ValueError(f"step(n = {n!r}): allowed an integer >= 0 (cycles)")
+        self._sim.step(int(n))
         return self
 
     @property
@@ -126,25 +132,35 @@ class Simulator:
         self._sim.set_state(name, array[None] if self.instances == 1 else array)
         return self
 
+    def _view(self, name: str, prop: str) -> np.ndarray:
+        """State array ``name`` for the shortcut property ``prop``; an AttributeError (so
+        hasattr says False) naming both where this router family has no such array."""
+        if name not in self.state_names():
+            family = self.configs[0].get("router.family")
+            raise AttributeError(
+                f"Simulator.{prop} reads state array \"{name}\", which router.family = "
+                f"\"{family}\" does not have: see state_names() for its arrays")
+        return self.state(name)
+
     @property
     def occupancy(self) -> np.ndarray:
         """Flits buffered per input VC: [routers, ports, vcs]."""
-        return self.state("occupancy")
+        return self._view("occupancy", "occupancy")
 
     @property
     def credits(self) -> np.ndarray:
         """Credits held per output VC (free slots downstream): [routers, ports, vcs]."""
-        return self.state("credits")
+        return self._view("credits", "credits")
 
     @property
     def vc_owner(self) -> np.ndarray:
         """Input VC (port * vcs + vc) holding each output VC, -1 if free: [routers, ports, vcs]."""
-        return self.state("vc_owner")
+        return self._view("vc_owner", "vc_owner")
 
     @property
     def grants(self) -> np.ndarray:
         """Input port granted to each output port last cycle, -1 none: [routers, ports]."""
-        return self.state("sa_grant")
+        return self._view("sa_grant", "grants")
 
     def run(self) -> Result | list[Result]:
         """Warm-up, measurement window and drain, starting from the current cycle and state.

@@ -7,7 +7,9 @@ within a batch (all but traffic.* and run.seed) run together as instances of one
 
 from __future__ import annotations
 
+import collections.abc
 import itertools
+import numbers
 import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
@@ -26,12 +28,16 @@ RESULT_COLUMNS = [
     "latency_p99", "latency_max", "network_latency_mean", "hops_mean", "packets", "saturated",
     "saturation_reason", "cycles", "wall_s", "backend", "link_util_mean", "link_util_max",
 ]
-# Constant configuration values added to every row so a saved table says what it measured.
+# Constant configuration values added to every row so a saved table says what it measured:
+# those the row's family reads (labels()).
 LABEL_KEYS = {
     "family": "router.family", "topology": "topology.kind", "radix": "topology.radix",
     "routing": "router.routing", "vcs": "router.vcs", "packet_size": "traffic.packet_size",
     "pattern": "traffic.pattern",
 }
+# Topology kinds whose size is not topology.radix (hypercube: dimension; random_regular:
+# nodes; graph: its edges).
+GRAPH_KINDS = ("hypercube", "random_regular", "graph")
 
 
 @dataclass
@@ -51,16 +57,35 @@ def cell(value: Any) -> Any:
     return value
 
 
+def is_int(x: Any) -> bool:
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
+
+
+def value_list(name: str, values: Any, allowed: str) -> list:
+    """A sweep axis as a list: refuses a bare value, a string (iterated, it would sweep its
+    characters) and an empty list, naming the argument and what is allowed."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, collections.abc.Iterable):
+        raise ValueError(f"{name} = {values!r}: allowed {allowed}")
+    out = list(values)
+    if not out:
+        raise ValueError(f"{name} = {values!r}: allowed {allowed}, not an empty one")
+    return out
+
+
 def seed_list(cfg: Config, seeds: int | Sequence[int] | None) -> list[int]:
     """Seeds of a sweep: the config's own, N seeds counting up from it, or a list."""
     base = cfg.get("run.seed")
+    allowed = "a count >= 1 or a list of integer seeds"
     if seeds is None:
         return [base]
-    if isinstance(seeds, int):
+    if is_int(seeds):
         if seeds < 1:
-            raise ValueError(f"seeds = {seeds}: allowed a count >= 1 or a list of seeds")
-        return list(range(base, base + seeds))
-    return [int(s) for s in seeds]
+            raise ValueError(f"seeds = {seeds}: allowed {allowed}")
+        return list(range(base, base + int(seeds)))
+    out = value_list("seeds", seeds, allowed)
+    if not all(is_int(s) for s in out):
+        raise ValueError(f"seeds = {seeds!r}: allowed {allowed}")
+    return [int(s) for s in out]
 
 
 def plan(
@@ -79,9 +104,7 @@ def plan(
         key = resolve_key(name)
         if key in ("traffic.offered", "run.seed"):
             raise ValueError(f"sweep over {key}: pass it as offered= or seeds=, not {name}=")
-        if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-            raise ValueError(f"sweep over {key} needs a list of values, got {values!r}")
-        values = list(values)
+        values = value_list(name, values, f"a list of values of {key}")
         if _schema()[key]["type"].endswith("_list") and not all(
             isinstance(v, (list, tuple)) for v in values
         ):
@@ -89,7 +112,8 @@ def plan(
                 f"sweep over {key} needs a list of lists, e.g. {short_name(key)}=[[4, 4], [8, 8]]"
             )
         axes[short_name(key)] = (key, values)
-    offered_values = [base.get("traffic.offered")] if offered is None else list(offered)
+    offered_values = ([base.get("traffic.offered")] if offered is None else
+                      value_list("offered", offered, "a list of loads (flits/node/cycle)"))
     axes["offered"] = ("traffic.offered", offered_values)
     axes["seed"] = ("run.seed", seed_list(base, seeds))
 
@@ -102,10 +126,11 @@ def plan(
 
 
 def batch_key(config: Config) -> tuple:
-    """The values that must be equal within one batch (the non-per-instance keys)."""
+    """The values that must be equal within one batch: the non-per-instance keys, and whether
+    the traffic is a finite workload (measured as a whole, never beside open-ended traffic)."""
     return tuple(
         (key, repr(config.get(key))) for key, e in _schema().items() if not e["per_instance"]
-    )
+    ) + (("finite_workload", _core.finite_workload(config.to_dict())),)
 
 
 def row(point: Point, fields: dict[str, Any]) -> dict[str, Any]:
@@ -120,9 +145,20 @@ def row(point: Point, fields: dict[str, Any]) -> dict[str, Any]:
         scalars["offered_measured"] = scalars.pop("offered")
     for col in [c for c in RESULT_COLUMNS if c in scalars] + list(scalars):
         out.setdefault(col, scalars[col])
-    for col, key in LABEL_KEYS.items():
-        out.setdefault(col, cell(point.config.get(key)))
+    for col, value in labels(point.config).items():
+        out.setdefault(col, value)
     return out
+
+
+def labels(config: Config) -> dict[str, Any]:
+    """The LABEL_KEYS columns that describe ``config``: not a key only another router family
+    reads (the T3E has no router.vcs), nor topology.radix for the graph kinds."""
+    family, schema = config.get("router.family"), _schema()
+    return {
+        col: cell(config.get(key)) for col, key in LABEL_KEYS.items()
+        if schema[key]["family"] in ("", family)
+        and not (key == "topology.radix" and config.get("topology.kind") in GRAPH_KINDS)
+    }
 
 
 def batches(points: Sequence[Point], batch_size: int, min_batches: int = 1,
@@ -212,7 +248,8 @@ def sweep(
     ``sweep(cfg, offered=np.arange(0.05, 0.5, 0.05), seeds=3, vcs=[2, 4])``. ``seeds`` is
     a list, or a count N meaning run.seed .. run.seed+N-1. Returns one row per point:
     the swept values (short key names, lists as "8x8"), the result fields, and labelling
-    columns topology, radix, routing, vcs, packet_size, pattern. With ``client``, a
+    columns family, topology, radix, routing, vcs, packet_size, pattern where the family
+    reads them (routing and vcs: the vc family; radix: not the graph kinds). With ``client``, a
     ``dask.distributed.Client``, the batches run on its cluster's workers and the table is
     the same as a local sweep's (``wall_s`` and ``backend`` aside: they say where it ran).
     """
@@ -223,7 +260,7 @@ def sweep(
 def saturation_throughput(
     cfg: ConfigLike | None,
     lo: float = 0.0,
-    hi: float = 1.0,
+    hi: float | None = None,
     tol: float = 0.01,
     seeds: int | Sequence[int] = 1,
     points: int = 8,
@@ -231,15 +268,18 @@ def saturation_throughput(
 ) -> float:
     """The largest offered load (flits/node/cycle) at which the network is not saturated.
 
-    A search over [lo, hi] that narrows the bracket ``points`` + 1 times per round by
-    running ``points`` evenly spaced loads as one batch (the first round includes ``hi``
-    itself). A load counts as saturated when the core flags any of its seeds saturated;
-    the bracket moves to the first saturated load and the highest unsaturated load below
-    it. Returns the lower end once the bracket is narrower than ``tol``, so the true knee
+    A search over [lo, hi] (``hi`` by default the highest load the configuration allows: one
+    packet per node per cycle, 1.0 for 1-flit packets) that narrows the bracket ``points`` + 1
+    times per round by running ``points`` evenly spaced loads as one batch (the first round
+    includes ``hi`` itself). A load counts as saturated when the core flags any of its seeds
+    saturated; the bracket moves to the first saturated load and the highest unsaturated load
+    below it. Returns the lower end once the bracket is narrower than ``tol``, so the true knee
     lies within ``tol`` above the value returned: ``lo`` if every load tried saturated,
     ``hi`` if none did. With a Dask ``client`` each round's loads run on its cluster.
     """
     base = as_config(cfg)
+    if hi is None:
+        hi = _core.offered_limit(base.to_dict())
     if not 0 <= lo < hi or tol <= 0 or points < 1:
         raise ValueError(
             f"saturation_throughput(lo={lo}, hi={hi}, tol={tol}, points={points}): "

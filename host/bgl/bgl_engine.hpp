@@ -239,9 +239,8 @@ void BglEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
     r.extra.emplace_back("corner_turns", static_cast<double>(per_instance_sum(v_.s.turned)[i]));
   if (B::cfgs_[i].bgl.priority_fraction == 0) return;
   const double hp = static_cast<double>(per_instance_sum(v_.s.hp_count)[i]);
-  r.extra.emplace_back(
-      "priority_network_latency_mean",
-      hp > 0 ? static_cast<double>(per_instance_sum(v_.s.hp_lat_sum)[i]) / hp : 0.0);
+  r.extra.emplace_back("priority_network_latency_mean",
+                       sample_mean(static_cast<double>(per_instance_sum(v_.s.hp_lat_sum)[i]), hp));
 }
 
 // The link-level protocol over the whole run: corrupted packets dropped, packets sent again, and

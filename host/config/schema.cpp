@@ -14,6 +14,8 @@
 namespace ls {
 namespace {
 
+constexpr double kMaxOffered = 64.0;  // traffic.offered's range: [0, kMaxOffered]
+
 std::string num(double x) {
   std::ostringstream o;
   o << x;
@@ -351,7 +353,7 @@ std::vector<KeyInfo> make_schema() {
                    "size distribution: sizes (overrides packet_size when not empty)", true),
       float_list_key("traffic", "packet_size_weights", trf, &F::packet_size_weights, 8,
                      "size distribution: relative weight of each entry of packet_sizes", true),
-      float_key("traffic", "offered", trf, &F::offered, 0.0, 64.0,
+      float_key("traffic", "offered", trf, &F::offered, 0.0, kMaxOffered,
                 "offered load in flits per node per cycle (with request-reply: requests and "
                 "replies together)",
                 true),
@@ -1224,10 +1226,44 @@ TopologySize validate_topology(const TopologyConfig& t) {
   return size;
 }
 
+double offered_limit(const Config& c) {
+  const auto& f = c.traffic;
+  // Offered load counts every flit: with request-reply (and on the T3E), each request brings
+  // its reply.
+  double flits = static_cast<double>(f.packet_size), wsum = 0, m = 0;
+  for (size_t i = 0; i < f.packet_sizes.size() && i < f.packet_size_weights.size(); ++i) {
+    wsum += f.packet_size_weights[i];
+    m += f.packet_size_weights[i] * static_cast<double>(f.packet_sizes[i]);
+  }
+  if (wsum > 0) flits = m / wsum;
+  if (c.router.family == "t3e")
+    flits = t3e::mean_flits(t3e::packet_mix(c.t3e.packet_type, c.t3e.packet_mix));
+  else if (f.request_reply)
+    flits += static_cast<double>(f.reply_size);
+  if (f.injection == "onoff" && f.burst_alpha > 0)
+    flits *= f.burst_alpha / (f.burst_alpha + f.burst_beta);
+  return std::min(flits, kMaxOffered);
+}
+
+std::string KeyInfo::family() const {
+  if (section == "router") return name == "family" ? "" : "vc";
+  return section == "topology" || section == "traffic" || section == "run" ? "" : section;
+}
+
 void validate(const Config& c) {
   // Every key's own check first: a Config filled in from C++ has not been through set_key.
   Config checked = c;
   for (const KeyInfo& k : schema()) k.set(checked, k.get(c));
+  // A key only another family reads would change nothing: refused, so that no run (or sweep
+  // row) claims a setting it did not have.
+  const Config defaults;
+  for (const KeyInfo& k : schema()) {
+    const std::string reader = k.family();
+    if (!reader.empty() && reader != c.router.family && k.get(c) != k.get(defaults))
+      throw ConfigError(k.key() + " = " + to_string(k.get(c)) + ": allowed only its default " +
+                        to_string(k.get(defaults)) + " for router.family = \"" + c.router.family +
+                        "\" (only router.family = \"" + reader + "\" reads it)");
+  }
   const auto& t = c.topology;
   const auto& r = c.router;
   const auto& f = c.traffic;
@@ -1249,7 +1285,7 @@ void validate(const Config& c) {
                            : "multibutterfly and fat_tree only for router.family = metro") +
                       ", here router.family = " + r.family);
   if (r.family == "bgl") validate_bgl(c);  // before the router section's checks: not its keys
-  if (r.family != "metro" && ports * r.vcs > kMaxPortVcs)
+  if (r.family == "vc" && ports * r.vcs > kMaxPortVcs)
     throw ConfigError("router.vcs = " + std::to_string(r.vcs) + ": allowed at most " +
                       std::to_string(kMaxPortVcs / ports) + " for routers of " +
                       std::to_string(ports) +
@@ -1294,19 +1330,16 @@ void validate(const Config& c) {
     throw ConfigError("traffic.packet_size_weights = " + to_string(f.packet_size_weights) +
                       ": allowed one weight per entry of traffic.packet_sizes " +
                       to_string(f.packet_sizes));
-  double mean_size = static_cast<double>(f.packet_size), max_size = mean_size;
+  double max_size = static_cast<double>(f.packet_size), wsum = 0;
   if (!f.packet_sizes.empty()) {
-    double wsum = 0, m = 0;
     max_size = 0;
     for (size_t i = 0; i < f.packet_sizes.size(); ++i) {
       wsum += f.packet_size_weights[i];
-      m += f.packet_size_weights[i] * f.packet_sizes[i];
       max_size = std::max(max_size, static_cast<double>(f.packet_sizes[i]));
     }
     if (!(wsum > 0))
       throw ConfigError("traffic.packet_size_weights = " + to_string(f.packet_size_weights) +
                         ": allowed weights with a positive sum");
-    mean_size = m / wsum;
   }
   if (f.request_reply) max_size = std::max(max_size, static_cast<double>(f.reply_size));
   if (r.routing == "min_adaptive" && max_size > r.vc_depth)
@@ -1325,22 +1358,14 @@ void validate(const Config& c) {
                       c.router.family + "\"");
   if (f.pattern == "hotregion" || f.pattern == "gather") check_hot_region(c);
   if (finite_workload(c)) return check_alltoall(c, nodes);
-  // Offered load counts every flit: with request-reply (and on the T3E), each request brings its
-  // reply.
-  double rate =
-      f.offered / (r.family == "t3e"
-                       ? t3e::mean_flits(t3e::packet_mix(c.t3e.packet_type, c.t3e.packet_mix))
-                       : mean_size + (f.request_reply ? static_cast<double>(f.reply_size) : 0.0));
-  if (f.injection == "onoff") {
-    if (!(f.burst_alpha > 0))
-      throw ConfigError("traffic.burst_alpha = " + num(f.burst_alpha) + ": allowed > 0 for onoff");
-    rate *= (f.burst_alpha + f.burst_beta) / f.burst_alpha;
-  }
-  if (rate > 1.0)
+  if (f.injection == "onoff" && !(f.burst_alpha > 0))
+    throw ConfigError("traffic.burst_alpha = " + num(f.burst_alpha) + ": allowed > 0 for onoff");
+  const double limit = offered_limit(c);
+  if (f.offered > limit)
     throw ConfigError("traffic.offered = " + num(f.offered) +
                       ": allowed at most one packet per node per cycle" +
                       (f.injection == "onoff" ? std::string(" while on") : std::string("")) +
-                      ", here offered <= " + num(f.offered / rate));
+                      ", here offered <= " + num(limit));
   // Patterns (the T3E's run over each partition's PEs: validate_t3e).
   if (r.family != "t3e") check_pattern(f, nodes, "nodes");
 }

@@ -24,6 +24,9 @@ struct KeyInfo {
   std::function<Value(const Config&)> get;
   std::function<void(Config&, const Value&)> set;  // checks the value alone; throws ConfigError
   std::string key() const { return section + "." + name; }
+  // The one router family that reads this key, "" where all do: a family's own section, and
+  // the router section's keys but family (the vc router's parameters).
+  std::string family() const;
 };
 
 const std::vector<KeyInfo>& schema();
@@ -34,6 +37,9 @@ std::string to_string(const Value& v);
 void set_key(Config& c, const std::string& section, const std::string& name, const Value& v);
 // Checks the rules that involve several keys (call after all keys are set).
 void validate(const Config& c);
+// The highest traffic.offered the configuration allows: one packet per node per cycle (while
+// on), in flits, its reply (or the T3E's response) included; at most the key's own bound.
+double offered_limit(const Config& c);
 // The part of validate() that concerns the topology alone (the graph kinds: builds the graph,
 // so a bad one is refused here); returns its size.
 TopologySize validate_topology(const TopologyConfig& t);

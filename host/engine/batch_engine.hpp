@@ -65,7 +65,8 @@ class BatchEngine : public Engine {
       : x_(opts.threads),
         cfgs_(cfgs),
         I_(static_cast<uint32_t>(cfgs.size())),
-        memory_limit_(state_memory_limit(opts, kCuda)) {}
+        memory_limit_(state_memory_limit(opts, kCuda)),
+        interrupted_(opts.interrupted) {}
   ~BatchEngine() override {
     for (void* a : allocs_) x_.free_bytes(a);
   }
@@ -428,7 +429,8 @@ class BatchEngine : public Engine {
   std::vector<void*> allocs_;
   uint64_t state_bytes_ = 0;  // every array allocated, named or not
   static constexpr bool kCuda = std::string_view(Exec::kName) == "cuda";
-  double memory_limit_;  // the bytes state_bytes_ may reach (state_memory_limit)
+  double memory_limit_;                // the bytes state_bytes_ may reach (state_memory_limit)
+  std::function<bool()> interrupted_;  // EngineOptions::interrupted
   std::vector<Field> fields_;
   uint64_t* hist_sum_ = nullptr;
   Window win_{0, 0};
@@ -454,6 +456,8 @@ std::vector<InstanceResult> BatchEngine<Exec>::run() {
     while (t_ < end) {
       step(std::min(chunk, end - t_));
       watchdog(wd);
+      if (interrupted_ && interrupted_())
+        throw Interrupted("run interrupted at cycle " + std::to_string(t_));
     }
   };
   // Automatic warm-up: periods of run.warmup cycles until every instance's accepted load and

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -16,6 +17,11 @@ namespace ls {
 
 // An invariant broken in debug mode, or a deadlock reported by the watchdog.
 struct SimulationError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// run() stopped because EngineOptions::interrupted said so (Ctrl-C in Python).
+struct Interrupted : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
@@ -53,6 +59,8 @@ struct EngineOptions {
   int threads = 0;               // CPU threads, 0: all cores
   bool debug = false;
   double memory_limit = 0;  // bytes of state allowed; 0: 80% of this machine's physical memory
+  // Asked between run()'s chunks of at most 1,024 cycles: true stops the run (Interrupted).
+  std::function<bool()> interrupted;
 };
 
 class Engine {

@@ -2,6 +2,7 @@
 // throughput, latency mean and percentiles, hops, link utilisation, saturation flags.
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "engine.hpp"
@@ -25,7 +26,14 @@ struct WindowInfo {
   double latency_threshold;
 };
 
+// NaN with an empty histogram, as sample_mean.
 double histogram_percentile(const std::vector<uint64_t>& hist, double q);
+
+// The mean of `count` samples summing to `sum`; NaN with none: nothing was measured, which a
+// mean of 0 (a latency of 0 clocks) would hide in a table or a plot.
+inline double sample_mean(double sum, double count) {
+  return count > 0 ? sum / count : std::numeric_limits<double>::quiet_NaN();
+}
 
 // Fills the measurement fields of r (link utilisation is left to the caller).
 void summarize(const TerminalTotals& t, const WindowInfo& w, InstanceResult& r);

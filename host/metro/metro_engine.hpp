@@ -278,7 +278,7 @@ void MetroEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) 
   r.extra.emplace_back("attempts_per_message",
                        attempts > failed ? attempts / (attempts - failed) : 0.0);
   r.extra.emplace_back("failed_fraction", attempts > 0 ? failed / attempts : 0.0);
-  r.extra.emplace_back("one_way_mean", received > 0 ? oneway / received : 0.0);
+  r.extra.emplace_back("one_way_mean", sample_mean(oneway, received));
   r.extra.emplace_back("timed_out_fraction", attempts > 0 ? timed_out / attempts : 0.0);
   if (v_.prm.reads)  // reads whose reply failed its checksum (over the whole run)
     r.extra.emplace_back("bad_replies", static_cast<double>(per_instance_sum(v_.s.bad_replies)[i]));

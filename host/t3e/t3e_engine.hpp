@@ -387,8 +387,9 @@ void T3eEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
     count += static_cast<double>(rc[k]);
     rt_max = std::max<double>(rt_max, rm[k]);
   }
-  r.extra.emplace_back("round_trip_mean", count > 0 ? rt / count : 0.0);
-  r.extra.emplace_back("round_trip_max", rt_max);
+  r.extra.emplace_back("round_trip_mean", sample_mean(rt, count));
+  r.extra.emplace_back("round_trip_max",
+                       count > 0 ? rt_max : std::numeric_limits<double>::quiet_NaN());
   r.extra.emplace_back("adaptive_fraction", total > 0 ? adaptive / total : 0.0);
   const std::vector<uint64_t> un = download(v_.pe.unroutable + i * R, R);
   r.extra.emplace_back("unroutable_packets",
@@ -413,12 +414,12 @@ void T3eEngine<Exec>::barrier_results(uint32_t i, InstanceResult& r) {
     return static_cast<double>(*std::max_element(x.begin(), x.end()));
   };
   const double bars = total(v_.pe.bar_count), eurs = total(v_.pe.eur_count);
-  r.extra.emplace_back("barrier_latency_mean", bars > 0 ? total(v_.pe.bar_sum) / bars : 0.0);
+  r.extra.emplace_back("barrier_latency_mean", sample_mean(total(v_.pe.bar_sum), bars));
   r.extra.emplace_back("barrier_latency_max", most(v_.pe.bar_max));
   r.extra.emplace_back("barrier_completions", bars);
   r.extra.emplace_back("barrier_overruns", total(v_.pe.overruns));
   if (v_.prm.barrier != t3e::kEurekaRounds) return;
-  r.extra.emplace_back("eureka_latency_mean", eurs > 0 ? total(v_.pe.eur_sum) / eurs : 0.0);
+  r.extra.emplace_back("eureka_latency_mean", sample_mean(total(v_.pe.eur_sum), eurs));
   r.extra.emplace_back("eureka_latency_max", most(v_.pe.eur_max));
 }
 

@@ -47,6 +47,11 @@ def test_run_prints_json(cli, tiny_toml):
         (["sweep", DEFAULT, "--offered", "0.5:0.1:0.1"], ["--offered", "0.5:0.1:0.1"]),
         (["sweep", DEFAULT, "--offered", "0.1:0.2:0.1", "--seeds", "0"], ["--seeds", "0"]),
         (["sweep", DEFAULT], ["--offered"]),
+        (["sweep", DEFAULT, "--offered", "0.1:inf:0.1"], ["--offered", "0.1:inf:0.1"]),
+        (["sweep", DEFAULT, "--offered", "0.1", "--vary", "traffic.offered=[0.1,0.2]"],
+         ["--vary 'traffic.offered=[0.1,0.2]'", "with --offered and --seeds"]),
+        (["sweep", DEFAULT, "--offered", "0.1:0.3:nan"], ["--offered", "START:STOP:STEP"]),
+        (["sweep", DEFAULT, "--offered", "0:1:1e-9"], ["loads, allowed at most 10000"]),
         (["bench", "--threads", "-2"], ["--threads", "-2"]),
         (["bench", "--backend", "gpu", "--cycles", "1"], ["run.backend", "gpu", "cpu"]),
         (["frobnicate"], ["frobnicate", "run", "sweep", "bench"]),
@@ -133,6 +138,23 @@ def test_sweep_varies_other_keys_and_resumes(cli, tmp_path):
     assert r.returncode == 0 and "0 points run, 4 already" in r.stdout
     bad = cli("sweep", DEFAULT, "--offered", "0.1:0.1:0.1", "--vary", "router.vcs=4")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--vary" in bad.stderr
+
+
+def test_sweep_over_families_widens_the_table_and_resumes_only_the_same_sweep(cli, tmp_path):
+    # vc rows come first, then T3E rows with result columns of their own (round trips...):
+    # the file takes the new columns.
+    short = ["--set", "run.warmup=100", "--set", "run.measure=300", "--out", tmp_path / "f"]
+    args = ["sweep", REPO / "configs/t3e_64.toml", "--offered", "0.1,0.2",
+            "--vary", 'router.family=["vc","t3e"]', *short]
+    r = cli(*args)
+    assert r.returncode == 0, r.stderr
+    rows = read_rows(tmp_path / "f" / "sweep.csv")
+    assert [row["family"] for row in rows] == ["vc", "vc", "t3e", "t3e"]
+    assert rows[0]["round_trip_mean"] == "" and float(rows[2]["round_trip_mean"]) > 0
+    assert "0 points run, 4 already" in cli(*args).stdout
+    # The same directory without --vary would take the vc and T3E rows for its own points.
+    other = cli("sweep", REPO / "configs/t3e_64.toml", "--offered", "0.1,0.2", *short)
+    assert_usage_error(other, "sweep over family, offered, seed", "same keys")
 
 
 def test_sweep_batches_fill_a_gpu_and_stay_small_on_the_cpu():

@@ -106,6 +106,16 @@ def test_unknown_key_names_close_matches():
         ls.Config().with_(ofered=0.3)
     with pytest.raises(ValueError, match=r"toplogy\.kind.*topology\.kind"):
         ls.Config().set("toplogy.kind", "mesh")
+    # In a known section: its keys, the closest first; elsewhere the sections, not every key.
+    with pytest.raises(ValueError,
+                       match=r"did you mean t3e\.adaptive, .*\? \[t3e\] has buffer_depth"):
+        ls.Config().with_(**{"t3e.adaptiv": True})
+    with pytest.raises(ValueError) as e:
+        ls.Config().with_(**{"metro.xyz": 1})
+    assert "did you mean" not in str(e.value) and "[metro] has hw, dp" in str(e.value)
+    with pytest.raises(ValueError) as e:
+        ls.Config().with_(xyzzy=1)
+    assert "section of topology, router, traffic" in str(e.value) and len(str(e.value)) < 300
 
 
 def test_ambiguous_key_lists_the_candidates():
@@ -174,3 +184,60 @@ def test_sections_read_like_dicts_but_are_read_only():
     with pytest.raises(TypeError):
         cfg["traffic"]["offered"] = 0.9
     assert "offered=0.3" in repr(cfg.with_(offered=0.3))
+
+
+FAMILY_CONFIGS = {"vc": "default", "sconnect": "sconnect_cluster4", "t3e": "t3e_64",
+                  "metro": "metro_figure1", "bgl": "bgl_8x8x8"}
+# A value other than the default for one key each family alone reads.
+FAMILY_KEYS = {"vc": ("router.vcs", 4), "sconnect": ("sconnect.bypass", False),
+               "t3e": ("t3e.adaptive", False), "metro": ("metro.reclaim", "detailed"),
+               "bgl": ("bgl.jsq", False)}
+
+
+def test_schema_says_which_family_reads_each_key():
+    families = {e["key"]: e["family"] for e in ls.schema()}
+    assert families["router.family"] == "" and families["traffic.offered"] == ""
+    assert families["router.vcs"] == "vc" and families["t3e.adaptive"] == "t3e"
+    assert {families[k] for k, _ in FAMILY_KEYS.values()} == set(FAMILY_KEYS)
+
+
+@pytest.mark.parametrize("family", sorted(FAMILY_CONFIGS))
+@pytest.mark.parametrize("other", sorted(FAMILY_KEYS))
+def test_a_key_only_another_family_reads_is_refused(family, other):
+    cfg = ls.load_config(REPO / "configs" / f"{FAMILY_CONFIGS[family]}.toml")
+    key, value = FAMILY_KEYS[other]
+    assert {e["key"]: e["default"] for e in ls.schema()}[key] != value
+    if other == family:
+        assert cfg.with_(**{key: value}).get(key) == value
+        return
+    default = {e["key"]: e["default"] for e in ls.schema()}[key]
+    for v in (value, default):  # named, even at its default: it would change nothing
+        with pytest.raises(ValueError) as e:
+            cfg.with_(**{key: v})
+        message = str(e.value)
+        assert key in message and f'router.family = "{family}"' in message
+        assert f'router.family = "{other}"' in message
+    data = cfg.to_dict()  # a file (no key named): refused unless at the default
+    data[key.split(".")[0]][key.split(".")[1]] = value
+    with pytest.raises(ValueError, match=f'only router.family = "{other}" reads it'):
+        ls.Config(data)
+
+
+@pytest.mark.parametrize("changes, limit", [
+    ({}, 1.0),
+    ({"packet_size": 4}, 4.0),
+    ({"request_reply": True, "reply_size": 3, "vcs": 4}, 4.0),
+    ({"packet_sizes": [1, 5], "packet_size_weights": [3, 1]}, 2.0),
+    ({"injection": "onoff", "burst_alpha": 0.25, "burst_beta": 0.75}, 0.25),
+])
+def test_offered_limit_is_one_packet_per_node_per_cycle(changes, limit):
+    cfg = ls.Config().with_(**changes)
+    assert _core.offered_limit(cfg.to_dict()) == pytest.approx(limit)
+    cfg.with_(offered=limit)  # allowed
+    with pytest.raises(ValueError, match="traffic.offered"):
+        cfg.with_(offered=limit * 1.01)
+
+
+def test_offered_limit_of_the_t3e_counts_the_response():
+    cfg = ls.load_config(REPO / "configs" / "t3e_64.toml")  # single-word Gets: 2 + 2 flits
+    assert _core.offered_limit(cfg.to_dict()) == pytest.approx(4.0)

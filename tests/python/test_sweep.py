@@ -2,14 +2,19 @@
 determinism (same seed, same numbers, whatever the thread count or backend)."""
 
 import math
+import signal
+import subprocess
+import sys
+import time
 
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import REPO, python_path
 
 import lockstep as ls
 from lockstep import _core
-from lockstep.sweep import LABEL_KEYS, RESULT_COLUMNS, batches, plan
+from lockstep.sweep import LABEL_KEYS, RESULT_COLUMNS, batches, labels, plan
 
 BACKENDS = ls.available_backends()
 
@@ -195,6 +200,9 @@ def test_sweep_groups_points_into_batches(tiny, monkeypatch):
     calls.clear()
     ls.sweep(tiny, offered=[0.05, 0.1, 0.15], seeds=[5, 6], batch_size=4)
     assert calls == [4, 2]
+    calls.clear()  # a finite workload is measured as a whole: never beside open-ended traffic
+    ls.sweep(tiny.with_(vcs=4), offered=[0.1], pattern=["uniform", "alltoall", "transpose"])
+    assert calls == [2, 1]
 
 
 @pytest.mark.parametrize(
@@ -212,6 +220,35 @@ def test_sweep_rejects_bad_grids_before_running(tiny, monkeypatch, grid, words):
     with pytest.raises(ValueError) as e:
         ls.sweep(tiny, offered=[0.1], **grid)
     assert all(w in str(e.value) for w in words), str(e.value)
+
+
+@pytest.mark.parametrize(
+    "kwargs, words",
+    [
+        ({"offered": 0.1}, ["offered = 0.1", "a list of loads"]),
+        ({"offered": "0.1"}, ["offered = '0.1'", "a list of loads"]),
+        ({"offered": []}, ["offered = []", "not an empty one"]),
+        ({"seeds": "10"}, ["seeds = '10'", "a count >= 1"]),
+        ({"seeds": 2.5}, ["seeds = 2.5", "a count >= 1"]),
+        ({"seeds": [1, 2.5]}, ["seeds = [1, 2.5]", "integer seeds"]),
+        ({"seeds": []}, ["seeds = []", "not an empty one"]),
+        ({"vcs": []}, ["vcs = []", "router.vcs"]),
+    ],
+)
+def test_sweep_rejects_bad_loads_and_seeds_before_running(tiny, monkeypatch, kwargs, words):
+    monkeypatch.setattr(_core, "run_batch", None)  # calling it would fail the test
+    with pytest.raises(ValueError) as e:
+        ls.sweep(tiny, **{"offered": [0.1], **kwargs})
+    assert all(w in str(e.value) for w in words), str(e.value)
+
+
+def test_sweep_labels_only_what_the_family_reads():
+    t3e = ls.load_config(REPO / "configs" / "t3e_64.toml")
+    assert set(labels(t3e)) == {"family", "topology", "radix", "packet_size", "pattern"}
+    assert labels(t3e)["radix"] == "4x4x4"
+    hypercube = ls.load_config(REPO / "configs" / "sconnect_hypercube64.toml")
+    assert set(labels(hypercube)) == {"family", "topology", "packet_size", "pattern"}
+    assert set(labels(ls.Config())) == set(LABEL_KEYS)
 
 
 def fake_run_batch(knee: float, calls: list):
@@ -232,6 +269,15 @@ def test_saturation_search_brackets_the_knee(tiny, monkeypatch, knee):
     found = ls.saturation_throughput(tiny, tol=0.01)
     assert knee - 0.01 <= found <= knee
     assert len(calls) <= 4 and all(len(c) == 8 for c in calls)
+
+
+def test_saturation_search_reaches_the_highest_load_allowed(tiny, monkeypatch):
+    # 4-flit packets allow up to 4 flits/node/cycle: a knee above 1 is found, not reported as
+    # 1.0 (the search's top before the limit was the default).
+    calls = []
+    monkeypatch.setattr(_core, "run_batch", fake_run_batch(1.5, calls))
+    found = ls.saturation_throughput(tiny.with_(packet_size=4), tol=0.01)
+    assert 1.49 <= found <= 1.5 and max(calls[0]) == 4.0
 
 
 def test_saturation_search_edges(tiny, monkeypatch):
@@ -257,6 +303,30 @@ def test_latency_load_plot(tiny):
     assert ax.get_ylim()[1] == pytest.approx(4 * df.loc[~df.saturated, "latency_mean"].min())
     ax = ls.plot.latency_load(pd.concat([df, df]), hue="vcs", ymax=500)
     assert ax.get_ylim() == (0, 500)
+    assert ax.get_xlabel() == "offered load (flits/node/cycle)"
+
+
+@pytest.mark.parametrize("family, unit", [("bgl", "bytes/node/cycle"),
+                                          ("metro", "data words/endpoint/clock")])
+def test_latency_load_plot_says_what_the_family_offers(family, unit):
+    df = pd.DataFrame({"offered": [0.1, 0.2], "latency_mean": [10.0, 12.0],
+                       "saturated": [False, False], "family": [family, family]})
+    assert ls.plot.latency_load(df).get_xlabel() == f"offered load ({unit})"
+
+
+def test_simulator_refuses_bad_threads_and_steps(tiny):
+    with pytest.raises(ValueError, match="threads = -5: allowed None"):
+        ls.Simulator(tiny, threads=-5)
+    with pytest.raises(ValueError, match=r"step\(n = -1\): allowed an integer >= 0"):
+        ls.Simulator(tiny).step(-1)
+
+
+def test_vc_shortcuts_name_the_array_another_family_lacks():
+    sim = ls.Simulator(ls.load_config(REPO / "configs" / "t3e_64.toml"))
+    assert sim.occupancy.shape[0] == 64 and not hasattr(sim, "grants")
+    with pytest.raises(AttributeError, match='Simulator.grants reads state array "sa_grant", '
+                                             'which router.family = "t3e" does not have'):
+        sim.grants
 
 
 def test_simulator_step_reports_a_deadlock(tiny):
@@ -273,3 +343,23 @@ def test_simulator_step_reports_a_deadlock(tiny):
     quiet = ls.Simulator(cfg.with_(watchdog=0), backend="cpu")
     quiet.set_state("credits", credits)
     quiet.step(500)  # watchdog off: no report
+
+
+# Each would take half an hour: Ctrl-C must stop it within a chunk of 1,024 cycles, not at the
+# end (the engine runs with the GIL released, where Python's own handler cannot act).
+@pytest.mark.parametrize("call", ["ls.simulate(cfg)", "ls.Simulator(cfg).step(10**7)"])
+def test_ctrl_c_stops_a_long_run(call):
+    code = ("import sys, lockstep as ls\n"
+            "cfg = ls.load_config(sys.argv[1]).with_(warmup=0, measure=10**7, threads=1)\n"
+            f"print('running', flush=True)\n{call}\n")
+    proc = subprocess.Popen([sys.executable, "-c", code, str(REPO / "configs/t3e_512.toml")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={"PYTHONPATH": python_path()})
+    try:
+        assert proc.stdout.readline().strip() == "running"
+        time.sleep(3)  # into the run (set-up takes well under a second)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode != 0 and "KeyboardInterrupt" in err, err[-2000:]

@@ -314,3 +314,9 @@ def test_router_view_tells_why(hot):
     legend = {x.get_text() for x in ax.get_legend().get_texts()}
     assert set(bgl_view.BGL_STATUS_COLOURS) - {"empty"} <= legend
     plt.close(ax.figure)
+
+
+def test_an_empty_fifo_makes_no_request(loaded):
+    c = loaded.cycle(START)
+    r, d, vc = (int(x) for x in np.argwhere(c.before["vc_count"] == 0)[0])
+    assert bgl_view.head_request(c, r, (d, vc)) == (False, "empty", "empty")

@@ -260,10 +260,14 @@ def head_request(cycle: Cycle, router: int, fifo: tuple) -> tuple[bool | None, s
     ((dir, vc): a VC FIFO; (f,): an injection FIFO), one ready for arbitration: True, False, or
     None where the state cannot tell (senders under the link-level protocol); then its status (a
     key of BGL_STATUS_COLOURS: "lost arbitration", "not granted", else why it could not) and the
-    text drawn. Which pair it would ask for (JSQ, ties at random) does not matter here."""
+    text drawn ("empty" for a FIFO with no packet). Which pair it would ask for (JSQ, ties at
+    random) does not matter here."""
     b, cfg, t = cycle.before, cycle.config, cycle.t
     on_link = len(fifo) == 2
-    head = _fifo(b, "vc" if on_link else "injection", router, fifo)[0]
+    packets = _fifo(b, "vc" if on_link else "injection", router, fifo)
+    if not len(packets):
+        return False, "empty", "empty"
+    head = packets[0]
     meta, dest = int(head[META]), int(head[DEST])
     came, on_vc = fifo if on_link else (None, 0)
     bus = on_link and _bus_free(cycle, router, came, bool(meta >> HIGH_PRIORITY & 1))
