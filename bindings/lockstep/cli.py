@@ -7,7 +7,6 @@ naming the key or option, the value given and what is allowed; never a traceback
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import math
 import os
@@ -26,6 +25,7 @@ from .config import Config, load_config, parse_value, resolve_key
 from .plot import latency_load
 from .simulate import simulate
 from .sweep import Point, plan, run_points
+from .sweep_log import CsvLog, check_resumable
 
 
 class UsageError(Exception):
@@ -173,82 +173,6 @@ def parse_offered(text: str) -> list[float]:
     return [round(start + i * step, 10) for i in range(count)]
 
 
-# Keys that choose how a sweep runs, not what it measures: changing them may resume.
-_HOW_KEYS = {"run.backend", "run.auto_cuda_routers", "run.threads", "run.debug",
-             "traffic.offered"}
-
-
-def check_resumable(out: Path, cfg: Config) -> None:
-    """Refuse to mix a different configuration's points into an existing sweep.csv."""
-    saved_path = out / "config.toml"
-    if saved_path.is_file():
-        saved = load_config(saved_path).to_dict()
-        now = cfg.to_dict()
-        differ = [
-            f"{s}.{k}" for s in now for k in now[s]
-            if f"{s}.{k}" not in _HOW_KEYS and saved.get(s, {}).get(k) != now[s][k]
-        ]
-        if differ:
-            raise UsageError(
-                f"{out} holds a sweep of a different configuration ({', '.join(differ)} "
-                "differ): allowed the same configuration to resume, or another --out"
-            )
-    cfg.to_toml(saved_path)
-
-
-class CsvLog:
-    """sweep.csv, appended one point at a time so an interrupted sweep can resume."""
-
-    def __init__(self, path: Path, key_columns: list[str]):
-        self.path, self.key_columns = path, key_columns
-        self.fields: list[str] | None = None
-        self.done: set[tuple[str, ...]] = set()
-        if path.is_file():
-            self._load()
-
-    def _load(self) -> None:
-        text = self.path.read_text()
-        if text and not text.endswith("\n"):  # cut a row torn by an interruption
-            text = text[: text.rfind("\n") + 1]
-            self.path.write_text(text)
-        rows = list(csv.DictReader(text.splitlines()))
-        self.fields = list(rows[0]) if rows else None
-        # A row starts with its point's swept values, up to the seed (sweep.row): a sweep over
-        # other keys would take points of this one for its own.
-        fields = self.fields or []
-        swept = fields[: fields.index("seed") + 1] if "seed" in fields else fields
-        if self.fields and set(swept) != set(self.key_columns):
-            raise UsageError(
-                f"{self.path} holds a sweep over {', '.join(swept)}: allowed a sweep over the "
-                f"same keys to resume (here {', '.join(self.key_columns)}), or another --out"
-            )
-        self.done = {self.key(r) for r in rows}
-
-    def key(self, row: dict[str, Any]) -> tuple[str, ...]:
-        """A point's identity: its swept values as written in the file."""
-        return tuple(str(row[c]) for c in self.key_columns)
-
-    def append(self, row: dict[str, Any]) -> None:
-        new = self.fields is None or self.path.stat().st_size == 0
-        if new:
-            self.fields = list(row)
-        elif set(row) - set(self.fields):  # results another family or workload adds: widen
-            with open(self.path, newline="") as f:
-                rows = list(csv.DictReader(f))
-            self.fields += [k for k in row if k not in self.fields]
-            wider = self.path.with_name(self.path.name + ".tmp")  # replaced whole, never torn
-            with open(wider, "w", newline="") as f:
-                writer = csv.DictWriter(f, fieldnames=self.fields)
-                writer.writeheader()
-                writer.writerows(rows)
-            os.replace(wider, self.path)
-        with open(self.path, "a", newline="") as f:
-            writer = csv.DictWriter(f, fieldnames=self.fields)
-            if new:
-                writer.writeheader()
-            writer.writerow(row)
-
-
 def default_batch_size(cfg: Config, seeds: int) -> int:
     """Points per batch when --batch-size is not given. On the CPU a batch takes time in
     proportion to its routers, so small batches save often at no cost. On a GPU a cycle takes
@@ -311,9 +235,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     try:
         out = Path(args.out or Path("results") / Path(args.config).stem)
         out.mkdir(parents=True, exist_ok=True)
-        check_resumable(out, cfg)
+        check_resumable(out / "config.toml", cfg)
         log = CsvLog(out / "sweep.csv", list(points[0].params))
-        todo = [p for p in points if log.key(p.params) not in log.done]
+        todo = log.todo(points)
         run_points(todo, args.batch_size or default_batch_size(cfg, args.seeds), progress=True,
                    on_point=log.append, client=client)
     finally:

@@ -10,8 +10,10 @@ from __future__ import annotations
 import collections.abc
 import itertools
 import numbers
+import os
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
@@ -20,6 +22,7 @@ from tqdm import tqdm
 
 from . import _core
 from .config import Config, ConfigLike, _schema, as_config, resolve_key, short_name
+from .sweep_log import CsvLog, check_resumable
 
 # Result columns in the order the DataFrame shows them, after the swept ones; fields the
 # core adds later follow them.
@@ -240,6 +243,7 @@ def sweep(
     on_point: Callable[[dict[str, Any]], None] | None = None,
     batch_size: int = 64,
     client: Any = None,
+    save: str | os.PathLike | None = None,
     **param_grid: Sequence[Any],
 ) -> pd.DataFrame:
     """Run the cartesian product of offered loads, seeds and ``param_grid`` values.
@@ -252,9 +256,26 @@ def sweep(
     reads them (routing and vcs: the vc family; radix: not the graph kinds). With ``client``, a
     ``dask.distributed.Client``, the batches run on its cluster's workers and the table is
     the same as a local sweep's (``wall_s`` and ``backend`` aside: they say where it ran).
+
+    With ``save``, a CSV path, rows are appended to it as their batches finish (the base
+    configuration beside it, as .toml) and the points already there are not run again: a
+    sweep stopped by Ctrl-C or a restarted kernel resumes, and the table returned is the
+    file's (as the command line's sweep.csv).
     """
     points = plan(cfg, offered, seeds, **param_grid)
-    return pd.DataFrame(run_points(points, batch_size, progress, on_point, client))
+    if save is None:
+        return pd.DataFrame(run_points(points, batch_size, progress, on_point, client))
+    path = Path(save)
+    check_resumable(path.with_suffix(".toml"), as_config(cfg))
+    log = CsvLog(path, list(points[0].params))
+
+    def keep(r: dict[str, Any]) -> None:
+        log.append(r)
+        if on_point is not None:
+            on_point(r)
+
+    run_points(log.todo(points), batch_size, progress, keep, client)
+    return pd.read_csv(path)
 
 
 def saturation_throughput(

@@ -251,6 +251,35 @@ def test_sweep_labels_only_what_the_family_reads():
     assert set(labels(ls.Config())) == set(LABEL_KEYS)
 
 
+def test_a_saved_sweep_resumes_where_it_stopped(tiny, monkeypatch, tmp_path):
+    real, calls, stop = _core.run_batch, [], [True]
+
+    def stopping(cfgs, *args, **kwargs):  # Ctrl-C during the second batch, once
+        calls.append(len(cfgs))
+        if len(calls) == 2 and stop:
+            stop.clear()
+            raise KeyboardInterrupt
+        return real(cfgs, *args, **kwargs)
+
+    monkeypatch.setattr(_core, "run_batch", stopping)
+    save = tmp_path / "sweep.csv"
+    args = dict(offered=[0.05, 0.1, 0.15], seeds=2, batch_size=2, save=save)
+    with pytest.raises(KeyboardInterrupt):
+        ls.sweep(tiny, **args)
+    assert len(pd.read_csv(save)) == 2 and (tmp_path / "sweep.toml").is_file()
+    calls.clear()
+    df = ls.sweep(tiny, **args)
+    assert calls == [2, 2] and len(df) == 6
+    whole = ls.sweep(tiny, offered=[0.05, 0.1, 0.15], seeds=2)
+    key = ["offered", "seed"]
+    pd.testing.assert_series_equal(df.sort_values(key).accepted.reset_index(drop=True),
+                                   whole.sort_values(key).accepted.reset_index(drop=True))
+    calls.clear()
+    assert len(ls.sweep(tiny, **args)) == 6 and calls == []
+    with pytest.raises(ValueError, match="router.vcs"):  # another network: not this table
+        ls.sweep(tiny.with_(vcs=4), **args)
+
+
 def fake_run_batch(knee: float, calls: list):
     """A stand-in core that saturates above ``knee``, to test the search on its own."""
 
