@@ -10,8 +10,8 @@ MACHINE = ls.Config().with_(family="t3e", kind="torus", radix=[8, 4, 4], pattern
                             threads=1, warmup=2000, measure=10000, drain=0)
 
 
-def accepted(adaptive: bool, offered: float) -> float:
-    return ls.simulate(MACHINE.with_(adaptive=adaptive, offered=offered)).accepted
+def accepted(adaptive: bool, offered: float, **keys) -> float:
+    return ls.simulate(MACHINE.with_(adaptive=adaptive, offered=offered, **keys)).accepted
 
 
 def test_before_its_knee_adaptive_carries_more():
@@ -24,3 +24,7 @@ def test_past_saturation_adaptive_falls_below_deterministic(offered):
     deterministic = accepted(False, offered)
     assert deterministic == pytest.approx(0.6, abs=0.02)  # its peak, held
     assert accepted(True, offered) < 0.85 * deterministic
+
+
+def test_limiting_injection_keeps_adaptive_routing_near_its_peak():
+    assert accepted(True, 1.0, outstanding=16) > 0.62
