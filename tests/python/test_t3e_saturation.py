@@ -1,6 +1,6 @@
 """The T3E past saturation (docs/design/t3e.md, "Past saturation"): deterministic routing holds
 its peak at any load above it; adaptive routing carries more before its knee and falls below
-deterministic routing after it."""
+deterministic routing after it, unless each PE's outstanding requests are limited."""
 
 import pytest
 
