@@ -30,7 +30,7 @@ struct Machine {
 
   // Hops of the deterministic route `tag` from router src, or -1 where it does not reach dst:
   // it crosses a cut channel or a dead node, would put VC1 across a dateline (R_VCSEL), or takes
-  // its initial hop into a dateline node (section 3.2: that hop must not close a cycle).
+  // its initial hop into a dateline node (section 3.1: that hop must not close a cycle).
   int walk(uint32_t src, uint32_t dst, uint32_t tag) const {
     uint32_t here = src, prev = kDirections, set = 0;
     for (int hops = 0; hops <= 3 * 32 + 2; ++hops) {

@@ -1,10 +1,12 @@
 // A router's input channels as R_CHAN controls them (manual Table 10): with IGNORE_NORMAL set,
 // the router "will not pass the packet to the next node" for packets it receives on the
 // channel's direction-order buffers; software sets it to cut a failed link or node off
-// (paper section 9). A packet whose head arrives on such a channel is discarded whole (its
-// later flits too, whatever the bit says by then), never entering the buffer: its flits'
-// credits go straight back upstream and it is counted lost. A packet already through when the
-// bit is set goes on. R_CHAN6, the PE's channel, cuts off what the router's own PE sends.
+// (paper section 9). Here it discards adaptive-VC packets too: faults use the bit to stand for
+// the dead link itself (NO_ADAPT keeps new adaptive packets off it). A packet whose head arrives on
+// such a channel is discarded whole (its later flits too, whatever the bit says by then), never
+// entering the buffer: its flits' credits go straight back upstream and it is counted lost. A
+// packet already through when the bit is set goes on. R_CHAN6, the PE's channel, cuts off what the
+// router's own PE sends.
 #pragma once
 #include "../common/belt.hpp"
 #include "register_bits.hpp"

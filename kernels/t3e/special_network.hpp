@@ -3,13 +3,14 @@
 // a special packet follows six delta values, primary X, Y, Z then secondary X, Y, Z, one hop
 // per unit in the delta's sign, and at the end SPUT writes a router register (R_SW, or
 // R_SGET_RTRN, the deltas back) and SGET reads one and returns it over R_SGET_RTRN's deltas to
-// the PE that asked. There is no flow control and no buffer: a packet goes on in the clock it
-// arrives, and "if two packets of information access the same network router port at the same
-// time, one packet will overwrite the other" (the later port's wins; the other is eaten and
-// counted). A special packet takes its link ahead of data; a barrier packet on the same link
-// that clock eats it. IGNORE_SPCL on the channel it arrives by discards it (counted). A hop
-// takes fall_through_turn clocks. The manual gives no packet format or length: a special packet
-// is one flit here, a header (special_header.hpp) and a 64-bit value.
+// the PE that asked. There is no flow control, and no packet is held (the manual's special
+// routing buffers are not modelled): a packet goes on in the clock it arrives, and "if two packets
+// of information access the same network router port at the same time, one packet will overwrite
+// the other" (the later port's wins; the other is eaten and counted). A special packet takes its
+// link ahead of data; a barrier packet on the same link that clock eats it (the paper's only
+// conflicts are between special packets: a deviation). IGNORE_SPCL on the channel it arrives by
+// discards it (counted). A hop takes fall_through_turn clocks. The manual gives no packet format or
+// length: a special packet is one flit here, a header (special_header.hpp) and a 64-bit value.
 #pragma once
 #include "../common/belt.hpp"
 #include "../common/byte_words.hpp"
