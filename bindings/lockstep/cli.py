@@ -24,8 +24,7 @@ from . import _core
 from .config import Config, load_config, parse_value, resolve_key
 from .plot import latency_load
 from .simulate import simulate
-from .sweep import Point, plan, run_points
-from .sweep_log import CsvLog, check_resumable
+from .sweep import Point, plan, run_saved
 
 
 class UsageError(Exception):
@@ -235,18 +234,17 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     try:
         out = Path(args.out or Path("results") / Path(args.config).stem)
         out.mkdir(parents=True, exist_ok=True)
-        check_resumable(out / "config.toml", cfg)
-        log = CsvLog(out / "sweep.csv", list(points[0].params))
-        todo = log.todo(points)
-        run_points(todo, args.batch_size or default_batch_size(cfg, args.seeds), progress=True,
-                   on_point=log.append, client=client)
+        table = out / "sweep.csv"
+        ran = run_saved(points, cfg, table, out / "config.toml",
+                        args.batch_size or default_batch_size(cfg, args.seeds), progress=True,
+                        client=client)
     finally:
         if client is not None:
             client.close()
-    ax = latency_load(pd.read_csv(log.path), title=Path(args.config).stem)
+    ax = latency_load(pd.read_csv(table), title=Path(args.config).stem)
     ax.figure.savefig(out / "latency_load.png", dpi=120, bbox_inches="tight")
     print(
-        f"{len(todo)} points run, {len(points) - len(todo)} already in {log.path}; "
+        f"{ran} points run, {len(points) - ran} already in {table}; "
         f"plot in {out / 'latency_load.png'}"
     )
     return 0

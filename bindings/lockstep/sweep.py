@@ -266,7 +266,25 @@ def sweep(
     if save is None:
         return pd.DataFrame(run_points(points, batch_size, progress, on_point, client))
     path = Path(save)
-    check_resumable(path.with_suffix(".toml"), as_config(cfg))
+    run_saved(points, as_config(cfg), path, path.with_suffix(".toml"), batch_size, progress,
+              on_point, client)
+    return pd.read_csv(path)
+
+
+def run_saved(
+    points: Sequence[Point],
+    base: Config,
+    path: Path,
+    saved_config: Path,
+    batch_size: int = 64,
+    progress: bool = False,
+    on_point: Callable[[dict[str, Any]], None] | None = None,
+    client: Any = None,
+) -> int:
+    """Run the points not yet in the CSV table ``path``, appending each row as its batch
+    finishes (`sweep(save=...)`, the command line's sweep.csv); ``saved_config`` keeps ``base``
+    so that another configuration's sweep is refused. Returns how many points ran."""
+    check_resumable(saved_config, base)
     log = CsvLog(path, list(points[0].params))
 
     def keep(r: dict[str, Any]) -> None:
@@ -274,8 +292,9 @@ def sweep(
         if on_point is not None:
             on_point(r)
 
-    run_points(log.todo(points), batch_size, progress, keep, client)
-    return pd.read_csv(path)
+    todo = log.todo(points)
+    run_points(todo, batch_size, progress, keep, client)
+    return len(todo)
 
 
 def saturation_throughput(

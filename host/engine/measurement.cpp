@@ -10,7 +10,7 @@ namespace ls {
 
 double histogram_percentile(const std::vector<uint64_t>& hist, double q) {
   const uint64_t total = std::accumulate(hist.begin(), hist.end(), uint64_t{0});
-  if (total == 0) return std::numeric_limits<double>::quiet_NaN();
+  if (total == 0) return kNothingMeasured;
   const double rank = q * static_cast<double>(total);
   uint64_t cum = 0;
   for (uint32_t b = 0; b < hist.size(); ++b) {
@@ -51,8 +51,8 @@ void summarize(const TerminalTotals& t, const WindowInfo& w, InstanceResult& r) 
   r.latency_mean = sample_mean(static_cast<double>(sum(t.lat_sum)), d);
   r.network_latency_mean = sample_mean(static_cast<double>(sum(t.nlat_sum)), d);
   r.hops_mean = sample_mean(static_cast<double>(sum(t.hops_sum)), d);
-  r.latency_max = delivered ? *std::max_element(t.lat_max.begin(), t.lat_max.end())
-                            : std::numeric_limits<double>::quiet_NaN();
+  r.latency_max =
+      delivered ? *std::max_element(t.lat_max.begin(), t.lat_max.end()) : kNothingMeasured;
   r.latency_p50 = histogram_percentile(t.hist, 0.50);
   r.latency_p99 = histogram_percentile(t.hist, 0.99);
 

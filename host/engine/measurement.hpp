@@ -26,13 +26,16 @@ struct WindowInfo {
   double latency_threshold;
 };
 
-// NaN with an empty histogram, as sample_mean.
+// kNothingMeasured with an empty histogram.
 double histogram_percentile(const std::vector<uint64_t>& hist, double q);
 
-// The mean of `count` samples summing to `sum`; NaN with none: nothing was measured, which a
-// mean of 0 (a latency of 0 clocks) would hide in a table or a plot.
+// A figure over no samples (a mean, a maximum, a percentile): nothing was measured, which 0 (a
+// latency of 0 clocks) would hide in a table or a plot.
+constexpr double kNothingMeasured = std::numeric_limits<double>::quiet_NaN();
+
+// The mean of `count` samples summing to `sum`; kNothingMeasured with none.
 inline double sample_mean(double sum, double count) {
-  return count > 0 ? sum / count : std::numeric_limits<double>::quiet_NaN();
+  return count > 0 ? sum / count : kNothingMeasured;
 }
 
 // Fills the measurement fields of r (link utilisation is left to the caller).

@@ -388,8 +388,7 @@ void T3eEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) {
     rt_max = std::max<double>(rt_max, rm[k]);
   }
   r.extra.emplace_back("round_trip_mean", sample_mean(rt, count));
-  r.extra.emplace_back("round_trip_max",
-                       count > 0 ? rt_max : std::numeric_limits<double>::quiet_NaN());
+  r.extra.emplace_back("round_trip_max", count > 0 ? rt_max : kNothingMeasured);
   r.extra.emplace_back("adaptive_fraction", total > 0 ? adaptive / total : 0.0);
   const std::vector<uint64_t> un = download(v_.pe.unroutable + i * R, R);
   r.extra.emplace_back("unroutable_packets",
