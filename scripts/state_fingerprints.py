@@ -14,6 +14,11 @@ configuration also run on a network of 1,024 routers, so that the GPU's grid has
 
     PYTHONPATH=bindings python scripts/state_fingerprints.py --backend cuda --against cpu \
         --cycles 30000 --large
+
+Every run.schedule must reproduce the file too (the compared backend runs it; --against's
+side runs its own schedule): on the CPU, a block's threads in shuffled order, say:
+
+    PYTHONPATH=bindings python scripts/state_fingerprints.py --schedule block --block-order shuffled
 """
 import argparse
 import hashlib
@@ -209,11 +214,13 @@ def large(cases: dict[str, ls.Config]) -> dict[str, ls.Config]:
 
 
 def fingerprint(cfg: ls.Config, backend: str = "cpu", cycles: int = CYCLES,
-                threads: int = 1) -> str:
+                threads: int = 1, schedule: str = "auto", order: str = "forward") -> str:
     """SHA-256 over every named state array of a batch after `cycles` cycles (on the CPU,
-    `threads` threads: the state is the same for any number)."""
+    `threads` threads: the state is the same for any number; so it is for any run.schedule and,
+    on the CPU, run.block_order)."""
     base = cfg.get("traffic.offered")
-    batch = [cfg.with_(seed=7 + i, offered=base * (1 + 0.3 * i), threads=threads, debug=False)
+    batch = [cfg.with_(**{"seed": 7 + i, "offered": base * (1 + 0.3 * i), "threads": threads,
+                          "debug": False, "run.schedule": schedule, "run.block_order": order})
              for i in range(INSTANCES)]
     sim = ls.Simulator(batch, backend=backend)
     sim.step(cycles)
@@ -225,7 +232,8 @@ def fingerprint(cfg: ls.Config, backend: str = "cpu", cycles: int = CYCLES,
 
 
 def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False,
-            threads: int = 1, only_large: bool = False) -> dict[str, str]:
+            threads: int = 1, only_large: bool = False, schedule: str = "auto",
+            order: str = "forward") -> dict[str, str]:
     todo = cases()
     if only_large:
         todo = large(todo)
@@ -233,7 +241,7 @@ def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False
         todo |= large(todo)
     out = {}
     for name, cfg in todo.items():
-        out[name] = fingerprint(cfg, backend, cycles, threads)
+        out[name] = fingerprint(cfg, backend, cycles, threads, schedule, order)
         if cycles != CYCLES or with_large or only_large:
             print(f"{backend}: {name}", flush=True)  # long runs show their progress
     return out
@@ -253,7 +261,14 @@ def main() -> int:
                     help="also run every case on a large network (with --against)")
     ap.add_argument("--only-large", action="store_true",
                     help="run only the large networks (with --against)")
+    ap.add_argument("--schedule", default="auto", choices=["auto", "launch", "block", "grid"],
+                    help="run.schedule of the compared backend (default: auto)")
+    ap.add_argument("--block-order", default="forward",
+                    choices=["forward", "reversed", "shuffled"],
+                    help="run.block_order of the compared backend (the CPU's block schedules)")
     args = ap.parse_args()
+    if args.write and args.schedule != "auto":
+        ap.error("--write takes the CPU's own schedule: leave --schedule out")
     if args.write and args.backend != "cpu":
         ap.error("--write takes the CPU's state: the golden file is the CPU backend's")
     if (args.cycles != CYCLES or args.large or args.only_large) and not args.against:
@@ -265,7 +280,8 @@ def main() -> int:
     if missing:
         ap.error(f"no {' or '.join(sorted(missing))} device on this machine")
     if args.against:
-        a = compute(args.backend, args.cycles, args.large, 0, args.only_large)
+        a = compute(args.backend, args.cycles, args.large, 0, args.only_large, args.schedule,
+                    args.block_order)
         b = compute(args.against, args.cycles, args.large, 0, args.only_large)
         differ = sorted(k for k in a if a[k] != b[k])
         for k in differ:
@@ -273,7 +289,7 @@ def main() -> int:
         print(f"{len(a) - len(differ)} of {len(a)} configurations identical on {args.backend} and "
               f"{args.against} after {args.cycles} cycles")
         return 1 if differ else 0
-    now = compute(args.backend)
+    now = compute(args.backend, schedule=args.schedule, order=args.block_order)
     if args.write:
         GOLDEN.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")
         print(f"wrote {GOLDEN.relative_to(ROOT)} ({len(now)} fingerprints)")

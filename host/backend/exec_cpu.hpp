@@ -8,12 +8,49 @@
 #include <thrust/system/cpp/execution_policy.h>
 #include <thrust/system/omp/execution_policy.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <numeric>
+#include <random>
+#include <vector>
 
+#include "../../kernels/common/block_cycles.hpp"
 #include "host_arena.hpp"
+#include "schedule.hpp"
 
 namespace ls {
+
+// A GPU thread block (or cooperative grid) as the CPU runs it: its threads' elements one after
+// another between barriers, in the order run.block_order asks for (block_cycles.hpp). Shuffled
+// orders differ from one call of lanes() to the next and are fixed by the seed.
+class CpuBlock {
+ public:
+  CpuBlock(BlockOrder order, uint64_t seed) : order_(order), rng_(seed) {}
+  template <class G>
+  void lanes(uint64_t n, const G& g) const {
+    if (order_ == BlockOrder::kForward) {
+      for (uint64_t k = 0; k < n; ++k) g(k);
+    } else if (order_ == BlockOrder::kReversed) {
+      for (uint64_t k = n; k-- > 0;) g(k);
+    } else {
+      perm_.resize(n);
+      std::iota(perm_.begin(), perm_.end(), uint64_t{0});
+      std::shuffle(perm_.begin(), perm_.end(), rng_);
+      for (uint64_t k : perm_) g(k);
+    }
+  }
+  template <class G>
+  void leader(const G& g) const {
+    g();
+  }
+  void barrier() const {}
+
+ private:
+  BlockOrder order_;
+  mutable std::mt19937_64 rng_;
+  mutable std::vector<uint64_t> perm_;
+};
 
 struct CpuExec {
   static constexpr const char* kName = "cpu";
@@ -24,8 +61,9 @@ struct CpuExec {
   // Routers of an instance run stage by stage (kernels/vc/staged_cycle.hpp).
   static constexpr bool kStaged = true;
   int threads;
+  Schedule schedule;
   HostArena arena;
-  explicit CpuExec(int t) : threads(t > 0 ? t : omp_get_num_procs()) {}
+  CpuExec(int t, Schedule s) : threads(t > 0 ? t : omp_get_num_procs()), schedule(s) {}
   // Zeroed and aligned to a cache line, in huge pages where the system has them (host_arena.hpp);
   // freed with the backend.
   void* alloc_bytes(size_t n) { return arena.alloc(n); }
@@ -46,15 +84,34 @@ struct CpuExec {
   }
 
   // `cycles` cycles of a batch of independent instances, each `per_inst` elements (instance
-  // major); at(t) is the element functor of cycle t. With several instances, each thread owns
-  // whole instances and runs each one through all the cycles before the next: no barrier, and
-  // one instance's state stays in cache (a batch of 32 8x8 meshes, 9 MB in all, runs 1.7x faster
-  // on one thread this way than cycle by cycle over the whole batch).
-  // The cycle functor's range(e0, e1) runs a cycle of routers of one instance (StagedCycle). A
-  // single network of kMinParallel routers or more is split into one share per thread, with a
-  // barrier per cycle: routers interact only through belts, so shares may run in any order.
+  // major); at(t) is the element functor of cycle t. run.schedule = auto: run_ranges; launch:
+  // one parallel step a cycle; block and grid: block_cycles() over each instance or over the
+  // whole batch, as the GPU runs them.
   template <class At>
   void run_cycles(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at) {
+    switch (schedule.kind) {
+      case ScheduleKind::kAuto:
+        return run_ranges(t0, cycles, n_inst, per_inst, at);
+      case ScheduleKind::kLaunch:
+        for (uint64_t c = 0; c < cycles; ++c) for_each(n_inst * per_inst, at(t0 + c));
+        return;
+      case ScheduleKind::kBlock:
+        return run_blocks(t0, cycles, n_inst, per_inst, at);
+      case ScheduleKind::kGrid:
+        return run_blocks(t0, cycles, 1, n_inst * per_inst, at);
+    }
+  }
+  void sync() {}
+
+  // The CPU's own schedule. With several instances, each thread owns whole instances and runs
+  // each one through all the cycles before the next: no barrier, and one instance's state stays
+  // in cache (a batch of 32 8x8 meshes, 9 MB in all, runs 1.7x faster on one thread this way
+  // than cycle by cycle over the whole batch). The cycle functor's range(e0, e1) runs a cycle of
+  // routers of one instance (StagedCycle). A single network of kMinParallel routers or more is
+  // split into one share per thread, with a barrier per cycle: routers interact only through
+  // belts, so shares may run in any order.
+  template <class At>
+  void run_ranges(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at) {
     const auto instance = [&](uint64_t i) {
       for (uint64_t c = 0; c < cycles; ++c) at(t0 + c).range(i * per_inst, (i + 1) * per_inst);
     };
@@ -75,7 +132,30 @@ struct CpuExec {
       }
     }
   }
-  void sync() {}
+
+ private:
+  // Blocks of per_block elements, each through the cycles in launches of run.cycles_per_launch;
+  // blocks run in parallel on the CPU's threads (each on one).
+  template <class At>
+  void run_blocks(uint64_t t0, uint64_t cycles, uint64_t blocks, uint64_t per_block, const At& at) {
+    using F = decltype(at(t0));
+    const uint64_t most = schedule.cycles_per_launch ? schedule.cycles_per_launch : cycles;
+    for (uint64_t c = 0; c < cycles; c += most) {
+      const uint64_t n = std::min(most, cycles - c);
+      const F f0 = at(t0 + c);
+      const auto block = [&](uint64_t i) {
+        F f[2] = {f0, f0};
+        block_cycles(CpuBlock(schedule.order, (t0 + c) * blocks + i), f0, f, t0 + c, n,
+                     i * per_block, per_block);
+      };
+      const thrust::counting_iterator<uint64_t> first(0);
+      omp_set_num_threads(threads);
+      if (blocks > 1 && threads > 1)
+        thrust::for_each_n(thrust::omp::par, first, blocks, block);
+      else
+        for (uint64_t i = 0; i < blocks; ++i) block(i);
+    }
+  }
 };
 
 }  // namespace ls

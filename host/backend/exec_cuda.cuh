@@ -1,11 +1,16 @@
 // CUDA backend: the same phase functors, one thread per element, compiled by nvcc. Memory is
 // device memory; host synchronisation happens only on copies.
 #pragma once
+#include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+
+#include "../../kernels/common/block_cycles.hpp"
+#include "schedule.hpp"
 
 namespace ls {
 
@@ -24,15 +29,65 @@ __global__ void for_each_kernel(const __grid_constant__ F f, uint64_t n) {
   if (e < n) f(e);
 }
 
+// A thread block as block_cycles() sees it: its threads take the elements in turn.
+struct CudaBlock {
+  template <class G>
+  __device__ void lanes(uint64_t n, const G& g) const {
+    for (uint64_t k = threadIdx.x; k < n; k += blockDim.x) g(k);
+  }
+  template <class G>
+  __device__ void leader(const G& g) const {
+    if (threadIdx.x == 0) g();
+  }
+  __device__ void barrier() const { __syncthreads(); }
+};
+
+// A cooperative grid as block_cycles() sees it: every thread of the grid takes elements in turn,
+// each block keeps its own copy of the view (a leader each), and the barrier is the grid's.
+struct CudaGrid {
+  template <class G>
+  __device__ void lanes(uint64_t n, const G& g) const {
+    const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
+    for (uint64_t k = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; k < n; k += stride) g(k);
+  }
+  template <class G>
+  __device__ void leader(const G& g) const {
+    if (threadIdx.x == 0) g();
+  }
+  __device__ void barrier() const { cooperative_groups::this_grid().sync(); }
+};
+
+// run.schedule = block: block i runs instance i (elements [i * per_inst, (i + 1) * per_inst))
+// through `cycles` cycles, its view's two copies in dynamic shared memory.
+template <class F>
+__global__ void block_cycles_kernel(const __grid_constant__ F f0, uint64_t t0, uint64_t cycles,
+                                    uint64_t per_inst) {
+  extern __shared__ __align__(16) unsigned char shared_view[];
+  block_cycles(CudaBlock{}, f0, reinterpret_cast<F*>(shared_view), t0, cycles,
+               blockIdx.x * per_inst, per_inst);
+}
+
+// run.schedule = grid: the whole batch's n elements through `cycles` cycles, a grid-wide sync
+// between them (a cooperative launch, so every block is resident).
+template <class F>
+__global__ void grid_cycles_kernel(const __grid_constant__ F f0, uint64_t t0, uint64_t cycles,
+                                   uint64_t n) {
+  extern __shared__ __align__(16) unsigned char shared_view[];
+  block_cycles(CudaGrid{}, f0, reinterpret_cast<F*>(shared_view), t0, cycles, 0, n);
+}
+
 struct CudaExec {
   static constexpr const char* kName = "cuda";
   static constexpr bool kFixedShapes = true;  // as on the CPU (vc_engine.hpp with_shape)
   static constexpr bool kStaged = false;      // one thread per router: RouterCycle
-  explicit CudaExec(int) {
+  Schedule schedule;
+  CudaExec(int, Schedule s) : schedule(s) {
     int d = 0;
     if (cudaGetDevice(&d) != cudaSuccess ||
         cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, d) != cudaSuccess || sms_ < 1)
       sms_ = 1;
+    if (cudaDeviceGetAttribute(&cooperative_, cudaDevAttrCooperativeLaunch, d) != cudaSuccess)
+      cooperative_ = 0;
   }
   void* alloc_bytes(size_t n) {
     void* p = nullptr;
@@ -59,15 +114,59 @@ struct CudaExec {
     for_each_kernel<<<static_cast<uint32_t>((n + block - 1) / block), block>>>(f, n);
     cuda_check(cudaGetLastError(), "kernel launch");
   }
-  // Every cycle is one launch over all elements of the batch.
+  // The cycles between two host events, as run.schedule asks: a launch per cycle over all
+  // elements of the batch (auto, launch), or launches of run.cycles_per_launch cycles each with
+  // a block per instance (block) or a cooperative grid over the batch (grid).
   template <class At>
   void run_cycles(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at) {
-    for (uint64_t c = 0; c < cycles; ++c) for_each(n_inst * per_inst, at(t0 + c));
+    using F = decltype(at(t0));
+    if (schedule.kind == ScheduleKind::kAuto || schedule.kind == ScheduleKind::kLaunch) {
+      for (uint64_t c = 0; c < cycles; ++c) for_each(n_inst * per_inst, at(t0 + c));
+      return;
+    }
+    const size_t shared = 2 * sizeof(F);
+    const uint64_t most = schedule.cycles_per_launch ? schedule.cycles_per_launch : cycles;
+    if (schedule.kind == ScheduleKind::kBlock) {
+      const uint32_t threads =
+          schedule.block_threads
+              ? schedule.block_threads
+              : static_cast<uint32_t>(std::min<uint64_t>(1024, (per_inst + 31) / 32 * 32));
+      for (uint64_t c = 0; c < cycles; c += most) {
+        const uint64_t n = std::min(most, cycles - c);
+        block_cycles_kernel<F>
+            <<<static_cast<uint32_t>(n_inst), threads, shared>>>(at(t0 + c), t0 + c, n, per_inst);
+        cuda_check(cudaGetLastError(), "block schedule launch");
+      }
+      return;
+    }
+    if (!cooperative_)
+      throw std::runtime_error("run.schedule = \"grid\": this device has no cooperative launch");
+    const uint32_t threads = schedule.block_threads ? schedule.block_threads : 128;
+    int per_sm = 0;
+    cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grid_cycles_kernel<F>,
+                                                             static_cast<int>(threads), shared),
+               "occupancy of the grid schedule");
+    const uint64_t elements = n_inst * per_inst;
+    const uint64_t blocks = std::min<uint64_t>(uint64_t{static_cast<uint32_t>(per_sm)} * sms_,
+                                               (elements + threads - 1) / threads);
+    if (blocks == 0)
+      throw std::runtime_error("run.schedule = \"grid\": no block of " + std::to_string(threads) +
+                               " threads fits on a multiprocessor; lower run.block_threads");
+    for (uint64_t c = 0; c < cycles; c += most) {
+      F f0 = at(t0 + c);
+      uint64_t t = t0 + c, n = std::min(most, cycles - c), count = elements;
+      void* args[] = {&f0, &t, &n, &count};
+      cuda_check(
+          cudaLaunchCooperativeKernel(grid_cycles_kernel<F>, dim3(static_cast<uint32_t>(blocks)),
+                                      dim3(threads), args, shared, cudaStream_t{}),
+          "grid schedule launch");
+    }
   }
   void sync() { cuda_check(cudaDeviceSynchronize(), "sync"); }
 
  private:
-  int sms_ = 1;  // multiprocessors of the device
+  int sms_ = 1;          // multiprocessors of the device
+  int cooperative_ = 0;  // whether it takes cooperative launches
 };
 
 }  // namespace ls

@@ -195,6 +195,11 @@ struct RunConfig {
   int64_t threads = 0;
   bool debug = false;
   bool fuse_phases = true;
+  // How a backend runs the cycles between host events (host/backend/schedule.hpp).
+  std::string schedule = "auto";        // auto, launch, block, grid
+  int64_t cycles_per_launch = 0;        // 0: every cycle up to the next host event
+  int64_t block_threads = 0;            // 0: chosen from the instance's size
+  std::string block_order = "forward";  // the CPU's order of a block's threads
   int64_t watchdog = 5000;
   double latency_threshold = 500.0;
 };

@@ -761,6 +761,21 @@ std::vector<KeyInfo> make_schema() {
       bool_key("run", "fuse_phases", run, &U::fuse_phases,
                "run all phases of a router in one parallel step per cycle (identical results, "
                "fewer synchronisations) instead of one step per phase"),
+      enum_key("run", "schedule", run, &U::schedule, {"auto", "launch", "block", "grid"},
+               "how the backend runs the cycles between host events (identical results): "
+               "launch, one parallel step (a GPU launch) per cycle; block, a group of threads "
+               "per instance (a GPU thread block) running many cycles with a barrier between "
+               "them; grid, one group over the whole batch (a cooperative GPU grid, a grid-wide "
+               "sync per cycle); auto, the CPU's instance-by-instance stages or CUDA's launch"),
+      int_key("run", "cycles_per_launch", run, &U::cycles_per_launch, 0, 1ll << 30,
+              "block and grid schedules: cycles one launch runs at most (0: every cycle up to "
+              "the next host event: a window edge, a drain or watchdog check, a fault)"),
+      int_key("run", "block_threads", run, &U::block_threads, 0, 1024,
+              "block and grid schedules: threads per GPU block (0: an instance's elements "
+              "rounded up to a warp, at most 1,024, for block; 128 for grid)"),
+      enum_key("run", "block_order", run, &U::block_order, {"forward", "reversed", "shuffled"},
+               "block and grid schedules on the CPU: the order in which a block's threads run "
+               "their elements (a check that the order changes nothing)"),
       int_key("run", "watchdog", run, &U::watchdog, 0, 1ll << 30,
               "report a deadlock after this many cycles without a flit moving (0: off)"),
       float_key("run", "latency_threshold", run, &U::latency_threshold, 1.0, 1e9,

@@ -23,6 +23,7 @@
 #include "../../kernels/common/histogram.hpp"
 #include "../../kernels/common/source.hpp"
 #include "../../kernels/common/terminal_stats.hpp"
+#include "../backend/schedule.hpp"
 #include "../topology/topology.hpp"
 #include "../traffic/completion_peak.hpp"
 #include "engine.hpp"
@@ -62,7 +63,7 @@ template <class Exec>
 class BatchEngine : public Engine {
  public:
   BatchEngine(const std::vector<Config>& cfgs, const EngineOptions& opts)
-      : x_(opts.threads),
+      : x_(opts.threads, schedule_of(cfgs[0].run)),
         cfgs_(cfgs),
         I_(static_cast<uint32_t>(cfgs.size())),
         memory_limit_(state_memory_limit(opts, kCuda)),
@@ -128,12 +129,11 @@ class BatchEngine : public Engine {
   }
 
  protected:
-  // A family's kernel view as of cycle t: its clock, and the belt slot of t.
+  // A family's kernel view as of cycle t (set_clock: kernels/common/cycle_view.hpp).
   template <class View>
   static View view_at(const View& v, uint64_t t) {
     View w = v;
-    w.t = t;
-    w.now = belt_slot(t, w.lay.slots);
+    set_clock(w, t);
     return w;
   }
 
@@ -365,7 +365,8 @@ class BatchEngine : public Engine {
 
   // `cycles` clocks of the family's cycle functor (make(t): clock t's, over the elements of every
   // instance): in debug mode one parallel step a clock, each followed by `check` (the family's
-  // invariants); otherwise the backend's schedule (CpuExec::run_cycles: instance by instance).
+  // invariants); otherwise the backend's schedule (run.schedule: CpuExec and CudaExec's
+  // run_cycles).
   template <class Make, class Check>
   void run_family_cycles(uint64_t cycles, bool debug, const Make& make, const Check& check) {
     if (debug) {

@@ -48,12 +48,16 @@ class VcEngine final : public BatchEngine<Exec> {
     } else {
       with_shape([&](auto shape) {
         using Shape = decltype(shape);
-        x_.run_cycles(t_, cycles, I_, v_.prm.routers, [this](uint64_t t) {
-          if constexpr (Exec::kStaged)
-            return StagedCycle<Shape>{at(t), scratch_};
-          else
-            return RouterCycle<Shape>{at(t)};
-        });
+        // The CPU's own schedule runs the stages over lists; the GPU's schedules, on either
+        // backend, a router at a time.
+        if constexpr (Exec::kStaged) {
+          if (x_.schedule.kind == ScheduleKind::kAuto)
+            return x_.run_ranges(t_, cycles, I_, v_.prm.routers, [this](uint64_t t) {
+              return StagedCycle<Shape>{at(t), scratch_};
+            });
+        }
+        x_.run_cycles(t_, cycles, I_, v_.prm.routers,
+                      [this](uint64_t t) { return RouterCycle<Shape>{at(t)}; });
       });
       t_ += cycles;
     }
@@ -121,13 +125,7 @@ class VcEngine final : public BatchEngine<Exec> {
   }
 
   // The view as of cycle t.
-  VcView at(uint64_t t) const {
-    VcView w = B::view_at(v_, t);
-    const uint64_t rp = uint64_t{w.prm.routers} * w.prm.ports;
-    w.flit_to = w.topo.flit_slot + w.now * rp;
-    w.credit_to = w.topo.credit_slot + w.now * rp;
-    return w;
-  }
+  VcView at(uint64_t t) const { return B::view_at(v_, t); }
   void allocate();
   void initialise();
   void cycle_once();

@@ -30,6 +30,11 @@ struct RouterCycle {
     for (uint32_t n = r * T; n < r * T + T; ++n) term(L.node_elem(inst, n), inst, n);
     flit_receive<Shape>(v, e);
   }
+  // The routers [e0, e1) of one instance, on one CPU thread (the CPU runs StagedCycle unless
+  // run.schedule asks for the GPU's schedules).
+  void range(uint64_t e0, uint64_t e1) const {
+    for (uint64_t e = e0; e < e1; ++e) (*this)(e);
+  }
 };
 
 }  // namespace ls

@@ -261,4 +261,13 @@ struct VcView : CycleView {
   const uint32_t* credit_to;
 };
 
+// The vc view of cycle t: its clock, belt slot, and that slot's rows of the belt tables.
+LS_HD inline void set_clock(VcView& v, uint64_t t) {
+  v.t = t;
+  v.now = belt_slot(t, v.lay.slots);
+  const uint64_t rp = uint64_t{v.prm.routers} * v.prm.ports;
+  v.flit_to = v.topo.flit_slot + v.now * rp;
+  v.credit_to = v.topo.credit_slot + v.now * rp;
+}
+
 }  // namespace ls

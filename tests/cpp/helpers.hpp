@@ -70,6 +70,21 @@ void edit_state(Engine& e, const std::string& name, F edit) {
   e.set_state(name, a);
 }
 
+// Every state array of an engine, in state_names() order.
+inline std::vector<HostArray> full_state(Engine& e) {
+  std::vector<HostArray> s;
+  for (const std::string& n : e.state_names()) s.push_back(e.state(n));
+  return s;
+}
+
+// Two engines' full states are equal, array for array (each differing one named).
+inline void expect_same(const std::vector<HostArray>& a, const std::vector<HostArray>& b,
+                        const std::vector<std::string>& names) {
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t i = 0; i < a.size(); ++i)
+    EXPECT_TRUE(a[i].bytes == b[i].bytes) << names[i] << " differs";
+}
+
 // The message of the ConfigError `f` throws, "" if it throws none.
 inline std::string config_error_of(const std::function<void()>& f) {
   try {

@@ -3,21 +3,10 @@
 #include "helpers.hpp"
 
 using namespace ls;
+using test::expect_same;
+using test::full_state;
 
 namespace {
-
-std::vector<HostArray> full_state(Engine& e) {
-  std::vector<HostArray> s;
-  for (const std::string& n : e.state_names()) s.push_back(e.state(n));
-  return s;
-}
-
-void expect_same(const std::vector<HostArray>& a, const std::vector<HostArray>& b,
-                 const std::vector<std::string>& names) {
-  ASSERT_EQ(a.size(), b.size());
-  for (size_t i = 0; i < a.size(); ++i)
-    EXPECT_TRUE(a[i].bytes == b[i].bytes) << names[i] << " differs";
-}
 
 std::vector<Config> batch() {
   std::vector<Config> cs;

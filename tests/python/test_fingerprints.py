@@ -2,7 +2,8 @@
 shipped and coverage configurations after a fixed number of cycles is what the golden file says,
 so a change meant only to make the simulator faster cannot alter its behaviour unnoticed. Each
 backend present is checked against the same (CPU) file: on a GPU machine this is the CPU/GPU
-bit-equality check over every configuration."""
+bit-equality check over every configuration. So is every run.schedule: the GPU's schedules run on
+the CPU with a block's threads shuffled or reversed, and on the GPU where there is one."""
 
 import subprocess
 import sys
@@ -13,13 +14,16 @@ import pytest
 from conftest import REPO, python_path
 
 
-@pytest.mark.parametrize("backend", ["cpu", "cuda"])
-def test_state_matches_the_golden_fingerprints(backend):
+@pytest.mark.parametrize("backend,schedule,order", [
+    ("cpu", "auto", "forward"), ("cpu", "block", "shuffled"), ("cpu", "grid", "reversed"),
+    ("cuda", "auto", "forward"), ("cuda", "block", "forward"), ("cuda", "grid", "forward")])
+def test_state_matches_the_golden_fingerprints(backend, schedule, order):
     if backend not in ls.available_backends():
         pytest.skip(f"no {backend} device on this machine: its state is not checked")
     env = {"PYTHONPATH": python_path()}
     r = subprocess.run([sys.executable, str(REPO / "scripts/state_fingerprints.py"),
-                        "--backend", backend], env=env, capture_output=True, text=True)
+                        "--backend", backend, "--schedule", schedule, "--block-order", order],
+                       env=env, capture_output=True, text=True)
     assert r.returncode == 0, (r.stdout + r.stderr +
                                "\nif the change is meant to alter behaviour, regenerate with "
                                "scripts/state_fingerprints.py --write")

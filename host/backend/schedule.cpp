@@ -1,0 +1,21 @@
+#include "schedule.hpp"
+
+#include "../config/config.hpp"
+
+namespace ls {
+
+Schedule schedule_of(const RunConfig& run) {
+  Schedule s;
+  s.kind = run.schedule == "launch"  ? ScheduleKind::kLaunch
+           : run.schedule == "block" ? ScheduleKind::kBlock
+           : run.schedule == "grid"  ? ScheduleKind::kGrid
+                                     : ScheduleKind::kAuto;
+  s.cycles_per_launch = static_cast<uint64_t>(run.cycles_per_launch);
+  s.block_threads = static_cast<uint32_t>(run.block_threads);
+  s.order = run.block_order == "reversed"   ? BlockOrder::kReversed
+            : run.block_order == "shuffled" ? BlockOrder::kShuffled
+                                            : BlockOrder::kForward;
+  return s;
+}
+
+}  // namespace ls

@@ -1,0 +1,32 @@
+// How a backend runs a family's cycles between two host events (run.schedule and the keys
+// beside it). Every schedule gives the same state, bit for bit; they differ only in speed:
+//   launch  one parallel step over the batch's elements per cycle (a GPU launch per cycle);
+//   block   one group of threads per instance runs many cycles with a barrier between them
+//           (a GPU thread block per instance, the view in its shared memory);
+//   grid    one group spanning the whole batch does the same (a cooperative GPU grid, a
+//           grid-wide sync per cycle), for instances larger than a block;
+//   auto    the backend's own choice: on the CPU its production schedule (each thread runs
+//           whole instances, stage by stage), on CUDA `launch` until the device's measurements
+//           say otherwise.
+// The CPU runs `block` and `grid` through the same source as the GPU (block_cycles.hpp), with a
+// block's threads as a loop in run.block_order, so CPU tests show the schedule is exact.
+#pragma once
+#include <cstdint>
+
+namespace ls {
+
+enum class ScheduleKind : uint8_t { kAuto, kLaunch, kBlock, kGrid };
+enum class BlockOrder : uint8_t { kForward, kReversed, kShuffled };
+
+struct Schedule {
+  ScheduleKind kind = ScheduleKind::kAuto;
+  uint64_t cycles_per_launch = 0;  // 0: every cycle up to the next host event in one launch
+  uint32_t block_threads = 0;      // 0: the instance's elements rounded up to a warp, <= 1,024
+  BlockOrder order = BlockOrder::kForward;
+};
+
+struct RunConfig;
+// The schedule run's keys ask for (the schema has checked their values).
+Schedule schedule_of(const RunConfig& run);
+
+}  // namespace ls

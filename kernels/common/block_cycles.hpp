@@ -1,0 +1,50 @@
+// Many cycles in one launch: a group of threads (a GPU thread block, a whole cooperative grid,
+// or a CPU loop standing in for either) advances a range of elements through several cycles,
+// with one barrier between cycles. The lockstep rule makes this exact: inside a cycle elements
+// read only what no element writes in that cycle (their own state, the belt slot of `now`), so
+// the only ordering they need is "every element's cycle c before any element's cycle c + 1".
+//
+// The schedule is written once against a small Block interface, so the CPU runs the very code
+// the GPU does:
+//   b.lanes(n, g)  calls g(k) for every k in [0, n), each k on one of the group's threads, in
+//                  any order (the CPU's CpuBlock can run them reversed or shuffled, to show the
+//                  order does not matter);
+//   b.leader(g)    calls g() on one thread of each block (a block's shared memory is its own);
+//   b.barrier()    waits until every thread of the group has arrived, and makes their writes
+//                  visible to each other.
+#pragma once
+#include <cstdint>
+#include <type_traits>
+
+#include "cycle_view.hpp"
+#include "hd.hpp"
+
+namespace ls {
+
+// Cycles [t0, t0 + cycles) of elements [e0, e0 + n) of a cycle functor (a family's RouterCycle:
+// a view `v` and operator()(e)). f0 is its functor for cycle t0; `f` is room for two copies in
+// memory each block shares (its shared memory on a GPU). Cycle c reads copy c & 1, while the
+// leader sets the other's clock for cycle c + 1: that copy was last read in cycle c - 1, before
+// its barrier, so each cycle needs one barrier and no thread keeps a copy of the view of its own
+// (a copy per thread spills it to local memory: docs/performance.md).
+#ifdef __CUDACC__
+#pragma nv_exec_check_disable
+#endif
+template <class Block, class Cycle>
+LS_HD void block_cycles(const Block& b, const Cycle& f0, Cycle* f, uint64_t t0, uint64_t cycles,
+                        uint64_t e0, uint64_t n) {
+  static_assert(std::is_trivially_copyable<Cycle>::value, "a cycle functor is copied as bytes");
+  b.leader([&] {
+    f[0] = f0;
+    f[1] = f0;
+  });
+  b.barrier();
+  for (uint64_t c = 0; c < cycles; ++c) {
+    const Cycle& now = f[c & 1];
+    b.lanes(n, [&](uint64_t k) { now(e0 + k); });
+    b.leader([&] { set_clock(f[(c + 1) & 1].v, t0 + c + 1); });
+    b.barrier();
+  }
+}
+
+}  // namespace ls

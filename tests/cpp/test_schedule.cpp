@@ -1,0 +1,142 @@
+// run.schedule: the GPU's schedules (a launch per cycle; a block per instance or a cooperative
+// grid running many cycles per launch, kernels/common/block_cycles.hpp) give the state of the
+// CPU's own schedule, bit for bit, in every family. On the CPU a block's threads run as a loop,
+// forward, reversed or shuffled: the lockstep rule says their order cannot matter, and these
+// tests would find an element that reads what another writes in the same cycle. Where a GPU is
+// present the same schedules run there too, against the CPU.
+#include "helpers.hpp"
+#include "host/config/schema.hpp"
+
+using namespace ls;
+using test::expect_same;
+using test::full_state;
+
+namespace {
+
+// A loaded batch of two instances of one family's small network (keys as section.name).
+std::vector<Config> family_batch(const std::vector<std::pair<std::string, Value>>& keys) {
+  std::vector<Config> cs;
+  for (int64_t seed : {3, 4}) {
+    Config c;
+    for (const auto& [key, value] : keys) {
+      const size_t dot = key.find('.');
+      set_key(c, key.substr(0, dot), key.substr(dot + 1), value);
+    }
+    c.run.seed = seed;
+    cs.push_back(c);
+  }
+  validate(cs[0]);
+  return cs;
+}
+
+Value ints(std::vector<int64_t> v) {
+  return Value(std::move(v));
+}
+Value str(const char* s) {
+  return Value(std::string(s));
+}
+
+struct FamilyCase {
+  const char* name;
+  std::vector<Config> batch;
+};
+
+// Each family past or near its knee, with the features that touch most state.
+std::vector<FamilyCase> families() {
+  return {
+      {"vc", family_batch({{"topology.radix", ints({4, 4})},
+                           {"router.routing", str("min_adaptive")},
+                           {"router.vcs", Value(int64_t{4})},
+                           {"traffic.packet_size", Value(int64_t{3})},
+                           {"traffic.offered", Value(0.5)}})},
+      {"sconnect", family_batch({{"router.family", str("sconnect")},
+                                 {"topology.radix", ints({4, 4})},
+                                 {"traffic.offered", Value(0.7)},
+                                 {"traffic.packet_sizes", ints({1, 4})},
+                                 {"traffic.packet_size_weights", Value(std::vector<double>{1, 1})},
+                                 {"sconnect.buffers", Value(int64_t{14})},
+                                 {"sconnect.reserve", Value(int64_t{4})},
+                                 {"sconnect.priorities", Value(int64_t{1})}})},
+      {"t3e", family_batch({{"router.family", str("t3e")},
+                            {"topology.radix", ints({4, 4, 2})},
+                            {"traffic.offered", Value(0.5)},
+                            {"t3e.barrier", str("barrier")},
+                            {"t3e.barrier_period", Value(int64_t{40})}})},
+      {"metro", family_batch({{"router.family", str("metro")},
+                              {"topology.kind", str("multibutterfly")},
+                              {"topology.radix", ints({2, 2, 4})},
+                              {"topology.dilation", ints({2, 2, 1})},
+                              {"traffic.packet_size", Value(int64_t{10})},
+                              {"traffic.offered", Value(0.4)}})},
+      {"bgl", family_batch({{"router.family", str("bgl")},
+                            {"topology.radix", ints({4, 4, 2})},
+                            {"topology.link_delay", Value(int64_t{3})},
+                            {"traffic.packet_size", Value(int64_t{256})},
+                            {"traffic.offered", Value(1.2)}})},
+  };
+}
+
+std::vector<Config> with_schedule(std::vector<Config> cs, const char* schedule, const char* order,
+                                  int64_t cycles_per_launch = 0, int64_t block_threads = 0) {
+  for (Config& c : cs) {
+    c.run.schedule = schedule;
+    c.run.block_order = order;
+    c.run.cycles_per_launch = cycles_per_launch;
+    c.run.block_threads = block_threads;
+  }
+  return cs;
+}
+
+// Steps both batches alike, in two steps (so a second step starts from a launch's end), and
+// compares every state array.
+void expect_same_state(const std::vector<Config>& a, const std::vector<Config>& b,
+                       const std::string& backend_b, int threads_b = 1) {
+  auto x = make_engine(a, test::options("cpu", 1, false));
+  auto y = make_engine(b, test::options(backend_b, threads_b, false));
+  for (uint64_t n : {700, 333}) {
+    x->step(n);
+    y->step(n);
+  }
+  expect_same(full_state(*x), full_state(*y), x->state_names());
+}
+
+}  // namespace
+
+TEST(Schedule, GpuSchedulesOnTheCpuGiveTheCpuScheduleState) {
+  for (const FamilyCase& f : families()) {
+    for (const char* order : {"forward", "reversed", "shuffled"}) {
+      SCOPED_TRACE(std::string(f.name) + ", block, " + order);
+      expect_same_state(f.batch, with_schedule(f.batch, "block", order), "cpu");
+    }
+    SCOPED_TRACE(f.name);
+    expect_same_state(f.batch, with_schedule(f.batch, "grid", "shuffled"), "cpu");
+    expect_same_state(f.batch, with_schedule(f.batch, "launch", "forward"), "cpu");
+    // Launches of 7 cycles: a launch's end falls inside the steps, where the view is copied
+    // into the block anew.
+    expect_same_state(f.batch, with_schedule(f.batch, "block", "shuffled", 7), "cpu", 2);
+  }
+}
+
+TEST(Schedule, GpuSchedulesOnCudaGiveTheCpuState) {
+  if (!cuda_available())
+    GTEST_SKIP() << "no CUDA device on this machine: the GPU's schedules are checked on the CPU";
+  for (const FamilyCase& f : families()) {
+    SCOPED_TRACE(f.name);
+    expect_same_state(f.batch, with_schedule(f.batch, "launch", "forward"), "cuda");
+    expect_same_state(f.batch, with_schedule(f.batch, "block", "forward"), "cuda");
+    expect_same_state(f.batch, with_schedule(f.batch, "block", "forward", 7, 32), "cuda");
+    expect_same_state(f.batch, with_schedule(f.batch, "grid", "forward"), "cuda");
+    expect_same_state(f.batch, with_schedule(f.batch, "grid", "forward", 64, 32), "cuda");
+  }
+}
+
+TEST(Schedule, KeysAreCheckedAndNamed) {
+  Config c;
+  std::string m = test::config_error_of([&] { set_key(c, "run", "schedule", str("warp")); });
+  EXPECT_NE(m.find("run.schedule"), std::string::npos) << m;
+  EXPECT_NE(m.find("warp"), std::string::npos) << m;
+  EXPECT_NE(m.find("auto, launch, block, grid"), std::string::npos) << m;
+  m = test::config_error_of([&] { set_key(c, "run", "block_threads", Value(int64_t{2048})); });
+  EXPECT_NE(m.find("run.block_threads"), std::string::npos) << m;
+  EXPECT_NE(m.find("2048"), std::string::npos) << m;
+}
