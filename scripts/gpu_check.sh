@@ -11,18 +11,31 @@
 #             10,000 cycles (~5 min)
 #   bench     `lockstep bench` on CUDA and on one CPU core of the same machine, lockstep_bench
 #             and benchmarks/scaling.py (~5 min)
-# No stage named: all of them, in that order. Logs go to $LOG_DIR (default: build-gpu/logs); the
-# last lines printed are the summaries.
+#   schedules every fingerprint configuration on CUDA under run.schedule = block and grid
+#             against the golden file (the CPU's state; ~2 min)
+#   goals     benchmarks/gpu_goals.py: issue 40's goals, every family alone and in batches of
+#             256, 1,024 8x8 meshes and the 64x64x64 torus, under every run.schedule and on the
+#             host's cores, into $LOG_DIR/gpu_goals.csv (~5 min)
+#   ncu       the same table's single networks again, with Nsight Compute's active lanes per
+#             warp, DRAM and L2 bytes per router-cycle and bandwidth (~5 min)
+#   sweep     `make sweep`'s 20 points on the CPU's cores and on CUDA (launch, block), Python's
+#             start included, into $LOG_DIR/gpu_sweep.csv (~2 min)
+#   ptxas     registers, stack and spills of every family's cycle kernels (scripts/
+#             ptxas_report.py; needs no GPU)
+# No stage named: build, test, equality, large, bench, in that order. Logs go to $LOG_DIR
+# (default: build-gpu/logs); the last lines printed are the summaries.
 # Dependencies come from the machine (cmake, nvcc, python3 with numpy/pandas/matplotlib/pytest/
 # pybind11) or, where it has no package registry, from .gpu-deps/ (scripts/gpu_deps.sh).
-#   bash scripts/gpu_check.sh [build] [test] [equality] [large] [bench]
+#   bash scripts/gpu_check.sh [build] [test] [equality] [large] [bench] [schedules] [goals] [ncu]
+#                             [sweep] [ptxas]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=(build test equality large bench)
 for st in "${stages[@]}"; do
-  case $st in build|test|equality|large|bench) ;;
-    *) echo "gpu_check: stage '$st': allowed build, test, equality, large, bench"; exit 2 ;;
+  case $st in build|test|equality|large|bench|schedules|goals|ncu|sweep|ptxas) ;;
+    *) echo "gpu_check: stage '$st': allowed build, test, equality, large, bench, schedules, goals," \
+            "ncu, sweep, ptxas"; exit 2 ;;
   esac
 done
 build=build-gpu
@@ -123,6 +136,26 @@ stage_bench() {
   cat "$logs/bench_cuda.log" "$logs/bench_cpu.log" "$logs/bench.log" "$logs/scaling.log"
   return $rc
 }
+
+stage_schedules() {
+  local rc=0 s
+  for s in block grid; do
+    "$py" scripts/state_fingerprints.py --backend cuda --schedule "$s" > "$logs/schedule_$s.log" 2>&1 ||
+      rc=1
+    echo "fingerprints on CUDA, run.schedule = $s: rc=$rc"; grep changed "$logs/schedule_$s.log" | head
+  done
+  return $rc
+}
+
+# The goals' table (benchmarks/gpu_goals.py); ncu adds the profiler's figures to its rows.
+stage_goals() { "$py" benchmarks/gpu_goals.py --out "$logs" 2>&1 | tee "$logs/goals.log" | tail -60; }
+stage_ncu() {
+  command -v ncu > /dev/null || { echo "no ncu on this machine"; return 1; }
+  "$py" benchmarks/gpu_goals.py --out "$logs/ncu" --goal small --ncu 2>&1 | tee "$logs/ncu.log" |
+    tail -60
+}
+stage_sweep() { "$py" benchmarks/gpu_goals.py --out "$logs" --sweep 2>&1 | tee "$logs/sweep.log"; }
+stage_ptxas() { "$py" scripts/ptxas_report.py 2>&1 | tee "$logs/ptxas.md"; }
 
 rc=0
 for st in "${stages[@]}"; do

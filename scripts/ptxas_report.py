@@ -71,11 +71,14 @@ def main() -> int:
     ap.add_argument("--arch", default="90", help="compute capability without the dot")
     ap.add_argument("--family", nargs="*", default=FAMILIES, choices=FAMILIES)
     args = ap.parse_args()
-    print(f"sm_{args.arch}, {subprocess.run(['nvcc', '--version'], capture_output=True, text=True).stdout.splitlines()[-1]}")
-    print("| family | kernel | cycle functor | registers | stack B | spill stores B | spill loads B |")
+    nvcc = subprocess.run(["nvcc", "--version"], capture_output=True, text=True)
+    print(f"sm_{args.arch}, {nvcc.stdout.splitlines()[-1]}")
+    print("| family | kernel | cycle functor | registers | stack B | spill stores B "
+          "| spill loads B |")
     print("|---|---|---|---|---|---|---|")
     for fam in args.family:
-        for r in sorted(kernels(compile_family(fam, args.arch)), key=lambda r: short(r["name"])[::-1]):
+        found = kernels(compile_family(fam, args.arch))
+        for r in sorted(found, key=lambda r: short(r["name"])[::-1]):
             kernel, functor = short(r["name"])
             print(f"| {fam} | {kernel} | {functor} | {r.get('registers', '?')} | {r['stack']} "
                   f"| {r['spill_st']} | {r['spill_ld']} |", flush=True)

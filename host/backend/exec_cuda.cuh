@@ -127,10 +127,15 @@ struct CudaExec {
     const size_t shared = 2 * sizeof(F);
     const uint64_t most = schedule.cycles_per_launch ? schedule.cycles_per_launch : cycles;
     if (schedule.kind == ScheduleKind::kBlock) {
-      const uint32_t threads =
-          schedule.block_threads
-              ? schedule.block_threads
-              : static_cast<uint32_t>(std::min<uint64_t>(1024, (per_inst + 31) / 32 * 32));
+      // At most what the kernel's registers allow a block (the T3E's cycle takes 126 a thread:
+      // 512 threads; docs/performance.md); a block with fewer threads than elements loops.
+      cudaFuncAttributes attr{};
+      cuda_check(cudaFuncGetAttributes(&attr, block_cycles_kernel<F>), "block schedule kernel");
+      const uint64_t most_threads = static_cast<uint64_t>(attr.maxThreadsPerBlock) / 32 * 32;
+      const uint64_t want =
+          schedule.block_threads ? schedule.block_threads : (per_inst + 31) / 32 * 32;
+      const uint32_t threads = static_cast<uint32_t>(
+          std::max<uint64_t>(32, std::min({want, most_threads, uint64_t{1024}})));
       for (uint64_t c = 0; c < cycles; c += most) {
         const uint64_t n = std::min(most, cycles - c);
         block_cycles_kernel<F>

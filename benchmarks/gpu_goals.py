@@ -1,0 +1,266 @@
+"""The GPU goals of docs/performance.md ("Many cycles per launch"), measured side by side: every
+family's reference network (the `lockstep bench` rows) alone and in batches of 256, 1,024 8x8
+meshes and the 64x64x64 torus, each on CUDA under every run.schedule and on the host's CPU cores,
+written as one CSV table (gpu_goals.csv). Prints figures; asserts nothing.
+
+    PYTHONPATH=bindings python benchmarks/gpu_goals.py --out DIR [--goal small batch ...]
+        [--seconds 1.0] [--cpu-only]
+    PYTHONPATH=bindings python benchmarks/gpu_goals.py --out DIR --ncu   # Nsight Compute figures
+    PYTHONPATH=bindings python benchmarks/gpu_goals.py --out DIR --sweep # make sweep's 20 points
+
+A row's time (wall_s) is `Simulator.step` over as many cycles as take about --seconds, after a
+warm-up that fills the network (its first launch included, so the view's upload and the
+kernel's first loads are not timed). --ncu runs each family's single network once more under
+`ncu`, one kernel launch of each schedule, and adds the active lanes per warp, the DRAM and L2
+bytes per router-cycle and the achieved DRAM bandwidth to the table's rows (ncu_*.csv keep the
+raw figures). Rows of backends this machine lacks are left out, and say so.
+"""
+import argparse
+import csv
+import math
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import time
+
+import lockstep as ls
+from lockstep import _core
+from lockstep.cli import BENCH_NETWORKS
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+FIELDS = ["goal", "family", "network", "routers_per_instance", "instances", "backend", "schedule",
+          "cycles_per_launch", "block_threads", "threads", "cycles", "wall_s",
+          "router_cycles_per_s", "us_per_cycle", "target_router_cycles_per_s", "meets_target",
+          "bytes_per_router_cycle", "l2_bytes_per_router_cycle", "lanes_per_warp", "dram_gb_per_s"]
+# The GPU schedules a row is measured under: (run.schedule, cycles_per_launch, block_threads).
+GPU_SCHEDULES = [("launch", 0, 0), ("block", 0, 0), ("grid", 0, 32), ("grid", 0, 128)]
+# Nsight Compute's metrics (--ncu): lanes active per instruction, bytes from DRAM and L2.
+NCU_METRICS = ["smsp__thread_inst_executed_per_inst_executed.ratio", "dram__bytes.sum",
+               "lts__t_bytes.sum", "gpu__time_duration.sum", "l1tex__t_sector_hit_rate.pct",
+               "lts__t_sector_hit_rate.pct"]
+KERNELS = "regex:(for_each|block_cycles|grid_cycles)_kernel"
+
+
+def family_of(keys: dict) -> str:
+    return keys.get("router.family", "vc")
+
+
+def reference_rows() -> list[tuple[str, dict]]:
+    """Each family's single reference networks from `lockstep bench` (not its batch or its
+    32x32x32 torus, which are goals of their own)."""
+    return [(name, keys) for name, keys, n in BENCH_NETWORKS
+            if n == 1 and "32x32x32" not in name]
+
+
+def cases(goals: list[str]) -> list[dict]:
+    """(goal, network, keys, instances, target router-cycles/s on the GPU or None)."""
+    out = []
+    mesh = dict(BENCH_NETWORKS[0][1])
+    if "small" in goals:  # at most 2 us per cycle: routers / 2e-6 router-cycles/s
+        for name, keys in reference_rows():
+            out.append(dict(goal="small", network=name, keys=keys, instances=1, target=None))
+    if "batch" in goals:
+        out.append(dict(goal="batch", network="1,024 x 8x8 mesh", keys=mesh, instances=1024,
+                        target=5e9))
+        for name, keys in reference_rows():  # 10x the host's cores: filled in from its row
+            out.append(dict(goal="batch256", network=f"256 x {name}", keys=keys, instances=256,
+                            target=None))
+    if "large" in goals:
+        keys = dict(mesh, kind="torus", radix=[64, 64, 64], offered=0.015625, link_delay=2)
+        out.append(dict(goal="large", network="64x64x64 torus", keys=keys, instances=1,
+                        target=3e9))
+    return out
+
+
+def simulator(keys: dict, instances: int, backend: str, schedule=("auto", 0, 0),
+              threads: int = 0) -> ls.Simulator:
+    kind, per_launch, block = schedule
+    cfg = ls.Config().with_(**keys).with_(**{
+        "run.schedule": kind, "run.cycles_per_launch": per_launch, "run.block_threads": block,
+        "run.threads": threads, "run.debug": False})
+    seed = cfg.get("run.seed")
+    return ls.Simulator([cfg.with_(seed=seed + i) for i in range(instances)], backend=backend)
+
+
+def routers(keys: dict) -> int:
+    return _core.network_size(ls.Config().with_(**keys).to_dict())["routers"]
+
+
+def timed(sim: ls.Simulator, seconds: float, routers_total: int) -> tuple[int, float]:
+    """(cycles, wall seconds) of a step long enough to take about `seconds`."""
+    sim.step(200)  # warm-up: traffic in flight, the first launch paid
+    t0 = time.perf_counter()
+    sim.step(50)
+    probe = max(time.perf_counter() - t0, 1e-6)
+    cycles = max(100, min(200_000, int(50 * seconds / probe)))
+    t0 = time.perf_counter()
+    sim.step(cycles)
+    return cycles, time.perf_counter() - t0
+
+
+def measure(case: dict, backend: str, schedule, threads: int, seconds: float) -> dict:
+    r = routers(case["keys"])
+    sim = simulator(case["keys"], case["instances"], backend, schedule, threads)
+    cycles, wall = timed(sim, seconds, r * case["instances"])
+    rate = r * case["instances"] * cycles / wall
+    return {"goal": case["goal"], "family": family_of(case["keys"]), "network": case["network"],
+            "routers_per_instance": r, "instances": case["instances"], "backend": sim.backend,
+            "schedule": schedule[0], "cycles_per_launch": schedule[1],
+            "block_threads": schedule[2], "threads": threads if backend == "cpu" else "",
+            "cycles": cycles, "wall_s": f"{wall:.3f}", "router_cycles_per_s": f"{rate:.4g}",
+            "us_per_cycle": f"{1e6 * wall / cycles:.3f}"}
+
+
+def set_targets(rows: list[dict]) -> None:
+    """Each GPU row's target: small networks 2 us per cycle; batches of 256, ten times the
+    host's cores on the same batch; others as the case says."""
+    cpu_all = {r["network"]: float(r["router_cycles_per_s"]) for r in rows
+               if r["backend"] == "cpu" and r["threads"] == 0}
+    for r in rows:
+        if r["backend"] != "cuda":
+            continue
+        if r["goal"] == "small":
+            target = r["routers_per_instance"] / 2e-6
+        elif r["goal"] == "batch256":
+            target = 10 * cpu_all.get(r["network"], math.nan)
+        else:
+            target = r.get("target_router_cycles_per_s") or math.nan
+        r["target_router_cycles_per_s"] = f"{target:.4g}"
+        r["meets_target"] = "" if math.isnan(target) else float(r["router_cycles_per_s"]) >= target
+
+
+def write(rows: list[dict], path: pathlib.Path) -> None:
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, FIELDS)
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: r.get(k, "") for k in FIELDS})
+
+
+def run_goals(args) -> list[dict]:
+    rows = []
+    have_cuda = "cuda" in ls.available_backends() and not args.cpu_only
+    if not have_cuda:
+        print("no CUDA device (or --cpu-only): CPU rows only", flush=True)
+    for case in cases(args.goal):
+        plans = []
+        if have_cuda:
+            plans += [("cuda", s, 0) for s in GPU_SCHEDULES]
+        if case["goal"] == "small":
+            plans.append(("cpu", ("auto", 0, 0), 1))  # one core: the goals' "one CPU core"
+        plans.append(("cpu", ("auto", 0, 0), 0))  # every core of the host
+        for backend, schedule, threads in plans:
+            if case["goal"] == "large" and backend == "cuda" and schedule[0] == "block":
+                continue  # one block for 262,144 routers: not a candidate
+            try:
+                row = measure(case, backend, schedule, threads, args.seconds)
+            except Exception as e:  # a schedule the device refuses: its reason, then the rest
+                print(f"{case['network']} {backend} {schedule}: {e}", flush=True)
+                continue
+            row["target_router_cycles_per_s"] = case["target"]
+            rows.append(row)
+            print(",".join(str(row.get(k, "")) for k in FIELDS[:14]), flush=True)
+    set_targets(rows)
+    return rows
+
+
+def ncu_profile(args) -> None:
+    """One kernel launch of a case under a schedule (run by --ncu inside ncu)."""
+    name, kind, block = args.profile.split("|")
+    keys = dict(next(k for n, k in reference_rows() if n == name))
+    sim = simulator(keys, 1, "cuda", (kind, 0, int(block)))
+    sim.step(2000)  # launch schedule: 2,000 launches to skip; block and grid: one
+    sim.step(args.profile_cycles)
+
+
+def ncu_rows(args, rows: list[dict]) -> None:
+    """Runs each family's single network under ncu, one launch per schedule, and puts the
+    figures into the matching rows of `rows`."""
+    out = pathlib.Path(args.out)
+    for name, keys in reference_rows():
+        r = routers(keys)
+        for kind, _, block in GPU_SCHEDULES:
+            skip, per_launch = (2000, 1) if kind == "launch" else (1, args.profile_cycles)
+            log = out / f"ncu_{re.sub(r'[^A-Za-z0-9]+', '_', name)}_{kind}{block}.csv"
+            cmd = ["ncu", "--clock-control", "none", "--csv", "--kernel-name", KERNELS,
+                   "--launch-skip", str(skip), "--launch-count", "1", "--metrics",
+                   ",".join(NCU_METRICS), sys.executable, __file__, "--profile",
+                   f"{name}|{kind}|{block}", "--profile-cycles", str(args.profile_cycles)]
+            p = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ))
+            log.write_text(p.stdout + p.stderr)
+            m = {}
+            for rec in csv.reader(x for x in p.stdout.splitlines() if x.startswith('"')):
+                if len(rec) >= 3 and rec[-3] in NCU_METRICS:
+                    m[rec[-3]] = float(rec[-1].replace(",", "")) if rec[-1] else math.nan
+            if len(m) < len(NCU_METRICS):
+                print(f"ncu {name} {kind}: figures missing, see {log}", flush=True)
+                continue
+            work = r * per_launch
+            figures = {
+                "lanes_per_warp": f"{m[NCU_METRICS[0]]:.1f}",
+                "bytes_per_router_cycle": f"{m['dram__bytes.sum'] / work:.1f}",
+                "l2_bytes_per_router_cycle": f"{m['lts__t_bytes.sum'] / work:.1f}",
+                "dram_gb_per_s": f"{m['dram__bytes.sum'] / m['gpu__time_duration.sum']:.1f}",
+            }
+            print(f"ncu {name} {kind} block {block}: {figures}", flush=True)
+            for row in rows:
+                if (row["network"], row["backend"], row["schedule"], str(row["block_threads"])) \
+                        == (name, "cuda", kind, str(block)):
+                    row.update(figures)
+
+
+def sweep_rows(args) -> list[dict]:
+    """`make sweep`'s 20 points, Python's start included, on each backend present."""
+    rows = []
+    backends = ["cpu"] + (["cuda"] if "cuda" in ls.available_backends() else [])
+    for backend in backends:
+        for schedule in (["auto"] if backend == "cpu" else ["launch", "block"]):
+            out = pathlib.Path(args.out) / f"sweep_{backend}_{schedule}"
+            cmd = [sys.executable, "-m", "lockstep", "sweep", str(ROOT / "configs/default.toml"),
+                   "--offered", "0.02:0.40:0.02", "--out", str(out), "--backend", backend,
+                   "--set", f'run.schedule="{schedule}"']
+            t0 = time.perf_counter()
+            p = subprocess.run(cmd, capture_output=True, text=True)
+            wall = time.perf_counter() - t0
+            if p.returncode != 0:
+                print(f"sweep on {backend} ({schedule}) failed:\n{p.stderr[-2000:]}", flush=True)
+                continue
+            rows.append({"goal": "sweep", "family": "vc", "network": "make sweep (20 points)",
+                         "backend": backend, "schedule": schedule,
+                         "threads": 0 if backend == "cpu" else "", "routers_per_instance": 64,
+                         "instances": 20, "wall_s": f"{wall:.1f}"})
+            print(f"sweep {backend} {schedule}: {wall:.1f} s", flush=True)
+    return rows
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default="build/gpu_goals", help="folder for gpu_goals.csv and logs")
+    ap.add_argument("--goal", nargs="*", default=["small", "batch", "large"],
+                    choices=["small", "batch", "large"])
+    ap.add_argument("--seconds", type=float, default=1.0, help="time per row, about")
+    ap.add_argument("--cpu-only", action="store_true", help="leave the GPU rows out")
+    ap.add_argument("--ncu", action="store_true",
+                    help="add Nsight Compute figures to the rows of the small networks")
+    ap.add_argument("--sweep", action="store_true", help="time make sweep's points instead")
+    ap.add_argument("--profile", help=argparse.SUPPRESS)
+    ap.add_argument("--profile-cycles", type=int, default=256, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.profile:
+        ncu_profile(args)
+        return 0
+    out = pathlib.Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    table = out / ("gpu_sweep.csv" if args.sweep else "gpu_goals.csv")
+    rows = sweep_rows(args) if args.sweep else run_goals(args)
+    if args.ncu and not args.sweep:
+        ncu_rows(args, rows)
+    write(rows, table)
+    print(f"wrote {table} ({len(rows)} rows)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
