@@ -19,6 +19,8 @@ Every run.schedule must reproduce the file too (the compared backend runs it; --
 side runs its own schedule): on the CPU, a block's threads in shuffled order, say:
 
     PYTHONPATH=bindings python scripts/state_fingerprints.py --schedule block --block-order shuffled
+
+and with the hot arrays on chip (--hot-state shared).
 """
 import argparse
 import hashlib
@@ -214,13 +216,15 @@ def large(cases: dict[str, ls.Config]) -> dict[str, ls.Config]:
 
 
 def fingerprint(cfg: ls.Config, backend: str = "cpu", cycles: int = CYCLES,
-                threads: int = 1, schedule: str = "auto", order: str = "forward") -> str:
+                threads: int = 1, schedule: str = "auto", order: str = "forward",
+                hot: str = "global") -> str:
     """SHA-256 over every named state array of a batch after `cycles` cycles (on the CPU,
     `threads` threads: the state is the same for any number; so it is for any run.schedule and,
     on the CPU, run.block_order)."""
     base = cfg.get("traffic.offered")
     batch = [cfg.with_(**{"seed": 7 + i, "offered": base * (1 + 0.3 * i), "threads": threads,
-                          "debug": False, "run.schedule": schedule, "run.block_order": order})
+                          "debug": False, "run.schedule": schedule, "run.block_order": order,
+                          "run.hot_state": hot})
              for i in range(INSTANCES)]
     sim = ls.Simulator(batch, backend=backend)
     sim.step(cycles)
@@ -233,7 +237,7 @@ def fingerprint(cfg: ls.Config, backend: str = "cpu", cycles: int = CYCLES,
 
 def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False,
             threads: int = 1, only_large: bool = False, schedule: str = "auto",
-            order: str = "forward") -> dict[str, str]:
+            order: str = "forward", hot: str = "global") -> dict[str, str]:
     todo = cases()
     if only_large:
         todo = large(todo)
@@ -241,7 +245,7 @@ def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False
         todo |= large(todo)
     out = {}
     for name, cfg in todo.items():
-        out[name] = fingerprint(cfg, backend, cycles, threads, schedule, order)
+        out[name] = fingerprint(cfg, backend, cycles, threads, schedule, order, hot)
         if cycles != CYCLES or with_large or only_large:
             print(f"{backend}: {name}", flush=True)  # long runs show their progress
     return out
@@ -266,9 +270,11 @@ def main() -> int:
     ap.add_argument("--block-order", default="forward",
                     choices=["forward", "reversed", "shuffled"],
                     help="run.block_order of the compared backend (the CPU's block schedules)")
+    ap.add_argument("--hot-state", default="global", choices=["global", "shared"],
+                    help="run.hot_state of the compared backend (the block schedule)")
     args = ap.parse_args()
-    if args.write and args.schedule != "auto":
-        ap.error("--write takes the CPU's own schedule: leave --schedule out")
+    if args.write and (args.schedule != "auto" or args.hot_state != "global"):
+        ap.error("--write takes the CPU's own schedule: leave --schedule and --hot-state out")
     if args.write and args.backend != "cpu":
         ap.error("--write takes the CPU's state: the golden file is the CPU backend's")
     if (args.cycles != CYCLES or args.large or args.only_large) and not args.against:
@@ -281,7 +287,7 @@ def main() -> int:
         ap.error(f"no {' or '.join(sorted(missing))} device on this machine")
     if args.against:
         a = compute(args.backend, args.cycles, args.large, 0, args.only_large, args.schedule,
-                    args.block_order)
+                    args.block_order, args.hot_state)
         b = compute(args.against, args.cycles, args.large, 0, args.only_large)
         differ = sorted(k for k in a if a[k] != b[k])
         for k in differ:
@@ -289,7 +295,8 @@ def main() -> int:
         print(f"{len(a) - len(differ)} of {len(a)} configurations identical on {args.backend} and "
               f"{args.against} after {args.cycles} cycles")
         return 1 if differ else 0
-    now = compute(args.backend, schedule=args.schedule, order=args.block_order)
+    now = compute(args.backend, schedule=args.schedule, order=args.block_order,
+                  hot=args.hot_state)
     if args.write:
         GOLDEN.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")
         print(f"wrote {GOLDEN.relative_to(ROOT)} ({len(now)} fingerprints)")

@@ -45,6 +45,8 @@ class CpuBlock {
     g();
   }
   void barrier() const {}
+  // Garbage where a hot array's slice was: only its copy may be used until the launch ends.
+  void hide(void* p, uint64_t n) const { std::memset(p, 0xA5, n); }
 
  private:
   BlockOrder order_;
@@ -88,7 +90,8 @@ struct CpuExec {
   // one parallel step a cycle; block and grid: block_cycles() over each instance or over the
   // whole batch, as the GPU runs them.
   template <class At>
-  void run_cycles(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at) {
+  void run_cycles(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at,
+                  const HotList& hot = {}) {
     switch (schedule.kind) {
       case ScheduleKind::kAuto:
         return run_ranges(t0, cycles, n_inst, per_inst, at);
@@ -96,9 +99,9 @@ struct CpuExec {
         for (uint64_t c = 0; c < cycles; ++c) for_each(n_inst * per_inst, at(t0 + c));
         return;
       case ScheduleKind::kBlock:
-        return run_blocks(t0, cycles, n_inst, per_inst, at);
+        return run_blocks(t0, cycles, n_inst, per_inst, at, schedule.hot_shared ? hot : HotList{});
       case ScheduleKind::kGrid:
-        return run_blocks(t0, cycles, 1, n_inst * per_inst, at);
+        return run_blocks(t0, cycles, 1, n_inst * per_inst, at, HotList{});
     }
   }
   void sync() {}
@@ -135,9 +138,11 @@ struct CpuExec {
 
  private:
   // Blocks of per_block elements, each through the cycles in launches of run.cycles_per_launch;
-  // blocks run in parallel on the CPU's threads (each on one).
+  // blocks run in parallel on the CPU's threads (each on one). With a hot list each block is an
+  // instance whose hot arrays live in a buffer of its own for the launch.
   template <class At>
-  void run_blocks(uint64_t t0, uint64_t cycles, uint64_t blocks, uint64_t per_block, const At& at) {
+  void run_blocks(uint64_t t0, uint64_t cycles, uint64_t blocks, uint64_t per_block, const At& at,
+                  const HotList& hot) {
     using F = decltype(at(t0));
     const uint64_t most = schedule.cycles_per_launch ? schedule.cycles_per_launch : cycles;
     for (uint64_t c = 0; c < cycles; c += most) {
@@ -145,8 +150,9 @@ struct CpuExec {
       const F f0 = at(t0 + c);
       const auto block = [&](uint64_t i) {
         F f[2] = {f0, f0};
+        std::vector<unsigned char> chip(hot.bytes);
         block_cycles(CpuBlock(schedule.order, (t0 + c) * blocks + i), f0, f, t0 + c, n,
-                     i * per_block, per_block);
+                     i * per_block, per_block, hot, chip.data(), i);
       };
       const thrust::counting_iterator<uint64_t> first(0);
       omp_set_num_threads(threads);

@@ -40,6 +40,7 @@ struct CudaBlock {
     if (threadIdx.x == 0) g();
   }
   __device__ void barrier() const { __syncthreads(); }
+  __device__ void hide(void*, uint64_t) const {}
 };
 
 // A cooperative grid as block_cycles() sees it: every thread of the grid takes elements in turn,
@@ -55,16 +56,19 @@ struct CudaGrid {
     if (threadIdx.x == 0) g();
   }
   __device__ void barrier() const { cooperative_groups::this_grid().sync(); }
+  __device__ void hide(void*, uint64_t) const {}
 };
 
 // run.schedule = block: block i runs instance i (elements [i * per_inst, (i + 1) * per_inst))
-// through `cycles` cycles, its view's two copies in dynamic shared memory.
+// through `cycles` cycles, its view's two copies in dynamic shared memory, then the hot arrays'
+// copies (run.hot_state = shared; an empty list otherwise).
 template <class F>
 __global__ void block_cycles_kernel(const __grid_constant__ F f0, uint64_t t0, uint64_t cycles,
-                                    uint64_t per_inst) {
+                                    uint64_t per_inst, const HotList hot) {
   extern __shared__ __align__(16) unsigned char shared_view[];
   block_cycles(CudaBlock{}, f0, reinterpret_cast<F*>(shared_view), t0, cycles,
-               blockIdx.x * per_inst, per_inst);
+               blockIdx.x * per_inst, per_inst, hot, shared_view + hot_room(2 * sizeof(F)),
+               blockIdx.x);
 }
 
 // run.schedule = grid: the whole batch's n elements through `cycles` cycles, a grid-wide sync
@@ -118,7 +122,8 @@ struct CudaExec {
   // elements of the batch (auto, launch), or launches of run.cycles_per_launch cycles each with
   // a block per instance (block) or a cooperative grid over the batch (grid).
   template <class At>
-  void run_cycles(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at) {
+  void run_cycles(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at,
+                  const HotList& hot_list = {}) {
     using F = decltype(at(t0));
     if (schedule.kind == ScheduleKind::kAuto || schedule.kind == ScheduleKind::kLaunch) {
       for (uint64_t c = 0; c < cycles; ++c) for_each(n_inst * per_inst, at(t0 + c));
@@ -136,10 +141,30 @@ struct CudaExec {
           schedule.block_threads ? schedule.block_threads : (per_inst + 31) / 32 * 32;
       const uint32_t threads = static_cast<uint32_t>(
           std::max<uint64_t>(32, std::min({want, most_threads, uint64_t{1024}})));
+      const HotList hot = schedule.hot_shared ? hot_list : HotList{};
+      const size_t room = hot.count ? hot_room(shared) + hot.bytes : shared;
+      if (room > 48 * 1024) {  // beyond the default: ask for it, up to what a block may have
+        int most_room = 0, d = 0;
+        cuda_check(cudaGetDevice(&d), "device");
+        cuda_check(cudaDeviceGetAttribute(&most_room, cudaDevAttrMaxSharedMemoryPerBlockOptin, d),
+                   "shared memory per block");
+        if (room > static_cast<size_t>(most_room))
+          throw std::runtime_error(
+              "run.hot_state = \"shared\": an instance's hot arrays and view "
+              "need " +
+              std::to_string(room) +
+              " bytes of shared memory, a "
+              "block may have " +
+              std::to_string(most_room) + "; use \"global\" or smaller instances");
+        cuda_check(cudaFuncSetAttribute(block_cycles_kernel<F>,
+                                        cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        static_cast<int>(room)),
+                   "shared memory of the block schedule");
+      }
       for (uint64_t c = 0; c < cycles; c += most) {
         const uint64_t n = std::min(most, cycles - c);
-        block_cycles_kernel<F>
-            <<<static_cast<uint32_t>(n_inst), threads, shared>>>(at(t0 + c), t0 + c, n, per_inst);
+        block_cycles_kernel<F><<<static_cast<uint32_t>(n_inst), threads, room>>>(at(t0 + c), t0 + c,
+                                                                                 n, per_inst, hot);
         cuda_check(cudaGetLastError(), "block schedule launch");
       }
       return;

@@ -15,6 +15,7 @@ Schedule schedule_of(const RunConfig& run) {
   s.order = run.block_order == "reversed"   ? BlockOrder::kReversed
             : run.block_order == "shuffled" ? BlockOrder::kShuffled
                                             : BlockOrder::kForward;
+  s.hot_shared = run.hot_state == "shared";
   return s;
 }
 

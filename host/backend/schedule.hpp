@@ -23,6 +23,7 @@ struct Schedule {
   uint64_t cycles_per_launch = 0;  // 0: every cycle up to the next host event in one launch
   uint32_t block_threads = 0;      // 0: the instance's elements rounded up to a warp, <= 1,024
   BlockOrder order = BlockOrder::kForward;
+  bool hot_shared = false;  // block: the family's hot arrays on chip (kernels/common/hot_state.hpp)
 };
 
 struct RunConfig;

@@ -200,6 +200,7 @@ struct RunConfig {
   int64_t cycles_per_launch = 0;        // 0: every cycle up to the next host event
   int64_t block_threads = 0;            // 0: chosen from the instance's size
   std::string block_order = "forward";  // the CPU's order of a block's threads
+  std::string hot_state = "global";     // block: the hot arrays in global or shared memory
   int64_t watchdog = 5000;
   double latency_threshold = 500.0;
 };

@@ -776,6 +776,11 @@ std::vector<KeyInfo> make_schema() {
       enum_key("run", "block_order", run, &U::block_order, {"forward", "reversed", "shuffled"},
                "block and grid schedules on the CPU: the order in which a block's threads run "
                "their elements (a check that the order changes nothing)"),
+      enum_key("run", "hot_state", run, &U::hot_state, {"global", "shared"},
+               "block schedule: where the arrays a family's cycle touches every cycle live during "
+               "a launch: global memory, or copied into the block's shared memory at its start "
+               "and back at its end (the flit buffers stay in global memory; families without "
+               "a list of them, global)"),
       int_key("run", "watchdog", run, &U::watchdog, 0, 1ll << 30,
               "report a deadlock after this many cycles without a flit moving (0: off)"),
       float_key("run", "latency_threshold", run, &U::latency_threshold, 1.0, 1e9,

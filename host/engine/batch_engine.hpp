@@ -11,7 +11,9 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <initializer_list>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -21,6 +23,7 @@
 #include "../../kernels/common/belt.hpp"
 #include "../../kernels/common/flit.hpp"
 #include "../../kernels/common/histogram.hpp"
+#include "../../kernels/common/hot_state.hpp"
 #include "../../kernels/common/source.hpp"
 #include "../../kernels/common/terminal_stats.hpp"
 #include "../backend/schedule.hpp"
@@ -116,6 +119,7 @@ class BatchEngine : public Engine {
       throw state_too_large(cfgs_, static_cast<double>(bytes), memory_limit_, kCuda);
     T* p = static_cast<T*>(x_.alloc_bytes(n * sizeof(T)));
     allocs_.push_back(p);
+    alloc_bytes_.push_back(n * sizeof(T));
     state_bytes_ = bytes;
     if (!name) return p;
     if constexpr (std::is_integral<T>::value) {
@@ -285,6 +289,37 @@ class BatchEngine : public Engine {
     return total;
   }
 
+  // The family's hot arrays (kernels/common/hot_state.hpp), named as the addresses of their
+  // pointer fields in its view v: each one's offset there and its bytes per instance (its
+  // allocation's share; arrays of no bytes, such as an unused queue, are left out). The list
+  // goes to the backend; run_family_cycles hands it to the block schedule.
+  template <class View>
+  void hot_arrays(const View& v, std::initializer_list<const void*> fields) {
+    std::vector<HotArray> list;
+    uint64_t room = 0;
+    for (const void* field : fields) {
+      const uint64_t offset = static_cast<uint64_t>(static_cast<const char*>(field) -
+                                                    reinterpret_cast<const char*>(&v));
+      void* array;
+      std::memcpy(&array, field, sizeof array);
+      // The largest allocation at that address: an empty one may share it with the next.
+      bool found = false;
+      uint64_t bytes = 0;
+      for (size_t k = 0; k < allocs_.size(); ++k)
+        if (allocs_[k] == array) {
+          found = true;
+          bytes = std::max(bytes, alloc_bytes_[k]);
+        }
+      if (offset + sizeof(void*) > sizeof(View) || !found)
+        throw std::logic_error("hot_arrays: a field that is not a pointer to a state array");
+      if (bytes % I_ != 0) throw std::logic_error("hot_arrays: an array not split by instance");
+      if (bytes == 0) continue;
+      list.push_back({offset, bytes / I_});
+      room += hot_room(bytes / I_);
+    }
+    hot_ = {upload(list), static_cast<uint32_t>(list.size()), room};
+  }
+
   // Debug mode: the first invariant violation a router recorded (kernels/common/violation.hpp:
   // viol [inst, router], info [inst, router, 4] = cycle, two places, value) as an error:
   // what[code] with %v (if it has one) replaced by the value, `place(info)` saying where in the
@@ -376,7 +411,7 @@ class BatchEngine : public Engine {
         check();
       }
     } else {
-      x_.run_cycles(t_, cycles, I_, routers_, make);
+      x_.run_cycles(t_, cycles, I_, routers_, make, hot_);
       t_ += cycles;
     }
     x_.sync();
@@ -407,6 +442,7 @@ class BatchEngine : public Engine {
   SourceState src_{};
   StatsState st_{};
   uint32_t* last_move_ = nullptr;  // [inst, router] last cycle something left the router
+  HotList hot_{};                  // the family's hot arrays (hot_arrays), if it has named them
 
  private:
   // Fresh measurement accumulators, so run() may follow step() or another run().
@@ -428,7 +464,8 @@ class BatchEngine : public Engine {
   }
 
   std::vector<void*> allocs_;
-  uint64_t state_bytes_ = 0;  // every array allocated, named or not
+  std::vector<uint64_t> alloc_bytes_;  // beside allocs_
+  uint64_t state_bytes_ = 0;           // every array allocated, named or not
   static constexpr bool kCuda = std::string_view(Exec::kName) == "cuda";
   double memory_limit_;                // the bytes state_bytes_ may reach (state_memory_limit)
   std::function<bool()> interrupted_;  // EngineOptions::interrupted

@@ -40,6 +40,7 @@ class VcEngine final : public BatchEngine<Exec> {
     v_.lay = VcLayout{p.routers, p.ports, p.vcs, p.depth, p.slots, p.nodes, p.ports + p.terminals};
     allocate();
     initialise();
+    hot();
   }
 
   void step(uint64_t cycles) override {
@@ -56,8 +57,9 @@ class VcEngine final : public BatchEngine<Exec> {
               return StagedCycle<Shape>{at(t), scratch_};
             });
         }
-        x_.run_cycles(t_, cycles, I_, v_.prm.routers,
-                      [this](uint64_t t) { return RouterCycle<Shape>{at(t)}; });
+        x_.run_cycles(
+            t_, cycles, I_, v_.prm.routers,
+            [this](uint64_t t) { return RouterCycle<Shape>{at(t)}; }, B::hot_);
       });
       t_ += cycles;
     }
@@ -128,6 +130,7 @@ class VcEngine final : public BatchEngine<Exec> {
   VcView at(uint64_t t) const { return B::view_at(v_, t); }
   void allocate();
   void initialise();
+  void hot();
   void cycle_once();
   void check_invariants();
 
@@ -243,6 +246,33 @@ void VcEngine<Exec>::allocate() {
   t.coords = upload(packed_coords(topo_));
   v_.traffic = upload(traffic_params(cfgs_, B::nodes_));
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
+}
+
+// The arrays a cycle touches every cycle, for run.hot_state = "shared": all but the flit records
+// (buffers and belts), the debug checks' and the latency histogram (large, written once a
+// packet).
+template <class Exec>
+void VcEngine<Exec>::hot() {
+  const VcState& s = v_.s;
+  const NicState& n = v_.nic;
+  const SourceState& q = v_.src;
+  const StatsState& st = v_.st;
+  B::hot_arrays(
+      v_,
+      {&s.ivc_head,        &s.ivc_count,   &s.ivc_state,      &s.ivc_ready,      &s.ivc_route_port,
+       &s.ivc_escape,      &s.ivc_route,   &s.ivc_out_port,   &s.ivc_out_vc,     &s.ivc_va_ptr,
+       &s.ovc_credits,     &s.ovc_va_ptr,  &s.ovc_flits,      &s.in_belt_valid,  &s.cr_belt,
+       &s.sa_out_ptr,      &s.sa_in_ptr,   &s.sa_vc_ptr,      &s.sa_grant,       &s.out_flits,
+       &s.rc_mask,         &s.va_mask,     &s.sa_mask,        &s.owned_mask,     &s.last_move,
+       &n.credits,         &n.ej_cr_ptr,   &n.remaining,      &n.cur_vc,         &n.vc_ptr,
+       &n.cur_dest,        &n.cur_ctime,   &n.cur_itime,      &n.cur_size,       &n.cur_seq,
+       &n.rq.dest,         &n.rq.time,     &n.rq.head,        &n.rq.count,       &n.rq.spare,
+       &n.rq.pending,      &n.rq.withheld, &n.injected_flits, &n.ejected_flits,  &n.sink.src,
+       &n.sink.seq,        &n.sink.got,    &q.cursor,         &q.on_cursor,      &q.gen_next,
+       &q.gen_hit,         &q.on_gen,      &q.queued,         &q.created,        &q.sq_ring,
+       &q.sq_head,         &q.seq,         &st.created_flits, &st.ejected_flits, &st.meas_created,
+       &st.meas_delivered, &st.meas_lost,  &st.lost_flits,    &st.refused,       &st.lat_sum,
+       &st.nlat_sum,       &st.hops_sum,   &st.lat_max,       &st.last_delivery});
 }
 
 template <class Exec>

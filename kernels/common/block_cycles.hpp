@@ -11,13 +11,17 @@
 //                  order does not matter);
 //   b.leader(g)    calls g() on one thread of each block (a block's shared memory is its own);
 //   b.barrier()    waits until every thread of the group has arrived, and makes their writes
-//                  visible to each other.
+//                  visible to each other;
+//   b.hide(p, n)   marks n bytes of global memory as not to be read until the launch ends (the
+//                  hot arrays' slices, whose copies are on chip: hot_state.hpp); a GPU does
+//                  nothing, the CPU overwrites them.
 #pragma once
 #include <cstdint>
 #include <type_traits>
 
 #include "cycle_view.hpp"
 #include "hd.hpp"
+#include "hot_state.hpp"
 
 namespace ls {
 
@@ -26,18 +30,28 @@ namespace ls {
 // memory each block shares (its shared memory on a GPU). Cycle c reads copy c & 1, while the
 // leader sets the other's clock for cycle c + 1: that copy was last read in cycle c - 1, before
 // its barrier, so each cycle needs one barrier and no thread keeps a copy of the view of its own
-// (a copy per thread spills it to local memory: docs/performance.md).
+// (a copy per thread spills it to local memory: docs/performance.md). With a hot list (a block
+// that runs one instance, `inst`), those arrays live in `chip` for the launch (hot_state.hpp).
 #ifdef __CUDACC__
 #pragma nv_exec_check_disable
 #endif
 template <class Block, class Cycle>
 LS_HD void block_cycles(const Block& b, const Cycle& f0, Cycle* f, uint64_t t0, uint64_t cycles,
-                        uint64_t e0, uint64_t n) {
+                        uint64_t e0, uint64_t n, const HotList& hot = {},
+                        unsigned char* chip = nullptr, uint64_t inst = 0) {
   static_assert(std::is_trivially_copyable<Cycle>::value, "a cycle functor is copied as bytes");
   b.leader([&] {
     f[0] = f0;
     f[1] = f0;
   });
+  if (hot.count) {
+    hot_copy(b, hot, f0.v, chip, inst, true);
+    b.barrier();
+    b.leader([&] {
+      hot_rebase(b, hot, f0.v, f[0].v, chip, inst);
+      hot_rebase(b, hot, f0.v, f[1].v, chip, inst);
+    });
+  }
   b.barrier();
   for (uint64_t c = 0; c < cycles; ++c) {
     const Cycle& now = f[c & 1];
@@ -45,6 +59,7 @@ LS_HD void block_cycles(const Block& b, const Cycle& f0, Cycle* f, uint64_t t0, 
     b.leader([&] { set_clock(f[(c + 1) & 1].v, t0 + c + 1); });
     b.barrier();
   }
+  if (hot.count) hot_copy(b, hot, f0.v, chip, inst, false);
 }
 
 }  // namespace ls

@@ -77,8 +77,10 @@ std::vector<FamilyCase> families() {
 }
 
 std::vector<Config> with_schedule(std::vector<Config> cs, const char* schedule, const char* order,
-                                  int64_t cycles_per_launch = 0, int64_t block_threads = 0) {
+                                  int64_t cycles_per_launch = 0, int64_t block_threads = 0,
+                                  const char* hot = "global") {
   for (Config& c : cs) {
+    c.run.hot_state = hot;
     c.run.schedule = schedule;
     c.run.block_order = order;
     c.run.cycles_per_launch = cycles_per_launch;
@@ -114,6 +116,12 @@ TEST(Schedule, GpuSchedulesOnTheCpuGiveTheCpuScheduleState) {
     // Launches of 7 cycles: a launch's end falls inside the steps, where the view is copied
     // into the block anew.
     expect_same_state(f.batch, with_schedule(f.batch, "block", "shuffled", 7), "cpu", 2);
+    // The hot arrays in the block's own buffer, their global slices overwritten meanwhile
+    // (CpuBlock::hide): a cycle that reached one other than through the view's rebased
+    // pointer, or a slice copied short, would change the state.
+    expect_same_state(f.batch, with_schedule(f.batch, "block", "reversed", 0, 0, "shared"), "cpu");
+    expect_same_state(f.batch, with_schedule(f.batch, "block", "shuffled", 7, 0, "shared"), "cpu",
+                      2);
   }
 }
 
@@ -125,6 +133,7 @@ TEST(Schedule, GpuSchedulesOnCudaGiveTheCpuState) {
     expect_same_state(f.batch, with_schedule(f.batch, "launch", "forward"), "cuda");
     expect_same_state(f.batch, with_schedule(f.batch, "block", "forward"), "cuda");
     expect_same_state(f.batch, with_schedule(f.batch, "block", "forward", 7, 32), "cuda");
+    expect_same_state(f.batch, with_schedule(f.batch, "block", "forward", 0, 0, "shared"), "cuda");
     expect_same_state(f.batch, with_schedule(f.batch, "grid", "forward"), "cuda");
     expect_same_state(f.batch, with_schedule(f.batch, "grid", "forward", 64, 32), "cuda");
   }

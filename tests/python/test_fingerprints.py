@@ -3,7 +3,8 @@ shipped and coverage configurations after a fixed number of cycles is what the g
 so a change meant only to make the simulator faster cannot alter its behaviour unnoticed. Each
 backend present is checked against the same (CPU) file: on a GPU machine this is the CPU/GPU
 bit-equality check over every configuration. So is every run.schedule: the GPU's schedules run on
-the CPU with a block's threads shuffled or reversed, and on the GPU where there is one."""
+the CPU with a block's threads shuffled or reversed (and the hot arrays in a block's own
+buffer, their global copies overwritten meanwhile), and on the GPU where there is one."""
 
 import subprocess
 import sys
@@ -14,15 +15,18 @@ import pytest
 from conftest import REPO, python_path
 
 
-@pytest.mark.parametrize("backend,schedule,order", [
-    ("cpu", "auto", "forward"), ("cpu", "block", "shuffled"), ("cpu", "grid", "reversed"),
-    ("cuda", "auto", "forward"), ("cuda", "block", "forward"), ("cuda", "grid", "forward")])
-def test_state_matches_the_golden_fingerprints(backend, schedule, order):
+@pytest.mark.parametrize("backend,schedule,order,hot", [
+    ("cpu", "auto", "forward", "global"), ("cpu", "block", "shuffled", "shared"),
+    ("cpu", "grid", "reversed", "global"), ("cuda", "auto", "forward", "global"),
+    ("cuda", "block", "forward", "global"), ("cuda", "block", "forward", "shared"),
+    ("cuda", "grid", "forward", "global")])
+def test_state_matches_the_golden_fingerprints(backend, schedule, order, hot):
     if backend not in ls.available_backends():
         pytest.skip(f"no {backend} device on this machine: its state is not checked")
     env = {"PYTHONPATH": python_path()}
     r = subprocess.run([sys.executable, str(REPO / "scripts/state_fingerprints.py"),
-                        "--backend", backend, "--schedule", schedule, "--block-order", order],
+                        "--backend", backend, "--schedule", schedule, "--block-order", order,
+                        "--hot-state", hot],
                        env=env, capture_output=True, text=True)
     assert r.returncode == 0, (r.stdout + r.stderr +
                                "\nif the change is meant to alter behaviour, regenerate with "
