@@ -22,7 +22,7 @@ from tqdm import tqdm
 
 from . import _core
 from .config import Config, ConfigLike, _schema, as_config, resolve_key, short_name
-from .sweep_log import CsvLog, check_resumable
+from .sweep_log import CsvLog, check_resumable, locked
 
 # Result columns in the order the DataFrame shows them, after the swept ones; fields the
 # core adds later follow them.
@@ -38,6 +38,10 @@ LABEL_KEYS = {
     "routing": "router.routing", "vcs": "router.vcs", "packet_size": "traffic.packet_size",
     "pattern": "traffic.pattern",
 }
+# Columns of text or True/False: a saved table's other result cells must be numbers (the
+# core's family results all are), which a resumed table is checked for.
+CELL_KINDS = {"saturated": "bool", "warmup_converged": "bool", "saturation_reason": "text",
+              "backend": "text", **{column: "text" for column in LABEL_KEYS}}
 # Topology kinds whose size is not topology.radix (hypercube: dimension; random_regular:
 # nodes; graph: its edges).
 GRAPH_KINDS = ("hypercube", "random_regular", "graph")
@@ -260,7 +264,8 @@ def sweep(
     With ``save``, a CSV path, rows are appended to it as their batches finish (the base
     configuration beside it, as .toml) and the points already there are not run again: a
     sweep stopped by Ctrl-C or a restarted kernel resumes, and the table returned is the
-    file's (as the command line's sweep.csv).
+    file's (as the command line's sweep.csv). A second sweep of the same file while this one
+    runs is refused, as is a file edited into rows that no sweep writes (the line named).
     """
     points = plan(cfg, offered, seeds, **param_grid)
     if save is None:
@@ -283,17 +288,19 @@ def run_saved(
 ) -> int:
     """Run the points not yet in the CSV table ``path``, appending each row as its batch
     finishes (`sweep(save=...)`, the command line's sweep.csv); ``saved_config`` keeps ``base``
-    so that another configuration's sweep is refused. Returns how many points ran."""
-    check_resumable(saved_config, base)
-    log = CsvLog(path, list(points[0].params))
+    so that another configuration's sweep is refused, and ``path``.lock refuses a second sweep
+    of the table while this one runs. Returns how many points ran."""
+    with locked(path):
+        check_resumable(saved_config, base)
+        log = CsvLog(path, list(points[0].params), RESULT_COLUMNS, CELL_KINDS)
 
-    def keep(r: dict[str, Any]) -> None:
-        log.append(r)
-        if on_point is not None:
-            on_point(r)
+        def keep(r: dict[str, Any]) -> None:
+            log.append(r)
+            if on_point is not None:
+                on_point(r)
 
-    todo = log.todo(points)
-    run_points(todo, batch_size, progress, keep, client)
+        todo = log.todo(points)
+        run_points(todo, batch_size, progress, keep, client)
     return len(todo)
 
 
