@@ -34,6 +34,9 @@ class BglEngine final : public BatchEngine<Exec> {
               p.ring,    p.fifos, p.fifo_ring,
               p.paths,   p.slots, std::max<uint32_t>(p.rtx, 1)};
     allocate();
+    // run.hot_state = "shared": the terminals' arrays and the watchdog's (a list of the
+    // family's own is still to come).
+    B::hot_arrays(v_, {&v_.s.last_move});
     if (p.dead.any()) reach_ = bgl::dead_node_reach(p);
   }
 

@@ -11,7 +11,6 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
-#include <initializer_list>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -290,11 +289,21 @@ class BatchEngine : public Engine {
   }
 
   // The family's hot arrays (kernels/common/hot_state.hpp), named as the addresses of their
-  // pointer fields in its view v: each one's offset there and its bytes per instance (its
-  // allocation's share; arrays of no bytes, such as an unused queue, are left out). The list
-  // goes to the backend; run_family_cycles hands it to the block schedule.
+  // pointer fields in its view v, and the terminals' (sources and measurement, all but the
+  // latency histogram: large, written once a packet): each one's offset in the view and its
+  // bytes per instance (its allocation's share; arrays of no bytes, such as an unused queue, are
+  // left out). The list goes to the backend; the block schedule takes it.
   template <class View>
-  void hot_arrays(const View& v, std::initializer_list<const void*> fields) {
+  void hot_arrays(const View& v, std::vector<const void*> fields) {
+    const SourceState& q = v.src;
+    const StatsState& st = v.st;
+    fields.insert(
+        fields.end(),
+        {&q.cursor,         &q.on_cursor,      &q.gen_next,      &q.gen_hit,         &q.on_gen,
+         &q.queued,         &q.created,        &q.sq_ring,       &q.sq_head,         &q.seq,
+         &st.created_flits, &st.ejected_flits, &st.meas_created, &st.meas_delivered, &st.meas_lost,
+         &st.lost_flits,    &st.refused,       &st.lat_sum,      &st.nlat_sum,       &st.hops_sum,
+         &st.lat_max,       &st.last_delivery});
     std::vector<HotArray> list;
     uint64_t room = 0;
     for (const void* field : fields) {
@@ -302,6 +311,7 @@ class BatchEngine : public Engine {
                                                     reinterpret_cast<const char*>(&v));
       void* array;
       std::memcpy(&array, field, sizeof array);
+      if (!array) continue;  // an array this run does without
       // The largest allocation at that address: an empty one may share it with the next.
       bool found = false;
       uint64_t bytes = 0;

@@ -32,6 +32,9 @@ class MetroEngine final : public BatchEngine<Exec> {
     B::set_size(p.elems, p.endpoints);
     v_.lay = {p.routers, p.endpoints, p.elems, p.ports, p.rports, p.eports, p.slots};
     allocate();
+    // run.hot_state = "shared": the terminals' arrays and the watchdog's (a list of the
+    // family's own is still to come).
+    B::hot_arrays(v_, {&v_.s.last_move});
   }
 
   // Clocks in runs that stop where routers die (metro.failure_cycle), to take them out of service.

@@ -30,6 +30,9 @@ class SconnectEngine final : public BatchEngine<Exec> {
     const sconnect::SconnectParams& p = v_.prm;
     v_.lay = {p.routers, p.ports, p.nodes, p.slots, p.buffers};
     allocate();
+    // run.hot_state = "shared": the terminals' arrays and the watchdog's (a list of the
+    // family's own is still to come).
+    B::hot_arrays(v_, {&v_.s.last_move});
   }
 
   void step(uint64_t cycles) override {

@@ -46,6 +46,7 @@ class T3eEngine final : public BatchEngine<Exec> {
     const t3e::T3eParams& p = v_.prm;
     v_.lay = {p.routers, p.depth, p.adaptive_depth, p.pe_depth, p.slots};
     allocate(regs);
+    hot();
   }
 
   // Runs `cycles` cycles, the faults of an instance whose fail_cycle falls among them taking
@@ -148,6 +149,7 @@ class T3eEngine final : public BatchEngine<Exec> {
 
   t3e::T3eView at(uint64_t t) const { return B::view_at(v_, t); }
   void allocate(const std::vector<t3e::Registers>& regs);
+  void hot();
   void check_invariants();
   void check_errors();
 
@@ -157,6 +159,29 @@ class T3eEngine final : public BatchEngine<Exec> {
   uint64_t* held_ = nullptr;       // [inst, R] flits each router holds (debug)
   std::vector<FaultPlan> faults_;  // [inst]
 };
+
+// The arrays a clock touches every clock, for run.hot_state = "shared" (with the terminals'):
+// the small registers routing reads, the VCs, ports and belts' flags, the PE's; not the flit
+// records, R_NET_LUT and the PE table (large, read only), the barrier and special networks'
+// (only some runs use them) or the checks'.
+template <class Exec>
+void T3eEngine<Exec>::hot() {
+  const t3e::T3eState& s = v_.s;
+  const t3e::PeState& p = v_.pe;
+  B::hot_arrays(
+      v_, {&s.pwho,        &s.lwho,          &s.lut_override, &s.vcsel,        &s.chan,
+           &s.dir_port,    &s.port_dir,      &s.ivc_head,     &s.ivc_count,    &s.ivc_dropping,
+           &s.ivc_out,     &s.ivc_out_vc,    &s.ovc_credits,  &s.ovc_owner,    &s.ovc_requests,
+           &s.ovc_rr,      &s.ovc_started,   &s.in_sel,       &s.in_rr,        &s.out_hold,
+           &s.out_rr,      &s.out_last,      &s.out_flits,    &s.out_adaptive, &s.in_valid,
+           &s.cr_belt,     &s.last_move,     &s.dropped,      &s.spc_present,  &p.credits,
+           &p.remaining,   &p.size,          &p.dest,         &p.ctime,        &p.itime,
+           &p.seq,         &p.tag,           &p.carried,      &p.outstanding,  &p.unroutable,
+           &p.base_lpe,    &p.virtual_limit, &p.rq.dest,      &p.rq.time,      &p.rq.origin,
+           &p.rq.size,     &p.rq.head,       &p.rq.count,     &p.rq.spare,     &p.rq.pending,
+           &p.rq.withheld, &p.ej_cr_ptr,     &p.sink.src,     &p.sink.seq,     &p.sink.got,
+           &p.injected,    &p.ejected,       &p.rt_sum,       &p.rt_count,     &p.rt_max});
+}
 
 template <class Exec>
 void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {

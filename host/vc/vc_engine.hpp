@@ -248,31 +248,23 @@ void VcEngine<Exec>::allocate() {
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
 }
 
-// The arrays a cycle touches every cycle, for run.hot_state = "shared": all but the flit records
-// (buffers and belts), the debug checks' and the latency histogram (large, written once a
-// packet).
+// The arrays a cycle touches every cycle, for run.hot_state = "shared" (with the terminals'):
+// all but the flit records (buffers and belts) and the debug checks'.
 template <class Exec>
 void VcEngine<Exec>::hot() {
   const VcState& s = v_.s;
   const NicState& n = v_.nic;
-  const SourceState& q = v_.src;
-  const StatsState& st = v_.st;
   B::hot_arrays(
-      v_,
-      {&s.ivc_head,        &s.ivc_count,   &s.ivc_state,      &s.ivc_ready,      &s.ivc_route_port,
-       &s.ivc_escape,      &s.ivc_route,   &s.ivc_out_port,   &s.ivc_out_vc,     &s.ivc_va_ptr,
-       &s.ovc_credits,     &s.ovc_va_ptr,  &s.ovc_flits,      &s.in_belt_valid,  &s.cr_belt,
-       &s.sa_out_ptr,      &s.sa_in_ptr,   &s.sa_vc_ptr,      &s.sa_grant,       &s.out_flits,
-       &s.rc_mask,         &s.va_mask,     &s.sa_mask,        &s.owned_mask,     &s.last_move,
-       &n.credits,         &n.ej_cr_ptr,   &n.remaining,      &n.cur_vc,         &n.vc_ptr,
-       &n.cur_dest,        &n.cur_ctime,   &n.cur_itime,      &n.cur_size,       &n.cur_seq,
-       &n.rq.dest,         &n.rq.time,     &n.rq.head,        &n.rq.count,       &n.rq.spare,
-       &n.rq.pending,      &n.rq.withheld, &n.injected_flits, &n.ejected_flits,  &n.sink.src,
-       &n.sink.seq,        &n.sink.got,    &q.cursor,         &q.on_cursor,      &q.gen_next,
-       &q.gen_hit,         &q.on_gen,      &q.queued,         &q.created,        &q.sq_ring,
-       &q.sq_head,         &q.seq,         &st.created_flits, &st.ejected_flits, &st.meas_created,
-       &st.meas_delivered, &st.meas_lost,  &st.lost_flits,    &st.refused,       &st.lat_sum,
-       &st.nlat_sum,       &st.hops_sum,   &st.lat_max,       &st.last_delivery});
+      v_, {&s.ivc_head,    &s.ivc_count,   &s.ivc_state,      &s.ivc_ready,     &s.ivc_route_port,
+           &s.ivc_escape,  &s.ivc_route,   &s.ivc_out_port,   &s.ivc_out_vc,    &s.ivc_va_ptr,
+           &s.ovc_credits, &s.ovc_va_ptr,  &s.ovc_flits,      &s.in_belt_valid, &s.cr_belt,
+           &s.sa_out_ptr,  &s.sa_in_ptr,   &s.sa_vc_ptr,      &s.sa_grant,      &s.out_flits,
+           &s.rc_mask,     &s.va_mask,     &s.sa_mask,        &s.owned_mask,    &s.last_move,
+           &n.credits,     &n.ej_cr_ptr,   &n.remaining,      &n.cur_vc,        &n.vc_ptr,
+           &n.cur_dest,    &n.cur_ctime,   &n.cur_itime,      &n.cur_size,      &n.cur_seq,
+           &n.rq.dest,     &n.rq.time,     &n.rq.head,        &n.rq.count,      &n.rq.spare,
+           &n.rq.pending,  &n.rq.withheld, &n.injected_flits, &n.ejected_flits, &n.sink.src,
+           &n.sink.seq,    &n.sink.got});
 }
 
 template <class Exec>
