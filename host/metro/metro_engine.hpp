@@ -32,9 +32,7 @@ class MetroEngine final : public BatchEngine<Exec> {
     B::set_size(p.elems, p.endpoints);
     v_.lay = {p.routers, p.endpoints, p.elems, p.ports, p.rports, p.eports, p.slots};
     allocate();
-    // run.hot_state = "shared": the terminals' arrays and the watchdog's (a list of the
-    // family's own is still to come).
-    B::hot_arrays(v_, {&v_.s.last_move});
+    hot();
   }
 
   // Clocks in runs that stop where routers die (metro.failure_cycle), to take them out of service.
@@ -92,6 +90,7 @@ class MetroEngine final : public BatchEngine<Exec> {
 
   metro::MetroView at(uint64_t t) const { return B::view_at(v_, t); }
   void allocate();
+  void hot();
   void check_invariants();
 
   bool debug_;
@@ -100,6 +99,26 @@ class MetroEngine final : public BatchEngine<Exec> {
   uint64_t* busy_ = nullptr;       // [inst, elem] messages each endpoint holds (debug)
   std::vector<uint64_t> fail_at_;  // [inst] the clock its routers die, 0: none pending
 };
+
+// For run.hot_state = "shared" (with the terminals'): every array a clock touches; a METRO
+// network holds no flit records, only words on its wires, so all but the debug checks'.
+template <class Exec>
+void MetroEngine<Exec>::hot() {
+  const metro::MetroState& s = v_.s;
+  B::hot_arrays(v_,
+                {&s.belt,          &s.belt_tag,      &s.conn,        &s.mode,        &s.flow,
+                 &s.count,         &s.reply,         &s.checksum,    &s.enabled,     &s.dead,
+                 &s.port_dead,     &s.noisy,         &s.fast,        &s.swallow,     &s.words,
+                 &s.corrupted,     &s.shutdowns,     &s.src_mode,    &s.src_port,    &s.src_pos,
+                 &s.src_wake,      &s.src_acked,     &s.src_failed,  &s.msg_dest,    &s.msg_size,
+                 &s.msg_ctime,     &s.msg_first,     &s.msg_start,   &s.msg_fails,   &s.src_sum,
+                 &s.src_wire,      &s.src_next,      &s.src_check,   &s.reply_count, &s.reply_sum,
+                 &s.reply_last,    &s.sink_mode,     &s.sink_bad,    &s.sink_sum,    &s.sink_last,
+                 &s.sink_words,    &s.sink_start,    &s.sink_last_t, &s.sink_reply,  &s.started,
+                 &s.acked,         &s.attempts,      &s.blocked,     &s.timed_out,   &s.received,
+                 &s.bad_checksums, &s.bad_headers,   &s.bad_replies, &s.oneway,      &s.located,
+                 &s.suspect,       &s.suspect_votes, &s.last_move});
+}
 
 template <class Exec>
 void MetroEngine<Exec>::allocate() {
