@@ -34,9 +34,7 @@ class BglEngine final : public BatchEngine<Exec> {
               p.ring,    p.fifos, p.fifo_ring,
               p.paths,   p.slots, std::max<uint32_t>(p.rtx, 1)};
     allocate();
-    // run.hot_state = "shared": the terminals' arrays and the watchdog's (a list of the
-    // family's own is still to come).
-    B::hot_arrays(v_, {&v_.s.last_move});
+    hot();
     if (p.dead.any()) reach_ = bgl::dead_node_reach(p);
   }
 
@@ -84,6 +82,7 @@ class BglEngine final : public BatchEngine<Exec> {
 
   bgl::BglView at(uint64_t t) const { return B::view_at(v_, t); }
   void allocate();
+  void hot();
   void check_invariants();
 
   bool debug_;
@@ -93,6 +92,23 @@ class BglEngine final : public BatchEngine<Exec> {
   bgl::BglView v_{};
   uint64_t* held_ = nullptr;  // [inst, router] packets each router holds (debug)
 };
+
+// For run.hot_state = "shared" (with the terminals'): every array a cycle touches but the packet
+// records (VC, injection and retransmission FIFOs, the reception buses, belts) and the debug
+// checks'.
+template <class Exec>
+void BglEngine<Exec>::hot() {
+  const bgl::BglState& s = v_.s;
+  B::hot_arrays(v_, {&s.head,       &s.count,       &s.used,       &s.drain_left,    &s.drain_extra,
+                     &s.drain_next, &s.owed,        &s.path_free,  &s.recv_free,     &s.recv_busy,
+                     &s.rx_count,   &s.rx_tail,     &s.rx_acked,   &s.link_free,     &s.tokens,
+                     &s.rtx_time,   &s.tx_seq,      &s.tx_acked,   &s.tx_next,       &s.tx_crc,
+                     &s.rx_crc,     &s.link_errors, &s.resent,     &s.chunks_sent,   &s.token_acks,
+                     &s.unblocking, &s.belt_valid,  &s.tok_belt,   &s.tok_valid,     &s.inj_head,
+                     &s.inj_count,  &s.inj_used,    &s.link_bytes, &s.payload_bytes, &s.injected,
+                     &s.delivered,  &s.deposited,   &s.turned,     &s.unroutable,    &s.relayed,
+                     &s.hp_count,   &s.hp_lat_sum,  &s.wake,       &s.last_move});
+}
 
 template <class Exec>
 void BglEngine<Exec>::allocate() {

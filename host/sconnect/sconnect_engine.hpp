@@ -30,9 +30,7 @@ class SconnectEngine final : public BatchEngine<Exec> {
     const sconnect::SconnectParams& p = v_.prm;
     v_.lay = {p.routers, p.ports, p.nodes, p.slots, p.buffers};
     allocate();
-    // run.hot_state = "shared": the terminals' arrays and the watchdog's (a list of the
-    // family's own is still to come).
-    B::hot_arrays(v_, {&v_.s.last_move});
+    hot();
   }
 
   void step(uint64_t cycles) override {
@@ -66,6 +64,7 @@ class SconnectEngine final : public BatchEngine<Exec> {
 
   sconnect::SconnectView at(uint64_t t) const { return B::view_at(v_, t); }
   void allocate();
+  void hot();
   void check_invariants();
 
   bool debug_;
@@ -73,6 +72,22 @@ class SconnectEngine final : public BatchEngine<Exec> {
   sconnect::SconnectView v_{};
   uint64_t* owned_ = nullptr;  // [inst, router] messages each router owns (debug)
 };
+
+// For run.hot_state = "shared" (with the terminals'): every array a routing cycle touches but the
+// messages (the pool and the belts), the routing tables (large, read once a message) and the
+// debug checks'.
+template <class Exec>
+void SconnectEngine<Exec>::hot() {
+  const sconnect::SconnectState& s = v_.s;
+  B::hot_arrays(
+      v_, {&s.channels_on,  &s.buf_state,    &s.buf_next,        &s.buf_class,    &s.buf_ready,
+           &s.buf_opts,     &s.buf_quad,     &s.free_mask,       &s.class_used,   &s.q_head,
+           &s.q_tail,       &s.q_count,      &s.tx_vc,           &s.msg_valid,    &s.ack_belt,
+           &s.tx_seq,       &s.rx_seq,       &s.resend,          &s.quad_tx_next, &s.quad_tx_head,
+           &s.quad_tx_open, &s.quad_rx_head, &s.quad_rx_parts,   &s.sent,         &s.rejected,
+           &s.misrouted,    &s.errors,       &s.error_threshold, &s.duplicates,   &s.perf_select,
+           &s.perf_count,   &s.timer,        &s.last_move});
+}
 
 template <class Exec>
 void SconnectEngine<Exec>::allocate() {
