@@ -84,8 +84,8 @@ stage_build() {
 stage_test() {
   local rc=0
   (cd "$build" && ctest -j8 --output-on-failure > "$logs/ctest.log" 2>&1) || rc=1
-  # Tests of what a GPU machine's image may lack (Jupyter, Dask, ipywidgets, Selenium) are left
-  # out there, each named: CI runs them.
+  # Tests of what a GPU machine's image may lack (Jupyter, Dask, ipywidgets, Selenium,
+  # Hypothesis) are left out there, each named: CI runs them.
   local pyargs=()
   # The notebooks also need the "lockstep" Jupyter kernel that scripts/setup.sh installs.
   has "import nbclient, nbformat, ipykernel; from jupyter_client.kernelspec import \
@@ -97,6 +97,8 @@ find_kernel_specs as k; assert 'lockstep' in k()" "the notebooks and Jupyter" ||
     pyargs+=(--deselect=tests/python/test_viz.py::test_player_steps_the_simulator_as_far_as_the_user_goes)
   has "import selenium" "the browser tests" ||
     pyargs+=(--deselect=tests/python/test_viz.py::test_exported_html_plays_offline_in_a_browser)
+  has "import hypothesis" "the configuration fuzzing" ||
+    pyargs+=(--ignore=tests/python/test_config_fuzz.py)
   has "import xdist" "" > /dev/null && pyargs+=(-n 8 -p no:benchmark)  # pytest-xdist: 8 workers
   ls bindings/lockstep/_core*.so > /dev/null 2>&1 || { echo "no Python module built"; rc=1; }
   "$py" -m pytest tests/python -v -rs "${pyargs[@]}" > "$logs/pytest.log" 2>&1 || rc=1

@@ -10,6 +10,9 @@ pkgs=(build-essential cmake librandom123-dev pybind11-dev libgtest-dev python3-d
       python3-nbformat python3-ipykernel python3-tomli-w python3-tqdm python3-distributed
       jupyter-notebook chromium chromium-driver python3-selenium python3-networkx ffmpeg
       python3-ipywidgets python3-widgetsnbextension python3-scipy)
+# Hypothesis: the property-based tests that fuzz every configuration key
+# (tests/python/test_config_fuzz.py).
+pkgs+=(python3-hypothesis)
 # Thrust/CUB: the CUDA toolkit's own (CCCL) when there is one, else Debian's.
 if [ ! -f /usr/local/cuda/include/cccl/thrust/version.h ] &&
    [ ! -f /usr/local/cuda/include/thrust/version.h ]; then

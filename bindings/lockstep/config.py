@@ -11,6 +11,7 @@ import copy
 import difflib
 import functools
 import os
+import sys
 import tomllib
 from types import MappingProxyType
 from typing import Any, Mapping, Union
@@ -84,11 +85,37 @@ def plain_value(key: str, value: Any) -> Any:
         value = value.tolist()
     if isinstance(value, tuple):
         value = list(value)
-    if kind == "float" and isinstance(value, int) and not isinstance(value, bool):
-        return float(value)
-    if kind == "float_list" and isinstance(value, list):
-        return [float(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in value]
+    try:
+        if kind == "float" and isinstance(value, int) and not isinstance(value, bool):
+            return float(value)
+        if kind == "float_list" and isinstance(value, list):
+            return [float(v) if isinstance(v, int) and not isinstance(v, bool) else v
+                    for v in value]
+    except OverflowError:  # an integer past any float (10**400): refused here, by name
+        raise ValueError(
+            f"{key} = {_shown(value)}: allowed {_schema()[key]['allowed']}") from None
     return value
+
+
+def _shown(value: Any) -> str:
+    """repr(value), or a description where Python will not print an integer that long."""
+    try:
+        return repr(value)
+    except ValueError:  # past sys.get_int_max_str_digits(), 4300 by default
+        digits = f"an integer of more than {sys.get_int_max_str_digits()} digits"
+        return f"<{digits}>" if isinstance(value, int) else f"<a list holding {digits}>"
+
+
+def _plain_values(data: dict) -> dict:
+    """`data` with each known key's value as `plain_value` gives it, so a nested dict takes
+    what `with_` takes (numpy values above all); the rest is left for the core to judge."""
+    schema = _schema()
+    for section, values in data.items():
+        if isinstance(values, dict):
+            for name, value in values.items():
+                if f"{section}.{name}" in schema:
+                    values[name] = plain_value(f"{section}.{name}", value)
+    return data
 
 
 def parse_value(text: str) -> Any:
@@ -109,7 +136,7 @@ class Config:
     """
 
     def __init__(self, data: Mapping[str, Any] | None = None):
-        self._data = _core.validate(copy.deepcopy(dict(data or {})))
+        self._data = _core.validate(_plain_values(copy.deepcopy(dict(data or {}))))
 
     @classmethod
     def from_toml(cls, path: str | os.PathLike) -> "Config":
@@ -150,8 +177,8 @@ class Config:
             reader = _schema()[key]["family"]
             if reader not in ("", family):
                 raise ValueError(
-                    f'{key} = {overrides[name]!r}: allowed only for router.family = "{reader}" '
-                    f'(the one family that reads it), here router.family = "{family}"')
+                    f'{key} = {_shown(overrides[name])}: allowed only for router.family = '
+                    f'"{reader}" (the one family that reads it), here router.family = "{family}"')
         return Config(data)
 
     replace = with_
