@@ -88,7 +88,7 @@ def routers(keys: dict) -> int:
     return _core.network_size(ls.Config().with_(**keys).to_dict())["routers"]
 
 
-def timed(sim: ls.Simulator, seconds: float, routers_total: int) -> tuple[int, float]:
+def timed(sim: ls.Simulator, seconds: float) -> tuple[int, float]:
     """(cycles, wall seconds) of a step long enough to take about `seconds`."""
     sim.step(200)  # warm-up: traffic in flight, the first launch paid
     t0 = time.perf_counter()
@@ -103,7 +103,7 @@ def timed(sim: ls.Simulator, seconds: float, routers_total: int) -> tuple[int, f
 def measure(case: dict, backend: str, schedule, threads: int, seconds: float) -> dict:
     r = routers(case["keys"])
     sim = simulator(case["keys"], case["instances"], backend, schedule, threads)
-    cycles, wall = timed(sim, seconds, r * case["instances"])
+    cycles, wall = timed(sim, seconds)
     rate = r * case["instances"] * cycles / wall
     return {"goal": case["goal"], "family": family_of(case["keys"]), "network": case["network"],
             "routers_per_instance": r, "instances": case["instances"], "backend": sim.backend,

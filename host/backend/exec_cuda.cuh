@@ -150,11 +150,8 @@ struct CudaExec {
                    "shared memory per block");
         if (room > static_cast<size_t>(most_room))
           throw std::runtime_error(
-              "run.hot_state = \"shared\": an instance's hot arrays and view "
-              "need " +
-              std::to_string(room) +
-              " bytes of shared memory, a "
-              "block may have " +
+              "run.hot_state = \"shared\": an instance's hot arrays and view need " +
+              std::to_string(room) + " bytes of shared memory, a block may have " +
               std::to_string(most_room) + "; use \"global\" or smaller instances");
         cuda_check(cudaFuncSetAttribute(block_cycles_kernel<F>,
                                         cudaFuncAttributeMaxDynamicSharedMemorySize,

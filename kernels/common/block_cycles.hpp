@@ -49,7 +49,7 @@ LS_HD void block_cycles(const Block& b, const Cycle& f0, Cycle* f, uint64_t t0, 
     b.barrier();
     b.leader([&] {
       hot_rebase(b, hot, f0.v, f[0].v, chip, inst);
-      hot_rebase(b, hot, f0.v, f[1].v, chip, inst);
+      f[1] = f[0];  // its clock is set for cycle 1 in cycle 0
     });
   }
   b.barrier();
