@@ -6,7 +6,7 @@ PY := .venv/bin/python
 export PYTHONPATH := $(CURDIR)/bindings
 
 .PHONY: setup build sweep test notebook test-cpp test-python bench bench-cluster validate roofline \
-	clean
+	fidelity clean
 
 setup: .venv/.setup-done
 .venv/.setup-done: scripts/setup.sh
@@ -52,6 +52,12 @@ roofline: build
 # rewrites the table in docs/validation.md. `make test` runs a subset of it.
 validate: build
 	$(PY) scripts/validate_booksim.py
+
+# The fidelity ledger, docs/fidelity.md: every measurable claim of the five source documents,
+# measured on the models with their full runs (bindings/lockstep/fidelity; `make test` reruns the
+# quick versions). Exits non-zero when a claim's status moved from what the ledger recorded.
+fidelity: build
+	$(PY) scripts/fidelity.py
 
 clean:
 	rm -rf $(BUILD) results

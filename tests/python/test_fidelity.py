@@ -1,0 +1,82 @@
+"""The fidelity ledger (bindings/lockstep/fidelity, docs/fidelity.md): every claim's quick
+measurement shows the status the ledger records, and the ledger lists every claim."""
+
+import math
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from lockstep import fidelity
+from lockstep.fidelity import Between, Claim, Measured, Near
+
+LEDGER = Path(__file__).resolve().parents[2] / "docs" / "fidelity.md"
+
+
+@pytest.mark.parametrize("claim", fidelity.claims(), ids=[c.id for c in fidelity.claims()])
+def test_every_claim_shows_the_status_the_ledger_records(claim):
+    m, status = claim.run(quick=True)
+    assert status == claim.expect, (
+        f"{claim.id}: measured {m} against the paper's {claim.check.paper()} "
+        f"({claim.check.tolerance()}): {status}, the ledger says {claim.expect}")
+
+
+def test_the_ledger_lists_every_claim():
+    text = LEDGER.read_text()
+    missing = [c.id for c in fidelity.claims() if f"### {c.id}\n" not in text]
+    assert not missing, f"docs/fidelity.md lacks {missing}: run `make fidelity`"
+    assert len({c.id for c in fidelity.claims()}) == len(fidelity.claims()), "ids repeat"
+
+
+# -- The ledger's machinery, on made-up claims ---------------------------------------------------
+
+def _claim(**kw) -> Claim:
+    base = dict(id="x.one", document="003", where="Table 9", quote="about 28 clocks",
+                check=Near(28, abs=1), measure=lambda quick: 28.5, setup="by hand",
+                expect="reproduced")
+    return Claim(**{**base, **kw})
+
+
+def test_status_is_computed_from_the_measurement():
+    assert _claim().run(True) == (Measured(28.5), "reproduced")
+    assert _claim(measure=lambda q: Measured(30, "two more"), expect="diverges",
+                  cause="the route byte").run(True) == (Measured(30, "two more"), "diverges")
+    assert _claim(check=Between(2), measure=lambda q: math.nan,
+                  expect="diverges", cause="c").run(True)[1] == "diverges"
+    assert _claim(check=None, measure=None, expect="not reproducible",
+                  lacks="the clock").run(True) == (None, "not reproducible")
+
+
+@pytest.mark.parametrize("kw, words", [
+    (dict(document="009"), "document '009'"),
+    (dict(expect="diverges"), "needs its cause"),
+    (dict(check=None, measure=None, expect="not reproducible"), "`lacks`"),
+    (dict(check=None, expect="reproduced"), "no check"),
+    (dict(measure=None), "needs a measure"),
+])
+def test_a_claim_missing_its_reason_is_refused(kw, words):
+    with pytest.raises(ValueError, match=words):
+        _claim(**kw)
+
+
+def test_checks_and_their_words():
+    assert Near(28, abs=1).holds(29) and not Near(28, abs=1).holds(29.5)
+    assert Near(100, rel=0.1).holds(91) and not Near(100, rel=0.1).holds(89)
+    assert not Near(1).holds(math.nan) and Near(1).tolerance() == "exact"
+    assert Near(0.92, rel=0.05, abs=0.01).tolerance() == "±0.01 or ±5%"
+    assert Between(2).paper() == "≥ 2" and Between(high=6).paper() == "≤ 6"
+    assert Between(0.5, 0.7).holds(0.6) and not Between(0.5, 0.7).holds(0.71)
+
+
+def test_markdown_has_a_row_and_a_section_per_claim():
+    claims = [_claim(), _claim(id="x.two", where="Figure 3", check=Between(2),
+                               measure=lambda q: 1.5, expect="diverges", cause="buffers"),
+              _claim(id="x.three", check=None, measure=None, expect="not reproducible",
+                     lacks="no clock rate")]
+    df = fidelity.measure(claims, quick=True)
+    assert df["status"].tolist() == ["reproduced", "diverges", "not reproducible"]
+    text = fidelity.markdown(df, "# Ledger")
+    assert "| reproduced | 1 |" in text and "| diverges | 1 |" in text
+    assert '[x.two](#xtwo) "about 28 clocks" | Figure 3 | ≥ 2 | 1.5 | bound | diverges |' in text
+    assert "- Cause: buffers" in text and "- The document lacks: no clock rate" in text
+    assert isinstance(df, pd.DataFrame) and len(text.split("### ")) == 4
