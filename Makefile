@@ -6,7 +6,7 @@ PY := .venv/bin/python
 export PYTHONPATH := $(CURDIR)/bindings
 
 .PHONY: setup build sweep test notebook test-cpp test-python bench bench-cluster validate roofline \
-	fidelity clean
+	fidelity soak clean
 
 setup: .venv/.setup-done
 .venv/.setup-done: scripts/setup.sh
@@ -58,6 +58,12 @@ validate: build
 # quick versions). Exits non-zero when a claim's status moved from what the ledger recorded.
 fidelity: build
 	$(PY) scripts/fidelity.py
+
+# Invariant soaks: 10^9 router-cycles a family, debug checks every cycle, loads past saturation
+# (benchmarks/soak.py; hours on 2 cores). SOAK_ROUTER_CYCLES=1e7 for a quick look.
+SOAK_ROUTER_CYCLES ?= 1e9
+soak: build
+	$(PY) benchmarks/soak.py --router-cycles $(SOAK_ROUTER_CYCLES)
 
 clean:
 	rm -rf $(BUILD) results
