@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <optional>
 
 #include "host/config/schema.hpp"
 #include "host/engine/engine.hpp"
@@ -24,38 +25,79 @@ using namespace ls;
 
 namespace {
 
-Value to_value(const std::string& key, const py::handle& o) {
+// repr(o), or a description where Python will not print an integer that long (past
+// sys.get_int_max_str_digits(), as bindings/lockstep/config.py's _shown says it).
+std::string shown(const py::handle& o) {
+  try {
+    return py::repr(o).cast<std::string>();
+  } catch (const py::error_already_set&) {
+    return py::isinstance<py::int_>(o) ? "<an integer of more than 4300 digits>"
+                                       : "<a list holding an integer of more than 4300 digits>";
+  }
+}
+
+// A Python str as UTF-8; nullopt where it is no valid Unicode (a lone surrogate).
+std::optional<std::string> utf8(const py::handle& s) {
+  Py_ssize_t n = 0;
+  if (const char* p = PyUnicode_AsUTF8AndSize(s.ptr(), &n)) return std::string(p, size_t(n));
+  PyErr_Clear();
+  return std::nullopt;
+}
+// A section or key name as text, what is no Unicode backslash-escaped: refused as unknown.
+std::string name_of(const py::handle& o) {
+  const py::str s(o);
+  if (auto u = utf8(s)) return *u;
+  return py::reinterpret_steal<py::bytes>(
+             PyUnicode_AsEncodedString(s.ptr(), "utf-8", "backslashreplace"))
+      .cast<std::string>();
+}
+
+// A value as the schema takes it; what no Value holds (integers beyond 64 bits, text that is
+// not Unicode) is refused here with what the key allows.
+Value to_value(const KeyInfo& k, const py::handle& o) {
+  const auto refuse = [&](const std::string& why) {
+    return ConfigError(k.key() + " = " + shown(o) + ": allowed " + why);
+  };
+  const auto as_int = [&](const py::handle& x) {
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(x.ptr(), &overflow);
+    if (overflow != 0) throw refuse(k.allowed + " (no integer beyond 64 bits)");
+    return int64_t{v};
+  };
   if (py::isinstance<py::bool_>(o)) return Value(o.cast<bool>());
-  if (py::isinstance<py::int_>(o)) return Value(o.cast<int64_t>());
+  if (py::isinstance<py::int_>(o)) return Value(as_int(o));
   if (py::isinstance<py::float_>(o)) return Value(o.cast<double>());
-  if (py::isinstance<py::str>(o)) return Value(o.cast<std::string>());
+  if (py::isinstance<py::str>(o)) {
+    if (auto u = utf8(o)) return Value(*u);
+    throw refuse(k.allowed + " (text without lone surrogates: UTF-8)");
+  }
   if (py::isinstance<py::list>(o) || py::isinstance<py::tuple>(o)) {
     bool all_int = true;
     for (auto x : o) {
       if (py::isinstance<py::bool_>(x) ||
           !(py::isinstance<py::int_>(x) || py::isinstance<py::float_>(x)))
-        throw ConfigError(key + " = " + py::repr(o).cast<std::string>() +
-                          ": allowed a list of numbers");
+        throw refuse("a list of numbers");
+      if (py::isinstance<py::int_>(x)) as_int(x);
       all_int &= py::isinstance<py::int_>(x);
     }
     if (all_int) return Value(o.cast<std::vector<int64_t>>());
     return Value(o.cast<std::vector<double>>());
   }
-  throw ConfigError(key + " = " + py::repr(o).cast<std::string>() +
-                    ": allowed a bool, integer, number, string or list");
+  throw refuse("a bool, integer, number, string or list");
 }
 
 // Every key set and checked alone; validate() checks the rules between keys.
 Config keys_from_dict(const py::dict& d) {
   Config c;
   for (auto item : d) {
-    const std::string section = py::str(item.first);
+    const std::string section = name_of(item.first);
+    check_section(section);
     if (!py::isinstance<py::dict>(item.second))
-      throw ConfigError("[" + section + "] = " + py::repr(item.second).cast<std::string>() +
+      throw ConfigError("[" + escaped(section) + "] = " + shown(item.second) +
                         ": allowed a table of keys");
     for (auto kv : item.second.cast<py::dict>()) {
-      const std::string name = py::str(kv.first);
-      set_key(c, section, name, to_value(section + "." + name, kv.second));
+      const KeyInfo& k = find_key(section, name_of(kv.first));
+      k.set(c, to_value(k, kv.second));
     }
   }
   return c;

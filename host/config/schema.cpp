@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "../../kernels/vc/vc_state.hpp"
+#include "../metro/metro_setup.hpp"
+#include "../sconnect/sconnect_setup.hpp"
 #include "../t3e/packet_types.hpp"
 #include "../t3e/partial_plane.hpp"
 #include "../t3e/t3e_registers.hpp"
@@ -143,7 +145,8 @@ KeyInfo string_key(const char* sec, const char* name, S Config::*part, std::stri
           [=](const Config& c) { return Value((c.*part).*m); },
           [=](Config& c, const Value& v) {
             auto p = std::get_if<std::string>(&v);
-            if (!p) bad(key, v, allowed);
+            // A NUL would end the name where the system reads it: another file than the one named.
+            if (!p || p->find('\0') != std::string::npos) bad(key, v, allowed);
             (c.*part).*m = *p;
           }};
 }
@@ -181,7 +184,8 @@ KeyInfo float_list_key(const char* sec, const char* name, S Config::*part,
                        std::vector<double> S::*m, size_t max_len, const char* doc,
                        bool per_inst = false) {
   std::string key = std::string(sec) + "." + name;
-  std::string allowed = "a list of at most " + std::to_string(max_len) + " non-negative numbers";
+  std::string allowed =
+      "a list of at most " + std::to_string(max_len) + " finite non-negative numbers";
   return {sec,
           name,
           ValueType::kFloatList,
@@ -200,7 +204,7 @@ KeyInfo float_list_key(const char* sec, const char* name, S Config::*part,
             }
             if (out.size() > max_len) bad(key, v, allowed);
             for (double x : out)
-              if (!(x >= 0)) bad(key, v, allowed);
+              if (!(x >= 0 && std::isfinite(x))) bad(key, v, allowed);
             (c.*part).*m = out;
           }};
 }
@@ -258,7 +262,8 @@ std::vector<KeyInfo> make_schema() {
       int_list_key("topology", "edges", topo, &T::edges, 0, 3 << 20, 0, 1 << 30,
                    "graph: the links as a flat list of (a, b, delay) triples, node ids from 0, "
                    "delay 1 to 255 cycles; nodes = largest id + 1"),
-      string_key("topology", "edge_file", topo, &T::edge_file, "a file name, or \"\" for none",
+      string_key("topology", "edge_file", topo, &T::edge_file,
+                 "a file name (no NUL character), or \"\" for none",
                  "graph: a text file of links instead of edges, one \"a b [delay]\" per line "
                  "(# starts a comment; no delay: link_delay), relative to the current directory"),
       int_key("topology", "max_ports", topo, &T::max_ports, 1, 15,
@@ -482,12 +487,14 @@ std::vector<KeyInfo> make_schema() {
               "router to its PE (Table 2: about 10)"),
       int_key("t3e", "credit_delay", t3, &E::credit_delay, 1, 15,
               "clocks for a freed buffer slot to be known upstream"),
-      enum_key("t3e", "lut_mode", t3, &E::lut_mode,
-               {"auto", "mode0", "mode1", "mode2", "mode3", "computed"},
-               "R_NET_LUT mode: one entry per logical PE (mode0, up to 544 PEs), one per 4 PEs "
-               "(mode1, mode2, up to 2176), R_LUT_OVERRIDE's one tag for every packet (mode3), "
-               "or tags computed from coordinates (ours, for machines beyond 2176 PEs); auto "
-               "takes the first that fits"),
+      enum_key(
+          "t3e", "lut_mode", t3, &E::lut_mode,
+          {"auto", "mode0", "mode1", "mode2", "mode3", "computed"},
+          "R_NET_LUT mode: one entry per logical PE (mode0, up to 544 PEs), one per 4 PEs "
+          "(mode1, mode2, up to 2176), R_LUT_OVERRIDE's one tag for every packet (mode3: refused, "
+          "traffic to more than one PE needs a table), "
+          "or tags computed from coordinates (ours, for machines beyond 2176 PEs); auto "
+          "takes the first that fits"),
       enum_key("t3e", "logical_format", t3, &E::logical_format,
                {"linear", "format1", "format3", "random"},
                "logical PE numbers (R_LWHO): X fastest, then Y, then Z (the manual's Format 2), "
@@ -820,7 +827,7 @@ std::string to_string(const Value& v) {
     void operator()(bool b) { o << (b ? "true" : "false"); }
     void operator()(int64_t i) { o << i; }
     void operator()(double d) { o << d; }
-    void operator()(const std::string& s) { o << '"' << s << '"'; }
+    void operator()(const std::string& s) { o << '"' << escaped(s) << '"'; }
     void operator()(const std::vector<int64_t>& xs) {
       o << '[';
       for (size_t i = 0; i < xs.size(); ++i) o << (i ? ", " : "") << xs[i];
@@ -836,16 +843,47 @@ std::string to_string(const Value& v) {
   return o.str();
 }
 
-void set_key(Config& c, const std::string& section, const std::string& name, const Value& v) {
-  std::vector<std::string> sections, names;
-  for (const KeyInfo& k : schema()) {
-    if (k.section == section && k.name == name) return k.set(c, v);
+std::string escaped(const std::string& s) {
+  std::string out;
+  for (const char ch : s) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (u >= 0x20 && u != 0x7f) {
+      out += ch;
+    } else {
+      const char hex[] = "0123456789abcdef";
+      out += {'\\', 'x', hex[u >> 4], hex[u & 15]};
+    }
+  }
+  return out;
+}
+
+namespace {
+std::vector<std::string> section_names() {
+  std::vector<std::string> sections;
+  for (const KeyInfo& k : schema())
     if (sections.empty() || sections.back() != k.section) sections.push_back(k.section);
+  return sections;
+}
+}  // namespace
+
+void check_section(const std::string& section) {
+  const std::vector<std::string> sections = section_names();
+  if (std::find(sections.begin(), sections.end(), section) == sections.end())
+    throw ConfigError("unknown section [" + escaped(section) + "]: allowed " + join(sections));
+}
+
+const KeyInfo& find_key(const std::string& section, const std::string& name) {
+  check_section(section);
+  std::vector<std::string> names;
+  for (const KeyInfo& k : schema()) {
+    if (k.section == section && k.name == name) return k;
     if (k.section == section) names.push_back(k.name);
   }
-  if (names.empty())
-    throw ConfigError("unknown section [" + section + "]: allowed " + join(sections));
-  throw ConfigError("unknown key " + section + "." + name + ": allowed " + join(names));
+  throw ConfigError("unknown key " + section + "." + escaped(name) + ": allowed " + join(names));
+}
+
+void set_key(Config& c, const std::string& section, const std::string& name, const Value& v) {
+  find_key(section, name).set(c, v);
 }
 
 namespace {
@@ -893,9 +931,9 @@ void validate_sconnect(const Config& c) {
                       " entries");
   double wsum = 0;
   for (double w : f.priority_weights) wsum += w;
-  if (!f.priority_weights.empty() && !(wsum > 0))
+  if (!f.priority_weights.empty() && !(wsum > 0 && std::isfinite(wsum)))
     throw ConfigError("traffic.priority_weights = " + to_string(f.priority_weights) +
-                      ": allowed weights with a positive sum");
+                      ": allowed weights with a positive, finite sum");
   const int64_t reserved = s.reserve * s.priorities * 3;
   if (reserved >= s.buffers)
     throw ConfigError("sconnect.reserve = " + std::to_string(s.reserve) +
@@ -908,6 +946,7 @@ void validate_sconnect(const Config& c) {
     throw ConfigError("sconnect.reserve = " + std::to_string(s.reserve) +
                       ": allowed at least 4 with quad-messages (traffic.packet_size 4): each "
                       "class's reserve must hold a whole quad, or quads can deadlock");
+  if (!s.noisy_channels.empty()) sconnect::check_noisy_channels(c, build_topology(c.topology));
 }
 
 // The traffic pattern over `n` sources and destinations (`what` names them in errors).
@@ -1205,15 +1244,28 @@ void validate_t3e(const Config& c) {
   if (limit && nodes > limit)
     throw ConfigError("t3e.lut_mode = \"" + e.lut_mode + "\": allowed for at most " +
                       std::to_string(limit) + " PEs, here " + std::to_string(nodes));
+  // Mode 3 gives every packet a PE creates R_LUT_OVERRIDE's one tag (manual, "R_LUT_OVERRIDE
+  // Register"): every request would go to one PE and every response there too.
+  if (e.lut_mode == "mode3")
+    throw ConfigError(
+        "t3e.lut_mode = \"mode3\": allowed auto, mode0, mode1, mode2 or computed for traffic: "
+        "mode 3 routes every packet a PE creates by R_LUT_OVERRIDE's one routing tag, whatever "
+        "its destination (software's way round an incomplete R_NET_LUT), so it cannot carry "
+        "requests to, nor responses from, more than one PE");
   validate_t3e_faults(c, nodes);
   validate_t3e_partitions(c, nodes);
+  // Modes 1 and 2 index R_NET_LUT by logical PEs in 2x2 blocks: the registers refuse a
+  // numbering that is not (t3e_registers.cpp).
+  if (e.lut_mode == "mode1" || e.lut_mode == "mode2")
+    t3e::make_registers(c, t3e::machine_topology(c));
   if (!e.packet_mix.empty()) {
     double sum = 0;
     for (double w : e.packet_mix) sum += w < 0 ? -1e300 : w;
-    if (e.packet_mix.size() != t3e::kTypes || !(sum > 0))
-      throw ConfigError("t3e.packet_mix = " + to_string(e.packet_mix) +
-                        ": allowed four weights >= 0, not all 0 (single-word Gets, vector "
-                        "Gets, single-word Puts, vector Puts), or none");
+    if (e.packet_mix.size() != t3e::kTypes || !(sum > 0 && std::isfinite(sum)))
+      throw ConfigError(
+          "t3e.packet_mix = " + to_string(e.packet_mix) +
+          ": allowed four weights >= 0, not all 0, with a finite sum (single-word Gets, vector "
+          "Gets, single-word Puts, vector Puts), or none");
   }
 }
 }  // namespace
@@ -1234,7 +1286,7 @@ TopologySize validate_topology(const TopologyConfig& t) {
     throw ConfigError("topology.dual_tic = true: allowed only for the graph kinds, not " + t.kind +
                       " (hypercube, random_regular, graph)");
   if (t.kind != "graph" && (!t.edges.empty() || !t.edge_file.empty()))
-    throw ConfigError((t.edges.empty() ? "topology.edge_file = \"" + t.edge_file + "\""
+    throw ConfigError((t.edges.empty() ? "topology.edge_file = " + to_string(Value(t.edge_file))
                                        : std::string("topology.edges")) +
                       ": allowed only for topology.kind = \"graph\", here \"" + t.kind + "\"");
   if (graph || is_multistage_kind(t.kind))
@@ -1251,11 +1303,12 @@ double offered_limit(const Config& c) {
   // Offered load counts every flit: with request-reply (and on the T3E), each request brings
   // its reply.
   double flits = static_cast<double>(f.packet_size), wsum = 0, m = 0;
-  for (size_t i = 0; i < f.packet_sizes.size() && i < f.packet_size_weights.size(); ++i) {
-    wsum += f.packet_size_weights[i];
-    m += f.packet_size_weights[i] * static_cast<double>(f.packet_sizes[i]);
-  }
-  if (wsum > 0) flits = m / wsum;
+  const size_t n = std::min(f.packet_sizes.size(), f.packet_size_weights.size());
+  for (size_t i = 0; i < n; ++i) wsum += f.packet_size_weights[i];
+  // Each weight's share first: weights near the largest double would overflow their products.
+  for (size_t i = 0; i < n; ++i)
+    m += f.packet_size_weights[i] / wsum * static_cast<double>(f.packet_sizes[i]);
+  if (wsum > 0) flits = m;
   if (c.router.family == "t3e")
     flits = t3e::mean_flits(t3e::packet_mix(c.t3e.packet_type, c.t3e.packet_mix));
   else if (f.request_reply)
@@ -1342,6 +1395,7 @@ void validate(const Config& c) {
       throw ConfigError("metro.failed_routers = " + to_string(c.metro.failed_routers) +
                         ": allowed router numbers below " + std::to_string(size.routers) +
                         " (the network's routers)");
+  if (r.family == "metro") metro::check_network_keys(c, build_topology(t));
   if (r.family != "sconnect" && !f.priority_weights.empty())
     throw ConfigError("traffic.priority_weights = " + to_string(f.priority_weights) +
                       ": allowed only [] for router.family = \"" + r.family + "\"");
@@ -1357,9 +1411,9 @@ void validate(const Config& c) {
       wsum += f.packet_size_weights[i];
       max_size = std::max(max_size, static_cast<double>(f.packet_sizes[i]));
     }
-    if (!(wsum > 0))
+    if (!(wsum > 0 && std::isfinite(wsum)))
       throw ConfigError("traffic.packet_size_weights = " + to_string(f.packet_size_weights) +
-                        ": allowed weights with a positive sum");
+                        ": allowed weights with a positive, finite sum");
   }
   if (f.request_reply) max_size = std::max(max_size, static_cast<double>(f.reply_size));
   if (r.routing == "min_adaptive" && max_size > r.vc_depth)

@@ -32,7 +32,14 @@ struct KeyInfo {
 const std::vector<KeyInfo>& schema();
 const char* type_name(ValueType t);
 std::string to_string(const Value& v);
+// `s` with its control characters as \xHH, for messages: one keeps what follows a NUL
+// (std::exception::what() and Python's C API stop at one) and shows what was given.
+std::string escaped(const std::string& s);
 
+// Throws ConfigError naming an unknown section and the allowed ones.
+void check_section(const std::string& section);
+// The key section.name; unknown sections and keys throw ConfigError naming them.
+const KeyInfo& find_key(const std::string& section, const std::string& name);
 // Sets one key; unknown sections/keys and bad values throw ConfigError naming key and value.
 void set_key(Config& c, const std::string& section, const std::string& name, const Value& v);
 // Checks the rules that involve several keys (call after all keys are set).

@@ -207,4 +207,12 @@ Faults router_faults(const Config& c, const Topology& t, bool failed) {
   return f;
 }
 
+void check_network_keys(const Config& c, const Topology& t) {
+  const MetroParams p = make_params(c, t);
+  make_wiring(p, t, c);
+  swallow_ports(p, c, t, 0);
+  noisy_ports(c, t);
+  router_faults(c, t, false);
+}
+
 }  // namespace ls::metro

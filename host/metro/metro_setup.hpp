@@ -37,4 +37,9 @@ Faults router_faults(const Config& c, const Topology& t, bool failed);
 // wire where it names none).
 std::vector<uint8_t> noisy_ports(const Config& c, const Topology& t);
 
+// The set-up's checks of the [metro] keys that name parts of the network `t` (its size, the
+// swallow layers, port_vtd, failed_ports, noisy_ports): validate() runs them, so that Config,
+// network_size and sweeps refuse what the engine would, with the same messages.
+void check_network_keys(const Config& c, const Topology& t);
+
 }  // namespace ls::metro

@@ -45,13 +45,7 @@ std::vector<uint32_t> channel_error_thresholds(const std::vector<Config>& cs, co
     for (size_t k = 0; k < t.peer.size(); ++k)
       if (t.peer[k] >= 0 && k % t.ports != 0) th[k] = slot(c.sconnect.bit_error_rate);
     const std::vector<int64_t>& noisy = c.sconnect.noisy_channels;
-    check_pairs(
-        "sconnect.noisy_channels", noisy, "(router, port)",
-        [&](int64_t r, int64_t p) {
-          return r < t.routers && p >= 1 && p < t.ports && t.peer[size_t(r * t.ports + p)] >= 0;
-        },
-        "a router below " + std::to_string(t.routers) + " and one of its channel ports 1.." +
-            std::to_string(t.ports - 1) + " that is wired");
+    check_noisy_channels(c, t);
     for (size_t i = 0; i < noisy.size(); i += 2) {
       const size_t k = static_cast<size_t>(noisy[i] * t.ports + noisy[i + 1]);
       th[k] = th[static_cast<size_t>(t.peer[k])] = slot(c.sconnect.noisy_bit_error_rate);
@@ -59,6 +53,16 @@ std::vector<uint32_t> channel_error_thresholds(const std::vector<Config>& cs, co
     out.insert(out.end(), th.begin(), th.end());
   }
   return out;
+}
+
+void check_noisy_channels(const Config& c, const Topology& t) {
+  check_pairs(
+      "sconnect.noisy_channels", c.sconnect.noisy_channels, "(router, port)",
+      [&](int64_t r, int64_t p) {
+        return r < t.routers && p >= 1 && p < t.ports && t.peer[size_t(r * t.ports + p)] >= 0;
+      },
+      "a router below " + std::to_string(t.routers) + " and one of its channel ports 1.." +
+          std::to_string(t.ports - 1) + " that is wired");
 }
 
 std::vector<TrafficParams> priority_traffic(const std::vector<Config>& cs, uint32_t nodes) {

@@ -32,5 +32,8 @@ std::vector<TrafficParams> priority_traffic(const std::vector<Config>& cs, uint3
 // sconnect.noisy_channels; 0 on the host port and unwired ports. Throws ConfigError for a noisy
 // channel that is not one.
 std::vector<uint32_t> channel_error_thresholds(const std::vector<Config>& cs, const Topology& t);
+// Throws ConfigError unless each of sconnect.noisy_channels is a wired channel of `t`
+// (validate() checks it too, so a Config holds none the engine would refuse).
+void check_noisy_channels(const Config& c, const Topology& t);
 
 }  // namespace ls::sconnect

@@ -225,8 +225,6 @@ Registers make_registers(const Config& c, const Topology& t) {
     else if (g.lut_mode <= kMode2)
       for (uint32_t e = 0; e < g.lut_entries; ++e)
         lut[e] = group_tag(g.pwho[r], g.pwho[g.pe_router[4 * e]], k, adapt, plus);
-    else if (g.lut_mode == kMode3)  // a placeholder towards logical PE 0 for software to replace
-      g.lut_override[r] = default_tag(g.pwho[r], g.pwho[g.pe_router[0]], k, adapt, plus);
   }
 
   // R_VCSEL: time-of-crossing SELECT bits (all 0); the dateline node of a ring in each direction

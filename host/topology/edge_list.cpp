@@ -1,6 +1,8 @@
 // The graph kind's links as the user lists them: topology.edges, a flat list of (a, b, delay)
 // triples, or topology.edge_file, a text file with one "a b [delay]" per line, '#' starting a
 // comment. Nodes are 0 .. the largest id; a link without a delay takes topology.link_delay.
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -32,11 +34,22 @@ bool parse_uint(const std::string& s, int64_t& x) {
 }
 
 void read_edge_file(const TopologyConfig& c, LinkList& g) {
+  const std::string allowed =
+      "allowed a readable text file, the path relative to the current directory";
+  // A regular file only: a FIFO or a terminal would block the reader for ever, a device such as
+  // /dev/zero would be read until memory runs out. (stat first: opening a FIFO blocks.)
+  struct stat st {};
+  if (stat(c.edge_file.c_str(), &st) != 0)
+    throw ConfigError(g.source + ": cannot be read (" + std::strerror(errno) + "); " + allowed);
+  if (!S_ISREG(st.st_mode))
+    throw ConfigError(g.source + ": is no regular file (" +
+                      (S_ISDIR(st.st_mode)    ? "a directory"
+                       : S_ISFIFO(st.st_mode) ? "a FIFO"
+                                              : "a device or socket") +
+                      "); " + allowed);
   std::ifstream in(c.edge_file);
   if (!in)
-    throw ConfigError(g.source + ": cannot be read (" + std::strerror(errno) +
-                      "); allowed a readable text file, the path relative to the current "
-                      "directory");
+    throw ConfigError(g.source + ": cannot be read (" + std::strerror(errno) + "); " + allowed);
   std::string text;
   for (uint32_t line = 1; std::getline(in, text); ++line) {
     const std::string content = text.substr(0, text.find('#'));
@@ -48,8 +61,9 @@ void read_edge_file(const TopologyConfig& c, LinkList& g) {
     bool ok = w.size() <= 3 && w.size() >= 2;
     for (size_t i = 0; ok && i < w.size(); ++i) ok = parse_uint(w[i], v[i]);
     if (!ok)
-      throw ConfigError(g.source + " line " + std::to_string(line) + " = \"" + text +
-                        "\": allowed \"a b [delay]\", non-negative integers, or a comment (#)");
+      throw ConfigError(g.source + " line " + std::to_string(line) + " = " +
+                        to_string(Value(text)) +
+                        ": allowed \"a b [delay]\", non-negative integers, or a comment (#)");
     add_link(g, v[0], v[1], v[2], line);
   }
 }
@@ -59,7 +73,8 @@ void read_edge_file(const TopologyConfig& c, LinkList& g) {
 LinkList listed_links(const TopologyConfig& c) {
   LinkList g;
   g.from_file = !c.edge_file.empty();
-  g.source = g.from_file ? "topology.edge_file = \"" + c.edge_file + "\"" : "topology.edges";
+  g.source =
+      g.from_file ? "topology.edge_file = " + to_string(Value(c.edge_file)) : "topology.edges";
   if (g.from_file && !c.edges.empty())
     throw ConfigError(g.source + ": allowed only with topology.edges = [] (one list of links)");
   if (g.from_file) {

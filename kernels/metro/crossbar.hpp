@@ -202,7 +202,10 @@ struct Crossbar {
       return;
     }
     const uint8_t rep = v.s.reply[fi];
-    if ((rep & ~kWaitBit) != 0) {  // the checksum owed since the turn
+    // The checksum owed since the turn; but a drop from the new sender (fast reclamation's BCB
+    // from a router that blocked the stream before the TURN reached it: a short message's TURN
+    // and that drop cross) goes back at once and closes the connection (the kDrop case).
+    if ((rep & ~kWaitBit) != 0 && Word::kind(w) != kDrop) {
       send(dst, Word::make(kChecksum, v.s.checksum[fi]), 0);
       v.s.checksum[fi] = 0;
       v.s.reply[fi] = static_cast<uint8_t>(rep - 1);

@@ -1,4 +1,6 @@
 // Configuration errors name the key, the value and what is allowed.
+#include <cmath>
+
 #include "helpers.hpp"
 #include "host/config/schema.hpp"
 
@@ -46,6 +48,42 @@ TEST(Config, UnknownKeyAndSectionListWhatExists) {
   m = error_of([&] { set_key(c, "routers", "vcs", Value(int64_t{2})); });
   EXPECT_NE(m.find("[routers]"), std::string::npos) << m;
   EXPECT_NE(m.find("topology"), std::string::npos) << m;
+}
+
+TEST(Config, NamesAndTextArePrintedWithTheirControlCharactersEscaped) {
+  // std::exception::what() ends at a NUL: the message would lose what is allowed.
+  Config c;
+  std::string m = error_of([&] { set_key(c, "router", std::string("no\0such", 7), Value(true)); });
+  EXPECT_NE(m.find("unknown key router.no\\x00such: allowed "), std::string::npos) << m;
+  m = error_of([&] { set_key(c, std::string("a\nb"), "vcs", Value(true)); });
+  EXPECT_NE(m.find("unknown section [a\\x0ab]: allowed topology"), std::string::npos) << m;
+  m = error_of([&] { set_key(c, "router", "routing", Value(std::string("dor\0x\x7f", 6))); });
+  EXPECT_NE(m.find("router.routing = \"dor\\x00x\\x7f\": allowed dor"), std::string::npos) << m;
+  // A NUL in a file name would open another file than the one named.
+  m = error_of(
+      [&] { set_key(c, "topology", "edge_file", Value(std::string("ring.txt\0.gz", 12))); });
+  EXPECT_NE(m.find("topology.edge_file = \"ring.txt\\x00.gz\": allowed a file name (no NUL"),
+            std::string::npos)
+      << m;
+  EXPECT_EQ(escaped("é, \"quoted\" \\ and tabs\t"), "é, \"quoted\" \\ and tabs\\x09");
+}
+
+TEST(Config, WeightsAreFiniteAndSoAreTheirSums) {
+  // An infinite sum made the load's limit NaN, and traffic.offered went unchecked.
+  Config c = test::network("mesh", {4, 4}, 0.1);
+  std::string m = error_of([&] {
+    set_key(c, "traffic", "packet_size_weights", Value(std::vector<double>{INFINITY, 1}));
+  });
+  EXPECT_NE(m.find("traffic.packet_size_weights = [inf, 1]: allowed a list of at most 8 finite"),
+            std::string::npos)
+      << m;
+  c.traffic.packet_sizes = {1, 2};
+  c.traffic.packet_size_weights = {1e308, 1e308};
+  m = error_of([&] { validate(c); });
+  EXPECT_NE(m.find("allowed weights with a positive, finite sum"), std::string::npos) << m;
+  // Near the largest double, yet with a finite sum: the limit is the mean size, 1.5 flits.
+  c.traffic.packet_size_weights = {8e307, 8e307};
+  EXPECT_DOUBLE_EQ(offered_limit(c), 1.5);
 }
 
 TEST(Config, RangesAndTypes) {

@@ -1,5 +1,6 @@
 // The graph kinds' builders: hypercube, random regular graph, edge lists (topology.edges and
 // edge files), dual-TIC nodes, and every configuration they refuse, with its message.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -253,6 +254,27 @@ TEST(GraphTopology, BadEdgeFilesNameTheFileLineAndWhatIsWrong) {
   expect_refused(c, {"topology.edge_file = \"/nonexistent/edges.txt\"", "cannot be read"});
   c.edges = {0, 1, 1};
   expect_refused(c, {"topology.edge_file", "only with topology.edges = []"});
+  // A line's control characters are printed escaped: a NUL would end the message.
+  refused(std::string("0 1\n1 \0 2\n", 11), {"line 2 = \"1 \\x00 2\"", "allowed"});
+}
+
+TEST(GraphTopology, EdgeFilesThatAreNoRegularFilesAreRefusedUnread) {
+  // A FIFO would block the reader for ever, /dev/zero be read until memory runs out.
+  char dir[] = "/tmp/lockstep_edges_XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  const std::string fifo = std::string(dir) + "/links";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  TopologyConfig c;
+  c.kind = "graph";
+  for (const auto& [path, what] : {std::pair<std::string, const char*>{fifo, "a FIFO"},
+                                   {"/dev/zero", "a device"},
+                                   {dir, "a directory"}}) {
+    c.edge_file = path;
+    expect_refused(c, {("topology.edge_file = \"" + path + "\": is no regular file").c_str(), what,
+                       "allowed a readable text file"});
+  }
+  unlink(fifo.c_str());
+  rmdir(dir);
 }
 
 TEST(GraphTopology, SizeWithoutBuildingMatchesTheBuiltTopology) {

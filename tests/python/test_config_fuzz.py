@@ -14,9 +14,7 @@ with a fresh random seed each time, by hand:
         tests/python/test_config_fuzz.py -q -x
 (examples per test; a failure prints the input and a @reproduce_failure blob).
 
-Inputs that still break the property because the C++ side needs a change are left out of the
-draws by `known_failure` and pinned by the xfail(strict) tests at the end: each fix flips its
-test, which then says to drop the mark and the matching line of `known_failure`.
+The faults it found that needed C++ changes are kept as regression tests at the end.
 """
 
 import math
@@ -41,7 +39,6 @@ KEYS = sorted(SCHEMA)
 SECTIONS = sorted({e["section"] for e in SCHEMA.values()})
 NAMES = {e["name"] for e in SCHEMA.values()}
 FAMILIES = next(e for e in SCHEMA.values() if e["key"] == "router.family")["allowed"].split(", ")
-INT64 = (-2**63, 2**63 - 1)
 
 # ---------------------------------------------------------------------------------------------
 # Settings: a fixed stream for CI, LOCKSTEP_FUZZ_EXAMPLES per test (random seed) by hand.
@@ -80,7 +77,7 @@ def _model(entry: dict) -> dict:
         return {"type": "int_list", "min": int(m[1]), "max": int(m[2]), "lo": int(m[3]),
                 "hi": int(m[4])}
     if kind == "float_list" and (m := re.fullmatch(
-            r"a list of at most (\d+) non-negative numbers", allowed)):
+            r"a list of at most (\d+) finite non-negative numbers", allowed)):
         return {"type": "float_list", "max": int(m[1])}
     return {}
 
@@ -108,20 +105,26 @@ def in_domain(key: str, v) -> bool:
         return _is_number(v) and m["lo"] <= v <= m["hi"]
     if kind == "enum":
         return isinstance(v, str) and v in m["choices"]
-    if kind == "str":
-        return isinstance(v, str)
+    if kind == "str":  # a file name: no NUL
+        return isinstance(v, str) and "\0" not in v
     if not isinstance(v, (list, tuple)):
         return False
     if kind == "int_list":
         return m["min"] <= len(v) <= m["max"] and all(
             _is_int(x) and m["lo"] <= x <= m["hi"] for x in v)
-    # Weights: "non-negative numbers" are finite ones (an infinite weight is no proportion).
     return len(v) <= m["max"] and all(_is_number(x) and 0 <= x < math.inf for x in v)
 
 
 def _g(x) -> str:
     """A double as std::ostream prints it: six significant digits, and a NaN's sign."""
     return ("-nan" if math.copysign(1, x) < 0 else "nan") if math.isnan(x) else "%g" % x
+
+
+def cxx_escaped(s: str) -> str:
+    """A name or text as the core prints it: control characters as \\xHH (a NUL would end the
+    message), what is no Unicode (lone surrogates) backslash-escaped."""
+    s = s.encode("utf-8", "backslashreplace").decode()
+    return re.sub(r"[\x00-\x1f\x7f]", lambda m: "\\x%02x" % ord(m[0]), s)
 
 
 def cxx_text(v) -> str:
@@ -133,7 +136,7 @@ def cxx_text(v) -> str:
     if isinstance(v, float):
         return _g(v)
     if isinstance(v, str):
-        return f'"{v}"'
+        return f'"{cxx_escaped(v)}"'
     if isinstance(v, (list, tuple)) and all(map(_is_number, v)):
         whole = all(map(_is_int, v))  # a list of integers stays one, else all are doubles
         return "[" + ", ".join(str(x) if whole else _g(float(x)) for x in v) + "]"
@@ -150,25 +153,6 @@ def texts(raw, plain) -> list[str]:
             except (ValueError, OverflowError):  # an integer past Python's 4300 printed digits
                 out.append("more than 4300 digits")
     return out
-
-
-def known_failure(v, key: str = "") -> str:
-    """Why the value `v`, as it reaches the core (for `key`), still breaks the property ("" if it
-    does not); each reason has an xfail(strict) test below."""
-    items = v if isinstance(v, (list, tuple)) else [v]
-    if (MODEL.get(key, {}).get("type") == "float_list"
-            and any(isinstance(x, float) and math.isinf(x) and x > 0 for x in items)):
-        return "inf"  # test_infinite_or_overflowing_weights_are_refused
-    if any(_is_int(x) and not INT64[0] <= x <= INT64[1] for x in items):
-        return "int64"  # test_integers_beyond_64_bits_are_refused_by_name
-    if isinstance(v, str) and "\0" in v:
-        return "nul"  # test_a_nul_character_keeps_the_message_whole
-    if isinstance(v, str) and not v.isascii():
-        try:
-            v.encode()
-        except UnicodeEncodeError:
-            return "surrogate"  # test_strings_that_are_not_utf8_are_refused_by_name
-    return ""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -334,7 +318,6 @@ def test_every_key_any_value(key, data):
     raw = data.draw(st.one_of(own_values(key), any_value), label="value")
     route = data.draw(st.sampled_from(["with_", "dict"]), label="route")
     plain = reaching_core(key, raw)
-    assume(plain is None or not known_failure(plain, key))
     result = attempt(BASES[family], key, raw, route)
     own = plain is not None and in_domain(key, plain)
     if isinstance(result, Exception):
@@ -381,7 +364,6 @@ names = st.one_of(st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,20}", fullmatch=True),
 @given(name=names, value=any_value, where=st.sampled_from(["with_", "key", "section"]),
        section=st.sampled_from(SECTIONS))
 def test_unknown_keys_and_sections_are_refused_by_name(name, value, where, section):
-    assume(not known_failure(name))
     if where == "with_":
         assume(name.replace("__", ".") not in SCHEMA and name.replace("__", ".") not in NAMES)
         with pytest.raises(ValueError) as e:
@@ -390,11 +372,10 @@ def test_unknown_keys_and_sections_are_refused_by_name(name, value, where, secti
         return
     if where == "key":
         assume(f"{section}.{name}" not in SCHEMA)
-        data, shown = {section: {name: value}}, [f"{section}.{name}"]
+        data, shown = {section: {name: value}}, [f"{section}.{cxx_escaped(name)}"]
     else:
         assume(name not in SECTIONS)
-        data, shown = {name: {"kind": value}}, [f"[{name}]", f"{name}.kind = "]
-    assume(not known_failure(value))
+        data, shown = {name: {"kind": value}}, [f"[{cxx_escaped(name)}]"]
     with pytest.raises(ValueError) as e:
         ls.Config(data)
     message = str(e.value)
@@ -405,7 +386,6 @@ def test_unknown_keys_and_sections_are_refused_by_name(name, value, where, secti
 @fuzz(100)
 @given(section=st.sampled_from(SECTIONS), value=st.one_of(scalars, lists))
 def test_a_section_that_is_no_table_is_refused(section, value):
-    assume(not known_failure(value))
     with pytest.raises(ValueError, match=re.escape(f"[{section}] = ") + ".*allowed a table"):
         ls.Config({section: value})
 
@@ -423,7 +403,6 @@ def test_set_from_text(key, text, data):
     cfg = ls.Config(BASES[family].to_dict())
     value = ls.config.parse_value(text)
     plain = reaching_core(key, value)
-    assume(not known_failure(plain))
     try:
         cfg.set(key, text)
     except Exception as e:
@@ -477,18 +456,6 @@ def near_values(key: str):
     return st.just(default)
 
 
-def known_run_failure(cfg: ls.Config) -> str:
-    """Why an accepted configuration still breaks an invariant when run ("" if it does not);
-    each reason has an xfail(strict) test below."""
-    family = cfg.get("router.family")
-    if family == "t3e" and cfg.get("t3e.lut_mode") == "mode3":
-        return "t3e mode3"  # test_t3e_lut_mode3_runs_or_is_refused
-    sizes = cfg.get("traffic.packet_sizes") or [cfg.get("traffic.packet_size")]
-    if family == "metro" and 2 in sizes:
-        return "metro 2-word messages"  # test_metro_two_word_messages_run
-    return ""
-
-
 @fuzz(400)
 @given(data=st.data())
 def test_keys_together(data):
@@ -506,7 +473,6 @@ def test_keys_together(data):
         st.integers(0, 9), label="wild?") == 0 else near_values(k), label=k) for k in keys}
     if reader != family:
         changes["router.family"] = reader
-    assume(not any(known_failure(plain_value(k, v), k) for k, v in changes.items()))
     try:
         cfg = BASES[family].with_(**changes)
     except Exception as e:
@@ -523,9 +489,6 @@ def test_keys_together(data):
     size = _core.network_size(cfg.to_dict())
     if size["routers"] > 64 or size["state_bytes"] > 64 << 20:
         event("accepted, too large to run here")
-        return
-    if why := known_run_failure(cfg):
-        event(f"not run: {why}")
         return
     # On the CPU, one thread, checking the invariants every cycle: run.threads and run.backend
     # as drawn are the engine's concern, not this test's, on a machine shared with others.
@@ -544,13 +507,8 @@ def test_keys_together(data):
 
 
 # ---------------------------------------------------------------------------------------------
-# Known failures that need a C++ change (see docs/validation.md): xfail(strict), so that each
-# fix flips its test; then drop the mark and its line of known_failure().
+# Faults the fuzzer found, fixed in C++ (docs/validation.md), kept as regression tests.
 
-CXX = "needs a change in bindings/core_module.cpp"
-
-
-@pytest.mark.xfail(strict=True, reason=f"{CXX} (to_value: pybind11's cast_error escapes)")
 @pytest.mark.parametrize("key, value", [
     ("router.vcs", 2**63), ("router.vcs", -2**63 - 1), ("topology.radix", [4, 2**64]),
     ("traffic.packet_sizes", [1.5, 10**400]), ("run.seed", 10**5000), ("traffic.offered", [2**64]),
@@ -563,7 +521,6 @@ def test_integers_beyond_64_bits_are_refused_by_name(key, value):
         ls.Config({section: {name: value}})  # as a TOML file gives it
 
 
-@pytest.mark.xfail(strict=True, reason=f"{CXX} (PyErr_SetString stops at the NUL)")
 @pytest.mark.parametrize("data", [{"router": {"routing": "dor\0x"}},
                                   {"router": {"no\0such": 1}}, {"no\0such": {"a": 1}}])
 def test_a_nul_character_keeps_the_message_whole(data):
@@ -571,7 +528,6 @@ def test_a_nul_character_keeps_the_message_whole(data):
         ls.Config(data)
 
 
-@pytest.mark.xfail(strict=True, reason="needs a change in host/config/schema.cpp (string_key)")
 def test_an_edge_file_name_with_a_nul_is_refused(tmp_path):
     # The core opens the name up to the NUL: another file than the one named.
     (tmp_path / "ring.txt").write_text("0 1\n1 2\n2 0\n")
@@ -581,24 +537,26 @@ def test_an_edge_file_name_with_a_nul_is_refused(tmp_path):
         ls.Config(cfg)
 
 
-@pytest.mark.xfail(strict=True, reason="needs a change in host/topology/edge_list.cpp "
-                   "(read_edge_file: a regular file only)")
 def test_an_edge_file_that_is_no_regular_file_is_refused(tmp_path):
-    # A FIFO nobody writes blocks the reader for ever (/dev/stdin likewise); /dev/zero is read
-    # until memory runs out, then reported as "has no links". In a child, with a time limit.
+    # A FIFO nobody writes blocked the reader for ever (/dev/stdin likewise); /dev/zero was read
+    # until memory ran out, then reported as "has no links". In a child, with a time limit
+    # (importing lockstep takes seconds on a busy machine).
     fifo = tmp_path / "links"
     os.mkfifo(fifo)
     code = ("import lockstep as ls; ls.Config({'topology': {'kind': 'graph', 'edge_file': %r},"
             " 'router': {'family': 'sconnect'}})" % str(fifo))
     try:
         child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                               timeout=3, env=dict(os.environ, PYTHONPATH=python_path()))
+                               timeout=60, env=dict(os.environ, PYTHONPATH=python_path()))
     except subprocess.TimeoutExpired:
-        pytest.fail(f"topology.edge_file = {str(fifo)!r}: still reading after 3 s")
+        pytest.fail(f"topology.edge_file = {str(fifo)!r}: still reading after 60 s")
     assert "topology.edge_file" in child.stderr and "allowed" in child.stderr, child.stderr
+    for path in ("/dev/zero", str(tmp_path)):  # a device, a directory
+        with pytest.raises(ValueError, match="topology.edge_file.*no regular file.*allowed"):
+            ls.Config({"topology": {"kind": "graph", "edge_file": path},
+                       "router": {"family": "sconnect"}})
 
 
-@pytest.mark.xfail(strict=True, reason=f"{CXX} (to_value, keys_from_dict: str to std::string)")
 @pytest.mark.parametrize("data", [{"router": {"routing": "\ud800"}},
                                   {"router": {"\ud800": 1}}, {"\ud800": {"a": 1}}])
 def test_strings_that_are_not_utf8_are_refused_by_name(data):
@@ -607,15 +565,12 @@ def test_strings_that_are_not_utf8_are_refused_by_name(data):
     assert type(e.value) is ValueError and "allowed" in str(e.value), repr(e.value)
 
 
-@pytest.mark.xfail(strict=True, reason=f"{CXX} (keys_from_dict checks sections only by keys)")
 @pytest.mark.parametrize("data", [{"no_such_section": {}}, {1: {}}])
 def test_an_empty_unknown_section_is_refused(data):
     with pytest.raises(ValueError, match="unknown section.*allowed"):
         ls.Config(data)
 
 
-@pytest.mark.xfail(strict=True,
-                   reason="needs a change in host/config/schema.cpp (float_list_key, validate)")
 @pytest.mark.parametrize("family, changes", [
     ("vc", {"packet_sizes": [1, 2], "packet_size_weights": [math.inf, 1]}),
     ("vc", {"packet_sizes": [1, 2], "packet_size_weights": [1e308, 1e308], "offered": 64}),
@@ -624,8 +579,8 @@ def test_an_empty_unknown_section_is_refused(data):
     ("t3e", {"packet_mix": [math.inf, 1, 0, 0]}),
 ])
 def test_infinite_or_overflowing_weights_are_refused(family, changes):
-    # Accepted today: the sums overflow to inf, the load's limit and the sources' rates become
-    # NaN, and the run offers another load than configured (1.0 or 2.0, or 0 for S-Connect).
+    # Once accepted: the sums overflowed to inf, the load's limit and the sources' rates became
+    # NaN, and the run offered another load than configured (1.0 or 2.0, or 0 for S-Connect).
     with pytest.raises(ValueError, match="allowed"):
         BASES[family].with_(**changes)
 
@@ -634,33 +589,22 @@ def _steps(cfg: ls.Config, cycles: int) -> None:
     ls.Simulator(cfg.with_(**{f"run.{k}": v for k, v in RUN.items()})).step(cycles)
 
 
-@pytest.mark.xfail(strict=True, raises=ls.SimulationError,
-                   reason="needs a change in host/config/schema.cpp (validate_t3e)")
-def test_t3e_lut_mode3_runs_or_is_refused():
-    # mode3's R_LUT_OVERRIDE tag is a placeholder towards logical PE 0 (t3e_registers.cpp):
-    # every request and response goes there, and debug mode stops at cycle 15 ("a packet for
-    # router 11 reached this PE"); without debug the run's results are silently wrong.
-    try:
-        cfg = BASES["t3e"].with_(lut_mode="mode3")
-    except ValueError as e:
-        assert "t3e.lut_mode" in str(e) and "allowed" in str(e)
-        return
-    _steps(cfg, 50)
+def test_t3e_lut_mode3_is_refused():
+    # Mode 3 routes every packet a PE creates by R_LUT_OVERRIDE's one tag: requests to many PEs
+    # and their responses cannot be carried (once accepted, with a placeholder tag towards PE 0).
+    with pytest.raises(ValueError, match=r't3e.lut_mode = "mode3": allowed .*R_LUT_OVERRIDE'):
+        BASES["t3e"].with_(lut_mode="mode3")
 
 
-@pytest.mark.xfail(strict=True, raises=ls.SimulationError,
-                   reason="needs a change in kernels/metro or validate (2-word messages)")
 @pytest.mark.parametrize("base", ["metro_figure1", "metro_fat_tree"])
 def test_metro_two_word_messages_run(base):
-    # A message of two words (one header word at metro.width 8, and the checksum): "a word (101)
-    # arrived while the router owed a reply on its wire" within 10 cycles; 1 and 3+ words run.
+    # A message of two words (one header word at metro.width 8, and the checksum) once broke an
+    # invariant within 10 cycles: its TURN crossed a blocked router's fast-reclamation drop, which
+    # a router owing its checksum lost ("a word (101) arrived while the router owed a reply").
     cfg = ls.load_config(REPO / "configs" / f"{base}.toml").with_(packet_size=2)
     _steps(cfg, 200)
 
 
-@pytest.mark.xfail(strict=True, reason="needs a change in host/config/schema.cpp: these checks "
-                   "run only when the engine is built (metro_setup.cpp, the T3E's and "
-                   "S-Connect's setup), so Config, network_size and sweeps accept them")
 @pytest.mark.parametrize("family, changes", [
     ("metro", {"metro.swallow": [7]}), ("metro", {"metro.swallow": [0]}),
     ("metro", {"metro.port_vtd": [0]}), ("metro", {"metro.failed_ports": [1]}),
@@ -668,9 +612,13 @@ def test_metro_two_word_messages_run(base):
     ("t3e", {"t3e.lut_mode": "mode1"}), ("t3e", {"t3e.lut_mode": "mode2"}),
 ])
 def test_the_config_refuses_what_the_engine_refuses(family, changes):
+    # Checks that once ran only when the engine was built: Config, network_size (and so a
+    # sweep's planning) refuse them now, by name.
     key = next(iter(changes))
-    with pytest.raises(ValueError) as engine:
-        _steps(BASES[family].with_(**changes), 1)
-    assert key in str(engine.value) and "allowed" in str(engine.value)
-    with pytest.raises(ValueError, match=re.escape(key)):
+    with pytest.raises(ValueError, match=re.escape(key) + ".*allowed"):
         BASES[family].with_(**changes)
+    data = BASES[family].to_dict()
+    section, name = key.split(".")
+    data[section][name] = changes[key]
+    with pytest.raises(ValueError, match=re.escape(key) + ".*allowed"):
+        _core.network_size(data)
