@@ -125,9 +125,7 @@ def _metro(draw) -> dict:
              "reply_delay": draw(st.integers(0, 5))}
     if draw(st.integers(0, 3)) == 0:
         metro["word_error_rate"] = 0.01
-    # Messages of one or two words with fast reclaim break an invariant when their header words
-    # leave 1-2 words of message (test_config_fuzz pins one case): left out until fixed.
-    size = draw(st.sampled_from([3, 4, 8, 19]))
+    size = draw(st.sampled_from([1, 2, 3, 4, 8, 19]))
     return {"topology": {"kind": kind, "endpoint_ports": 2} | topo, "router": {"family": "metro"},
             "metro": metro, "traffic": _traffic(draw, (0.01, 0.6), ("uniform", "randperm"))
             | {"packet_size": size}}
