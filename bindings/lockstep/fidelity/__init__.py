@@ -20,6 +20,7 @@ from .ledger import markdown, measure
 # documents); a family adds its line here.
 FAMILIES: dict[str, list[Claim]] = {
     "sconnect": import_module(".sconnect", __name__).CLAIMS,
+    "metro": import_module(".metro", __name__).CLAIMS,
 }
 
 
