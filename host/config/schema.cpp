@@ -410,9 +410,10 @@ std::vector<KeyInfo> make_schema() {
           true),
       int_key("sconnect", "buffers", sc, &S::buffers, 2, 64,
               "messages the shared buffer pool of a router holds (the TIC: 64)"),
-      int_key("sconnect", "reserve", sc, &S::reserve, 0, 21,
+      int_key("sconnect", "reserve", sc, &S::reserve, -1, 21,
               "buffers reserved for each priority in use and each of its classes (VC 0, VC 1, "
-              "delivery to the host), so no class can block another"),
+              "delivery to the host), so no class can block another; -1 (the default): "
+              "buffers / (4 x priorities), at least 1 and at most 4"),
       int_key("sconnect", "priorities", sc, &S::priorities, 1, 4,
               "priorities in use (reservations are made for these; traffic.priority_weights "
               "has at most this many entries)"),
@@ -934,16 +935,17 @@ void validate_sconnect(const Config& c) {
   if (!f.priority_weights.empty() && !(wsum > 0 && std::isfinite(wsum)))
     throw ConfigError("traffic.priority_weights = " + to_string(f.priority_weights) +
                       ": allowed weights with a positive, finite sum");
-  const int64_t reserved = s.reserve * s.priorities * 3;
+  const int64_t reserve = sconnect_reserve(s), reserved = reserve * s.priorities * 3;
+  const std::string reserve_is = "sconnect.reserve = " + std::to_string(s.reserve) +
+                                 (s.reserve < 0 ? " (here " + std::to_string(reserve) + ")" : "");
   if (reserved >= s.buffers)
-    throw ConfigError("sconnect.reserve = " + std::to_string(s.reserve) +
-                      ": allowed reserve x priorities x 3 classes (here " +
+    throw ConfigError(reserve_is + ": allowed reserve x priorities x 3 classes (here " +
                       std::to_string(reserved) +
                       ") below sconnect.buffers = " + std::to_string(s.buffers));
   // A train takes 4 buffers at once: a class whose reserve holds less than a whole one can be
   // shut out for good by the others' messages, which wait on it in turn (a deadlock).
-  if (quads && s.reserve < 4)
-    throw ConfigError("sconnect.reserve = " + std::to_string(s.reserve) +
+  if (quads && reserve < 4)
+    throw ConfigError(reserve_is +
                       ": allowed at least 4 with quad-messages (traffic.packet_size 4): each "
                       "class's reserve must hold a whole quad, or quads can deadlock");
   if (!s.noisy_channels.empty()) sconnect::check_noisy_channels(c, build_topology(c.topology));

@@ -19,7 +19,7 @@ SconnectParams make_params(const Config& c, const Topology& t) {
     if (t.peer[k] >= 0) longest = std::max<uint32_t>(longest, t.link_delay[k]);
   p.slots = longest + 1;
   p.buffers = static_cast<uint32_t>(c.sconnect.buffers);
-  p.reserve = static_cast<uint32_t>(c.sconnect.reserve);
+  p.reserve = static_cast<uint32_t>(sconnect_reserve(c.sconnect));
   p.priorities = static_cast<uint32_t>(c.sconnect.priorities);
   p.host_ports = static_cast<uint32_t>(c.sconnect.host_ports);
   p.bypass = c.sconnect.bypass;

@@ -170,7 +170,8 @@ struct SconnectState {
   uint8_t* buf_state;   // BufState
   uint8_t* buf_next;    // the next buffer of its queue, kNil last
   uint8_t* buf_class;   // its reservation class (prio * kKinds + kind)
-  uint32_t* buf_ready;  // first cycle it may be transmitted (bypass or not)
+  uint32_t* buf_ready;  // first cycle it may be transmitted (bypass or not); once sent, the
+                        // cycle its acknowledgement is due
   uint32_t* buf_opts;   // kBufPool: the channels it may leave on
   uint8_t* buf_quad;    // a quad-message's next part after this one, kNil last (quad.hpp)
   uint64_t* free_mask;  // [inst, router] bit b set: buffer b free

@@ -275,6 +275,7 @@ TEST(Sconnect, ConfigErrorsNameTheKey) {
       },
       ConfigError);
   c.traffic.packet_size = 4;  // a quad-message: each class must reserve room for one
+  c.sconnect.reserve = 1;
   EXPECT_NE(test::config_error_of([&] {
               make_engine({c}, test::options());
             }).find("sconnect.reserve = 1: allowed at least 4"),

@@ -19,9 +19,9 @@ Which wire corrupts data, from the routers' checksums (faults.py):
     metro.suspect_wires(sim)     # the wires the sources blame, most suspected first
 """
 
-from .latency_model import Latency, t20_32, table3
+from .latency_model import Latency, row_config, t20_32, table3
 from .faults import suspect_wires, wire_name
 from .trace import Network, Tracer, connections, decode, describe, path, status, words
 
-__all__ = ["Latency", "Network", "Tracer", "connections", "decode", "describe", "path", "status",
-           "suspect_wires", "t20_32", "table3", "wire_name", "words"]
+__all__ = ["Latency", "Network", "Tracer", "connections", "decode", "describe", "path",
+           "row_config", "status", "suspect_wires", "t20_32", "table3", "wire_name", "words"]

@@ -30,6 +30,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..config import Config
+
 T_WIRE = 3.0  # ns, Table 4's assumed wire delay
 MESSAGE_BITS = 20 * 8  # a 5-word, 20-byte message (a 4-word cache line and its checksum)
 NODES = 32
@@ -220,3 +222,19 @@ def table3() -> pd.DataFrame:
             "t_20_32": lat.t_20_32, "paper_t_20_32": row.t_20_32,
         })
     return pd.DataFrame(rows)
+
+
+def row_config(row) -> Config:
+    """A Table 3 row (of `table3()`) as the emulator's configuration: its 32-node network
+    (Figure 1's construction: dilation 2 but in the last stage) and timing, unloaded; a message
+    is 20 bytes in words of w x c bits, behind the route's header words (Table 4's count)."""
+    dilation = [2] * (len(row.radix) - 1) + [1]
+    return Config({
+        "topology": {"kind": "multibutterfly", "radix": list(row.radix), "dilation": dilation,
+                     "endpoint_ports": 2},
+        "router": {"family": "metro"},
+        "metro": {"hw": int(row.hw), "dp": int(row.dps), "vtd": int(row.vtd),
+                  "width": int(row.w)},
+        "traffic": {"packet_size": int(MESSAGE_BITS // (row.w * row.c)), "offered": 0.002},
+        "run": {"warmup": 0, "measure": 8000},
+    })
