@@ -176,15 +176,16 @@ FaultReport route_around(const Config& c, const Topology& t, Registers& g) {
     return at(make_pwho(static_cast<uint32_t>(xyz[0]), static_cast<uint32_t>(xyz[1]),
                         static_cast<uint32_t>(xyz[2])));
   };
-  // Cut a channel at both ends: the routers ignore what arrives on it and adapt not into it.
+  // Cut a channel at both ends: the routers ignore what arrives on it and adapt not into it,
+  // and the dead wire loses what was on it (kLinkDown).
   auto cut_link = [&](uint32_t r, uint32_t dir) {
     const int64_t n = m.next(r, dir);
     if (n < 0) return;
     const uint32_t back = opposite(dir), o = static_cast<uint32_t>(n);
     m.cut_channel(r, dir);
     m.cut_channel(o, back);
-    g.chan[r * 8 + dir] |= kIgnoreNormal | kNoAdapt;
-    g.chan[o * 8 + back] |= kIgnoreNormal | kNoAdapt;
+    g.chan[r * 8 + dir] |= kIgnoreNormal | kNoAdapt | kLinkDown;
+    g.chan[o * 8 + back] |= kIgnoreNormal | kNoAdapt | kLinkDown;
   };
   const auto& fl = c.t3e.failed_links;
   for (size_t i = 0; i < fl.size(); i += 4)

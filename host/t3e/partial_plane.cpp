@@ -22,13 +22,26 @@ uint32_t machine_pes(const Config& c) {
 Topology machine_topology(const Config& c) {
   Topology t = build_topology(c.topology);
   const auto& pp = c.t3e.partial_plane;
-  if (pp.empty()) return t;
+  const bool y_line = c.topology.radix[1] == 2;
+  if (pp.empty() && !y_line) return t;
   const uint32_t P = t.ports, kz = static_cast<uint32_t>(c.topology.radix[2]);
-  const uint32_t nx = static_cast<uint32_t>(pp[0]);
   std::vector<uint32_t> pwho(t.routers);
   for (uint32_t r = 0; r < t.routers; ++r) pwho[r] = physical_node(c, t, r);
-  const RouterAt at(pwho);
   auto port = [&](uint32_t r, uint32_t dir) { return size_t{r} * P + direction_port(c, dir); };
+  auto unlink = [&](size_t pa) {
+    const int32_t q = t.peer[pa];
+    if (q >= 0) t.peer[static_cast<size_t>(q)] = -1;
+    t.peer[pa] = -1;
+  };
+  // A Y = 2 machine is one PCB high: "the external Y-dimension communication links on each PCB
+  // are unconnected" (manual, "Y=2 Communication Link Connections"), so the PCB's internal link
+  // alone joins Y = 0 and Y = 1: a line, its wrap link (+Y out of Y = 1) missing.
+  if (y_line)
+    for (uint32_t r = 0; r < t.routers; ++r)
+      if (pwho_coord(pwho[r], 1) == 1) unlink(port(r, kPlusY));
+  if (pp.empty()) return t;
+  const uint32_t nx = static_cast<uint32_t>(pp[0]);
+  const RouterAt at(pwho);
   auto link = [&](uint32_t a, uint32_t dir, uint32_t b) {  // a's dir port to b's opposite one
     const size_t pa = port(a, dir), pb = port(b, opposite(dir));
     t.peer[pa] = static_cast<int32_t>(pb);
@@ -36,11 +49,7 @@ Topology machine_topology(const Config& c) {
   };
   for (uint32_t r = 0; r < t.routers; ++r) {  // empty slots lose their links
     if (installed(c, pwho[r])) continue;
-    for (uint32_t p = 1; p < P; ++p) {
-      const int32_t q = t.peer[size_t{r} * P + p];
-      if (q >= 0) t.peer[static_cast<size_t>(q)] = -1;
-      t.peer[size_t{r} * P + p] = -1;
-    }
+    for (uint32_t p = 1; p < P; ++p) unlink(size_t{r} * P + p);
   }
   for (uint32_t r = 0; r < t.routers; ++r) {
     const uint32_t x = pwho_coord(pwho[r], 0), y = pwho_coord(pwho[r], 1),

@@ -9,9 +9,11 @@
 //  - the parent's completion or eureka notification goes on down to every child.
 // Signals waiting for a link are bits of a per-link mask, not packets in a buffer. Each link
 // carries one barrier packet per clock, taking the link that clock before any data flit (the
-// highest priority); BSUs take turns round-robin, and a BSU's signals go in BsuSignal order so
-// that one round's completion passes a link before the next round's eureka. A packet reaches the
-// next router's (or the PE's) register barrier_hop clocks after it leaves.
+// highest priority), unless a special packet has it (special_network.hpp: that network cannot
+// hold a packet, a barrier signal waits a clock); BSUs take turns round-robin, and a BSU's signals
+// go in BsuSignal order so that one round's completion passes a link before the next round's
+// eureka. A packet reaches the next router's (or the PE's) register barrier_hop clocks after it
+// leaves.
 #pragma once
 #include "../common/belt.hpp"
 #include "../common/round_robin.hpp"
@@ -37,9 +39,8 @@ struct BarrierNetwork {
     for (uint32_t c = BsuReg::children(w); c; c &= c - 1) signal(lowest_bit(c), sig, b);
   }
 
-  // Arrivals, then one packet out of each link; returns the ports whose output a barrier
-  // packet takes this clock.
-  LS_HD uint32_t operator()() const {
+  // The packets arriving this clock update their registers.
+  LS_HD void arrive() const {
     const uint64_t row = v.lay.row(e, v.now);
     for (uint32_t p = 0; p < kPorts; ++p) {
       const uint8_t code = v.s.bsu_belt[row + p];
@@ -49,8 +50,14 @@ struct BarrierNetwork {
           p == kPePort ? kBsuPe : BsuReg::link_of_dir(v.s.port_dir[e * kPorts + p]);
       absorb(static_cast<uint32_t>(code - 1) >> 5, static_cast<uint32_t>(code - 1) & 31u, link, p);
     }
+  }
+
+  // One packet out of each link whose port a special packet has not `taken`; returns the ports
+  // whose output a barrier packet takes this clock.
+  LS_HD uint32_t depart(uint32_t taken) const {
     uint32_t busy = 0;
     for (uint32_t link = 0; link < kBsuLinks; ++link) {
+      if (taken >> port_of(link) & 1u) continue;
       uint32_t any = 0;
       for (uint32_t sig = 0; sig < kBsuSignals; ++sig) any |= v.s.bsu_pending[pending(link, sig)];
       if (!any) continue;

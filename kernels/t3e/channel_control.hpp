@@ -1,9 +1,10 @@
 // A router's input channels as R_CHAN controls them (manual Table 10): with IGNORE_NORMAL set,
 // the router "will not pass the packet to the next node" for packets it receives on the
-// channel's direction-order buffers; software sets it to cut a failed link or node off
-// (paper section 9). Here it discards adaptive-VC packets too: faults use the bit to stand for
-// the dead link itself (NO_ADAPT keeps new adaptive packets off it). A packet whose head arrives on
-// such a channel is discarded whole (its later flits too, whatever the bit says by then), never
+// channel's direction-order buffers, so a packet on the adaptive VC passes (NO_ADAPT upstream
+// keeps adaptive packets off a channel software cuts). Software sets it to cut a failed link or
+// node off (paper section 9); the host marks a failed link's channels kLinkDown as well, the
+// dead wire, on which everything arriving is lost. A packet whose head arrives on such a
+// channel and VC is discarded whole (its later flits too, whatever the bit says by then), never
 // entering the buffer: its flits' credits go straight back upstream and it is counted lost. A
 // packet already through when the bit is set goes on. R_CHAN6, the PE's channel, cuts off what the
 // router's own PE sends.
@@ -31,12 +32,14 @@ LS_HD inline uint8_t input_chan(const T3eView& v, uint64_t e, uint32_t p) {
 }
 
 // Flit f arriving at input p of router e (router r of its instance): true when IGNORE_NORMAL
-// discards it.
+// (a direction-order VC's packet) or a dead link discards it.
 LS_HD inline bool ignored(const T3eView& v, uint64_t e, uint32_t r, uint32_t p, const Flit& f) {
   const uint32_t vc = FlitMeta::vc(f.meta);
   uint8_t& dropping = v.s.ivc_dropping[v.lay.vc(e, p, vc)];
   if (!dropping) {
-    if (!(input_chan(v, e, p) & kIgnoreNormal) || !FlitMeta::head(f.meta)) return false;
+    const uint8_t chan = input_chan(v, e, p);
+    const uint8_t cut = vc == kAdaptiveVc ? kLinkDown : kIgnoreNormal | kLinkDown;
+    if (!(chan & cut) || !FlitMeta::head(f.meta)) return false;
     dropping = 1;
   }
   credit_upstream(v, e, r, p, vc);

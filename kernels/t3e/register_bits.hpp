@@ -8,7 +8,15 @@ namespace ls::t3e {
 
 // R_CHAN[7:0]: one per channel, R_CHAN0-5 the directions in direction order, R_CHAN6 the PE
 // (support circuitry) channel, R_CHAN7 the I/O channel.
-enum ChanBits : uint8_t { kIgnoreNormal = 1, kIgnoreSpcl = 2, kNoAdapt = 4, kNoFast = 8 };
+// kLinkDown is no hardware bit (R_CHAN<63:4> are unused): the model marks both ends of a failed
+// link with it, standing for the dead wire, which carries nothing, adaptive packets included.
+enum ChanBits : uint8_t {
+  kIgnoreNormal = 1,
+  kIgnoreSpcl = 2,
+  kNoAdapt = 4,
+  kNoFast = 8,
+  kLinkDown = 16
+};
 constexpr uint32_t kPeChan = 6;
 
 // R_VCSEL: SELECT<7:0>, DATELINE bit 32.

@@ -4,11 +4,11 @@
 //      arrives into an empty buffer is read where it arrived, and written into the buffer
 //      after step 5 only if it did not leave (most do)
 //   2. barrier/eureka packets (when t3e.barrier runs): the router's BSU registers take what
-//      arrived and send one packet per link (barrier_network.hpp), then the shell's BSUs run
-//      the program and send one to the router (shell_bsu.hpp); a link a barrier packet takes
-//      carries no data flit this clock
-//   3. special packets (special_network.hpp): SPUT/SGET over the nonblocking network; a link
-//      one takes carries no data flit this clock
+//      arrived (barrier_network.hpp)
+//   3. special packets (special_network.hpp): SPUT/SGET over the nonblocking network; then
+//      barrier/eureka packets, one per link a special packet did not take, and the shell's
+//      BSUs run the program and send one to the router (shell_bsu.hpp); a link a special or
+//      barrier packet takes carries no data flit this clock
 //   4. the PE (pe_interface.hpp) takes its credits, injects a flit of a packet created
 //      before this clock, takes what arrived for it and returns a credit
 //   5. arbitration and the crossbar (arbiter.hpp): at most one flit leaves each input and
@@ -79,13 +79,14 @@ struct RouterCycle {
   LS_HD void operator()(uint64_t e) const {
     const uint32_t inst = v.lay.inst_of(e), r = static_cast<uint32_t>(e % v.lay.routers);
     const uint64_t fresh = receive(v, e, r);
-    uint32_t taken = 0;  // outputs a barrier or special packet takes this clock
+    const bool barriers = v.prm.barrier != kNoBarrier;
+    if (barriers) BarrierNetwork{v, e}.arrive();
+    uint32_t taken = SpecialNetwork{v, e}();  // outputs a special or barrier packet takes
     bool pe_barrier = false;
-    if (v.prm.barrier != kNoBarrier) {
-      taken = BarrierNetwork{v, e}();
+    if (barriers) {
+      taken |= BarrierNetwork{v, e}.depart(taken);
       pe_barrier = ShellBsus{v, e, r}();
     }
-    taken |= SpecialNetwork{v, e}(taken);
     const PeInterface pe{v, e, inst, r};
     pe.credits();
     if (!pe_barrier) pe.inject();

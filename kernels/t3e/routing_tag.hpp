@@ -119,8 +119,9 @@ LS_HD inline int vc_set(bool continuing, uint32_t set, uint64_t sel, uint32_t ad
 // The default routing tag from physical node `src` to `dst` of a kx x ky x kz torus: minimal in
 // each dimension, a tie at half the ring going + from even source ordinates and - from odd ones
 // (the reading of Table 1's whole-ring traffic) or, with `ties_plus`, always + (the manual's
-// Table 13), no initial or final hop. The host builds the R_NET_LUT tables from it, and with
-// lut_mode "computed" the PE interface calls it directly.
+// Table 13), no initial or final hop. A Y dimension of 2 is a line (manual, Y = 2: one link),
+// so there the tie goes by parity whatever the rule: + from Y = 0, - from Y = 1. The host builds
+// the R_NET_LUT tables from it, and with lut_mode "computed" the PE interface calls it directly.
 LS_HD inline uint32_t default_tag(uint32_t src, uint32_t dst, const uint32_t radix[3], bool adapt,
                                   bool ties_plus) {
   uint32_t adr[3], sgn[3];
@@ -128,7 +129,8 @@ LS_HD inline uint32_t default_tag(uint32_t src, uint32_t dst, const uint32_t rad
     const uint32_t k = radix[d], s = pwho_coord(src, d), t = pwho_coord(dst, d);
     const uint32_t plus = (t + k - s) % k;  // hops going +
     adr[d] = t;
-    sgn[d] = (2 * plus < k || (2 * plus == k && (ties_plus || s % 2 == 0))) ? 0u : 1u;
+    const bool tie_plus = (ties_plus && !(d == 1 && k == 2)) || s % 2 == 0;
+    sgn[d] = (2 * plus < k || (2 * plus == k && tie_plus)) ? 0u : 1u;
   }
   return Tag::make(adr, sgn, kNoHop, false, adapt);
 }

@@ -7,10 +7,11 @@
 // routing buffers are not modelled): a packet goes on in the clock it arrives, and "if two packets
 // of information access the same network router port at the same time, one packet will overwrite
 // the other" (the later port's wins; the other is eaten and counted). A special packet takes its
-// link ahead of data; a barrier packet on the same link that clock eats it (the paper's only
-// conflicts are between special packets: a deviation). IGNORE_SPCL on the channel it arrives by
-// discards it (counted). A hop takes fall_through_turn clocks. The manual gives no packet format or
-// length: a special packet is one flit here, a header (special_header.hpp) and a 64-bit value.
+// link ahead of data and of barrier packets, which wait a clock (they are pending bits, never
+// lost): "the only conflicts that can exist involve packets that are both on this virtual
+// network" (paper section 8). IGNORE_SPCL on the channel it arrives by discards it (counted). A hop
+// takes fall_through_turn clocks. The manual gives no packet format or length: a special packet is
+// one flit here, a header (special_header.hpp) and a 64-bit value.
 #pragma once
 #include "../common/belt.hpp"
 #include "../common/byte_words.hpp"
@@ -26,15 +27,15 @@ struct SpecialNetwork {
 
   // Arrivals on the 7 inputs (the PE's command register as port 0) go to their outputs or this
   // router's registers; returns the ports a special packet takes this clock.
-  LS_HD LS_FORCEINLINE uint32_t operator()(uint32_t barrier_ports) const {
+  LS_HD LS_FORCEINLINE uint32_t operator()() const {
     const uint64_t row = v.lay.row(e, v.now);
     const uint32_t arriving =  // the network ports' columns: port 0's is the PE's command
         static_cast<uint32_t>(nonzero_bytes<kWidth>(v.s.spc_present + row)) & kPortMask & ~1u;
     if (!arriving && v.s.spc_cmd[e * 2] == 0) return 0;  // the usual clock, inlined
-    return route(barrier_ports, row, arriving);
+    return route(row, arriving);
   }
   // The rest of a clock on which a special packet arrives or the PE sends one.
-  LS_HD uint32_t route(uint32_t barrier_ports, uint64_t row, uint32_t arriving) const {
+  LS_HD uint32_t route(uint64_t row, uint32_t arriving) const {
     uint64_t head[kPorts + 1] = {}, value[kPorts + 1] = {};  // per output; kPorts: this router
     for (uint32_t p = 0; p < kPorts; ++p) {
       uint64_t h, x;
@@ -67,10 +68,6 @@ struct SpecialNetwork {
     uint32_t busy = 0;
     for (uint32_t o = 0; o < kPorts; ++o) {
       if (!head[o]) continue;
-      if (barrier_ports >> o & 1u) {  // the barrier packet has the link
-        v.s.spc_eaten[e] += 1;
-        continue;
-      }
       send(o, head[o], value[o]);
       busy |= 1u << o;
     }

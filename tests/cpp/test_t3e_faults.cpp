@@ -5,6 +5,7 @@
 #include "helpers.hpp"
 #include "host/config/schema.hpp"
 #include "host/t3e/fault_routes.hpp"
+#include "kernels/t3e/t3e_state.hpp"
 
 using namespace ls;
 using namespace ls::t3e;
@@ -161,6 +162,29 @@ TEST(T3eFaults, IgnoreNormalDiscardsWhatArrives) {
   const std::vector<uint64_t> dropped = test::values<uint64_t>(e->state("dropped_flits"));
   EXPECT_GT(dropped[2], 0u);
   EXPECT_EQ(dropped[0] + dropped[1] + dropped[3], 0u);
+}
+
+// IGNORE_NORMAL concerns "packets on this channel that use the direction order routing
+// buffers" (manual Table 10): on an adaptive 4x4 torus with the bit set on one input channel,
+// packets arriving there on the deterministic VCs are dropped, never buffered, while the
+// adaptive VC's are taken in as usual.
+TEST(T3eFaults, IgnoreNormalLeavesTheAdaptiveVcAlone) {
+  Config c = machine({4, 4, 1}, 0.6);
+  auto e = make_engine({c}, test::options());
+  const uint32_t r = 5, p = 2;  // router 5's -X port (R_ORIENT 0): what comes from router 4
+  HostArray chan = e->state("r_chan");
+  chan.bytes[r * 8 + kMinusX] |= kIgnoreNormal;
+  e->set_state("r_chan", chan);
+  uint32_t deterministic = 0, adaptive = 0;
+  for (int t = 0; t < 2000; ++t) {
+    e->step(1);
+    const std::vector<uint8_t> occ = test::values<uint8_t>(e->state("occupancy"));
+    for (uint32_t vc = 0; vc < kVcs; ++vc)
+      (vc == kAdaptiveVc ? adaptive : deterministic) += occ[(r * kPorts + p) * kVcs + vc];
+  }
+  EXPECT_EQ(deterministic, 0u);
+  EXPECT_GT(adaptive, 0u);
+  EXPECT_GT(test::values<uint64_t>(e->state("dropped_flits"))[r], 0u);
 }
 
 // A link failing mid-run (t3e.fail_cycle) under load: packets already in the network with a

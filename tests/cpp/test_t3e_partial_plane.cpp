@@ -144,6 +144,40 @@ TEST(T3ePartialPlane, SaturationIsDeadlockFree) {
   }
 }
 
+// A Y = 2 machine is one PCB high, its external Y links unconnected (manual, "Y=2
+// Communication Link Connections"): one link joins Y = 0 and Y = 1, no wrap link, no Y
+// dateline; every route arrives in one Y hop whatever the tie rule (with "plus", Y = 1 still
+// goes -), under R_ORIENT too, and the machine saturates without loss.
+TEST(T3ePartialPlane, AYOfTwoIsALineOfOneLink) {
+  for (const char* tie : {"parity", "plus"})
+    for (int64_t orient : {0, 2}) {
+      Config c = test::network("torus", {4, 2, 2}, 0.9);
+      c.router.family = "t3e";
+      c.t3e.half_ring_tie = tie;
+      c.t3e.r_orient = orient;
+      const Machine m(c);
+      for (uint32_t x = 0; x < 4; ++x)
+        for (uint32_t z = 0; z < 2; ++z) {
+          const uint32_t low = m.router(x, 0, z), high = m.router(x, 1, z);
+          EXPECT_EQ(m.step(low, kPlusY), static_cast<int32_t>(high));
+          EXPECT_EQ(m.step(high, kMinusY), static_cast<int32_t>(low));
+          EXPECT_LT(m.step(high, kPlusY), 0) << "no wrap link";
+          EXPECT_LT(m.step(low, kMinusY), 0);
+          for (uint32_t dir : {kPlusY, kMinusY}) {
+            EXPECT_FALSE(m.g.vcsel[low * kDirections + dir] & kDatelineBit);
+            EXPECT_FALSE(m.g.vcsel[high * kDirections + dir] & kDatelineBit);
+          }
+        }
+      for (uint32_t src = 0; src < 16; ++src)
+        for (uint32_t lpe = 0; lpe < 16; ++lpe) EXPECT_GE(m.hops(src, lpe), 0) << tie;
+      c.run.measure = 1500;
+      c.run.drain = 20000;
+      const InstanceResult r = test::run_one(c);
+      EXPECT_EQ(r.lost, 0u) << tie;
+      EXPECT_GT(r.accepted, 0.5) << tie;
+    }
+}
+
 TEST(T3ePartialPlane, ConfigurationErrorsNameTheKey) {
   auto error_of = [](const Config& c) { return test::config_error_of([&] { validate(c); }); };
   Config c = twenty_pes();

@@ -100,6 +100,29 @@ TEST(T3eSpecial, TwoPacketsAtOnePortOneIsEaten) {
   EXPECT_EQ(total(u64(*e, "special_eaten")), 1u);
 }
 
+// Barrier packets on every tree link (32 BSUs, a round every 40 clocks) do not eat special
+// packets: "the only conflicts that can exist involve packets that are both on this virtual
+// network" (paper section 8). A barrier signal waits a clock for the special packet, so every
+// SPUT arrives on time, and the barriers still complete.
+TEST(T3eSpecial, BarrierPacketsLeaveSpecialPacketsAlone) {
+  Config c = machine({4, 4, 2});
+  c.t3e.barrier = "barrier";
+  c.t3e.barrier_bsus = 32;
+  c.t3e.barrier_period = 40;
+  auto e = make_engine({c}, test::options());
+  e->step(100);
+  const uint32_t far = 1 + 4 * 2 + 16;  // (1, 2, 1), as above: 4 hops, 25 clocks
+  for (uint64_t i = 1; i <= 20; ++i) {
+    command(*e, 0, Special::kSput, Special::kRSw, deltas({0, 2, 0, 1, 0, 1}), i);
+    e->step(25);
+    EXPECT_EQ(u64(*e, "r_sw")[far], i) << "SPUT " << i;
+    e->step(i % 7);  // meet the barrier rounds at other phases
+  }
+  EXPECT_EQ(total(u64(*e, "special_eaten")), 0u);
+  const InstanceResult r = e->run().at(0);
+  EXPECT_GT(test::extra(r, "barrier_completions"), 0.0);
+}
+
 // IGNORE_SPCL on the channel a special packet arrives by discards it (counted); normal traffic
 // on the channel is untouched.
 TEST(T3eSpecial, IgnoreSpclDiscards) {

@@ -105,7 +105,8 @@ def global_bandwidth(radix: Sequence[int], link_mb_s: float = LINK_MB_S) -> pd.S
 
     * ``bisection_gb_s``: the bisection bandwidth, both directions counted (the paper's
       153.6 GB/s for 8 x 16 x 8 and 8 x 32 x 8): the smallest cut across one dimension, a
-      ring of k >= 2 nodes crossing it on two links (a ring of two has two links too);
+      ring of k >= 2 nodes crossing it on two links (a ring of two has two links too, but a
+      Y dimension of two is a line of one link: the manual's Y = 2 machine);
     * ``network``: twice that divided by the nodes (= 8 / k_max flits per PE per clock, the
       uniform-traffic channel-load bound of a torus);
     * ``port``: the processor-network port, one flit a clock (600 MB/s);
@@ -115,7 +116,8 @@ def global_bandwidth(radix: Sequence[int], link_mb_s: float = LINK_MB_S) -> pd.S
     """
     k = _radix(radix)
     n = int(np.prod(k))
-    rings = [n // kd * 2 * 2 for kd in k if kd >= 2]  # links crossing x 2 directions
+    # links crossing x 2 directions
+    rings = [n // kd * (1 if d == 1 and kd == 2 else 2) * 2 for d, kd in enumerate(k) if kd >= 2]
     channels = min(rings) if rings else 0
     bisection = channels * link_mb_s / 1000.0
     network = 2 * bisection * 1000.0 / n if channels else np.inf

@@ -118,9 +118,10 @@ def _plus_bits(k: int, table, ties: tuple[str, ...]) -> np.ndarray:
     return bits
 
 
-def _ring_words(k: int, table, ties: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+def _ring_words(k: int, table, ties: tuple[str, ...],
+                line: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """(+ words, - words), each [k] uint64 indexed by physical ordinate: SELECT bits and the
-    DATELINE bit."""
+    DATELINE bit (none on a line: a Y dimension of 2, which has no wrap link)."""
     plus = np.zeros(k, dtype=np.uint64)
     minus = np.zeros(k, dtype=np.uint64)
     if k == 1:  # no link, no dateline
@@ -132,8 +133,9 @@ def _ring_words(k: int, table, ties: tuple[str, ...]) -> tuple[np.ndarray, np.nd
     weights = np.uint64(1) << e.astype(np.uint64)
     plus[:] = (bits.astype(np.uint64) * weights).sum(axis=1)
     minus[:] = (mirrored.astype(np.uint64) * weights).sum(axis=1)
-    plus[0] |= np.uint64(DATELINE_BIT)
-    minus[k - 1] |= np.uint64(DATELINE_BIT)
+    if not line:
+        plus[0] |= np.uint64(DATELINE_BIT)
+        minus[k - 1] |= np.uint64(DATELINE_BIT)
     return plus, minus
 
 
@@ -192,7 +194,8 @@ def vcsel_tables(cfg_or_sim, table) -> np.ndarray:
                              f"of k = {k}: give a dict {{k: table}} for a torus of several "
                              f"ring sizes")
         ring_table = "time_of_crossing" if k == 1 else _table_for(table, k)
-        plus, minus = _ring_words(k, ring_table, ties_xy if d < 2 else ("default",))
+        plus, minus = _ring_words(k, ring_table, ties_xy if d < 2 else ("default",),
+                                  line=d == 1 and k == 2)
         words[:, d] = plus[phys[:, d]]
         words[:, d + 3] = minus[phys[:, d]]
     return words

@@ -41,7 +41,8 @@ PE_COLUMN = PORTS  # flit_belt's column of flits for the PE
 VC_NAMES = ("req VC0", "req VC1", "resp VC0", "resp VC1", "adaptive")  # det_vc(cls, set)
 VC_SHORT = ("req0", "req1", "resp0", "resp1", "adapt")
 DIRECTIONS = ("+X", "+Y", "+Z", "-X", "-Y", "-Z")  # the kernels' direction numbers, 0..5
-CHAN_BITS = {1: "IGNORE_NORMAL", 2: "IGNORE_SPCL", 4: "NO_ADAPT", 8: "NO_FAST"}
+CHAN_BITS = {1: "IGNORE_NORMAL", 2: "IGNORE_SPCL", 4: "NO_ADAPT", 8: "NO_FAST",
+             16: "LINK_DOWN (the model's failed wire)"}
 R_CHAN_PE = 6  # r_chan's entry of the PE channel, after the six directions
 NO_PE = 0xFFFFFFFF  # r_lwho of a slot a partial plane leaves empty (register_bits.hpp)
 

@@ -1,0 +1,617 @@
+"""The Cray T3E's claims (documents 000, Scott & Thorson's paper, and 002, the hardware manual),
+measured on the t3e family: `fidelity.ledger("t3e")`.
+
+Measurements reuse lockstep.t3e (Table 1's balance, Table 4's bandwidth, Figures 7 and 8, the
+barrier and special networks); the runs are short with ``quick`` (what `make test` asserts)
+and longer without. Each helper is cached, so a run measured for several claims runs once.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from .. import t3e as t3e_pkg
+from ..config import Config
+from ..simulate import Simulator, simulate
+from ..t3e import bandwidth, figures, special
+from ..t3e.vc_balance import printed_table1, ring, vc_balance
+from .claim import DIVERGES, NOT_REPRODUCIBLE, REPRODUCED, Between, Claim, Measured, Near
+
+PAPER, MANUAL = "000", "002"
+
+
+def machine(radix, **keys) -> Config:
+    """A T3E of the given shape under the family's defaults (single-word Gets, adaptive)."""
+    return Config().with_(family="t3e", kind="torus", radix=list(radix), threads=1, **keys)
+
+
+# -- Table 1 (section 4) --------------------------------------------------------------------
+
+SCHEMES = {"toc": "time_of_crossing", "opt": "optimized", "full": "full"}
+SCHEME_WORDS = {"toc": "Time of Crossing", "opt": "Optimized T3E",
+                "full": "Optimized Full Tables"}
+# The cells where our annealed tables balance better than the paper's (the annealer is capped
+# at the printed values, never floored): found by experiment, see TABLE1_CAUSE.
+TABLE1_BETTER = {(16, 16, "opt", "avg"), (16, 16, "full", "avg"), (32, 16, "opt", "avg"),
+                 (32, 16, "opt", "max"), (32, 8, "opt", "avg"), (32, 4, "opt", "avg"),
+                 (32, 16, "full", "max")}
+TABLE1_CAUSE = (
+    "Our annealed tables (vcsel_tables.json, scripts/t3e_vc_tables.py) balance better than the "
+    "paper's, which it does not print. Traced on the 32-node ring, one reading at a time "
+    "(/tmp experiments, vc_anneal with the whole ring capped at its printed .220/.875): the "
+    "documents' constraints (8 SELECT entries indexed by destination mod 8, entries shared "
+    "with a route through the dateline node forced to VC0) admit tables that beat the printed "
+    "row on every level at once (16: .194/.531, 8: .281/1, 4: .266/1), so no weighting of "
+    "the levels explains it; stricter readings do not either: routes ending at the dateline "
+    "node constrained too cannot reach the whole ring's .220 (best .229) and make the 4-node "
+    "ring's printed 0/0 impossible; routes from the dateline node constrained leave the "
+    "subrings as good (.246/.391/.438 with the whole ring alone optimised) and also break "
+    "ring 4; the dateline at nodes 16 or 1 gives .195/.281/.266 and .123/.199/.250 (node 31 "
+    "changes the whole ring's time of crossing, .805). An objective of the whole ring and the "
+    "16-node subrings alone gives 4-node subrings of .578 (printed .594) and 8-node of .36 "
+    "(printed .488): the printed 32-node subrings are those of tables optimised for the whole "
+    "ring and not for small partitions, which the paper's hierarchical objective (not given) "
+    "evidently weighted less than ours. The paper's point holds in the model: 8 entries cost "
+    "the 32-node ring balance against full tables (t3e.table1.limited_32).")
+
+
+@functools.lru_cache(maxsize=None)
+def _balance(ring_size: int, subring: int, scheme: str) -> tuple[float, float]:
+    return vc_balance(ring_size, subring, SCHEMES[scheme])
+
+
+def _table1_claims() -> list[Claim]:
+    out = []
+    for r in printed_table1().itertuples():
+        k, m = int(r.ring), int(r.subring)
+        for scheme in SCHEMES:
+            for i, stat in enumerate(("avg", "max")):
+                better = (k, m, scheme, stat) in TABLE1_BETTER
+                out.append(Claim(
+                    id=f"t3e.table1.ring{k}_sub{m}.{scheme}_{stat}", document=PAPER,
+                    where="section 4, Table 1",
+                    quote=f"ring {k}, subring {m}, {SCHEME_WORDS[scheme]}, {stat}: "
+                          f"{getattr(r, f'{scheme}_{stat}')}",
+                    check=Near(float(getattr(r, f"{scheme}_{stat}")), abs=0.0005 + 1e-9),
+                    measure=lambda quick, k=k, m=m, s=scheme, i=i: _balance(k, m, s)[i],
+                    setup=f"ls.t3e.vc_balance({k}, {m}, {SCHEMES[scheme]!r}) (the paper's "
+                          "printed precision)",
+                    expect=DIVERGES if better else REPRODUCED,
+                    cause=TABLE1_CAUSE if better else ""))
+    return out
+
+
+def _table_size_cost(rings) -> float:
+    return max(_balance(k, m, "opt")[0] - _balance(k, m, "full")[0]
+               for k, m in printed_table1()[["ring", "subring"]].itertuples(index=False)
+               if k in rings)
+
+
+def _toc_vc1_share(link: int | None) -> Measured:
+    r = ring(32)
+    uses = r.uses if link is None else r.uses[:, [link]]
+    after = r.after if link is None else r.after[:, [link]]
+    share = after.sum() / uses.sum()
+    return Measured(float(share), f"32-node ring, time of crossing: VC1 carries {share:.3f} of "
+                                  f"{'all link crossings' if link is None else 'link 0 -> 1'}")
+
+
+def _dally_seitz() -> Measured:
+    """Dally and Seitz's assignment: every route on VC1 except those that use the wrap link,
+    which use VC0 before it; the largest difference from time of crossing (whole rings)."""
+    diffs = []
+    for k in (8, 16, 32):
+        r = ring(k)
+        bits = np.ones((k, k), dtype=np.int8)
+        bits[r.src[r.constrained], r.dst[r.constrained]] = 0
+        bits[:, 0] = 0  # a route ending at node 0 crosses the wrap link too
+        diffs.append(abs(vc_balance(k, k, bits)[0] - vc_balance(k, k)[0]))
+    return Measured(max(diffs), "whole rings of 8, 16, 32: average balance differs by "
+                                + ", ".join(f"{d:.4f}" for d in diffs))
+
+
+# -- Tables 2, 3, 4 and Figure 7 (section 11) -------------------------------------------------
+
+@functools.lru_cache(maxsize=None)
+def _zero_load_round_trip(radix: tuple, pattern: str, packet_type: str = "single_word_get"):
+    """One request per PE to one offset, sent in clock 0: packets never meet (the test
+    test_zero_load_round_trip_is_the_emulators)."""
+    r = simulate(machine(radix, pattern=pattern, offered=4.0, max_packets=1, warmup=0,
+                         measure=200, packet_type=packet_type))
+    return float(r.round_trip_mean)
+
+
+def _end_point() -> float:
+    # One hop: each way 1 (sent the clock after creation) + 2 end points + 1 (second flit).
+    return (_zero_load_round_trip((8, 1, 1), "neighbor") / 2 - 2) / 2
+
+
+def _straight() -> float:
+    # Three hops straight along X against one: two more routers each way.
+    extra = _zero_load_round_trip((8, 1, 1), "tornado") - _zero_load_round_trip((8, 1, 1),
+                                                                                 "neighbor")
+    return extra / 4
+
+
+def _turn() -> float:
+    # (1, 1, 0) on a 4x4x1 torus: two hops, one router between that turns.
+    return _zero_load_round_trip((4, 4, 1), "tornado") / 2 - 2 - 2 * _end_point()
+
+
+def _packet_flits(packet_type: str) -> Measured:
+    # Round trip of one hop: 2 x (1 + 20) + (request - 1) + (response - 1).
+    rt = _zero_load_round_trip((8, 1, 1), "neighbor", packet_type)
+    return Measured(rt - 40, f"zero-load round trip of one hop {rt:g} clocks")
+
+
+@functools.lru_cache(maxsize=None)
+def _table4(kind: str, one_way: bool, quick: bool) -> float:
+    return bandwidth.payload_bandwidth(kind, one_way, measure=1000 if quick else 10000)
+
+
+def _figure7(quick: bool) -> Measured:
+    radix = (8, 8, 8)
+    calc = figures.round_trip(radix)
+    r = simulate(machine(radix, pattern="uniform", offered=0.02, warmup=200,
+                         measure=800 if quick else 4000, drain=1000))
+    # The model measures from creation to the tail home and addresses its own PE too: the
+    # zero-load arithmetic of both conventions says by how much (figures.round_trip).
+    paper_convention = r.round_trip_mean - (calc.model_mean - calc.paper_mean)
+    return Measured(paper_convention, f"512 PEs at 0.02 flits/PE/clock: {r.round_trip_mean:.1f} "
+                                      f"clocks creation to tail, {calc.model_mean:.1f} at zero "
+                                      "load in that convention")
+
+
+# -- Figure 8 (section 11) ------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=None)
+def _peak(radix: tuple, quick: bool):
+    """Uniform traffic at fractions of the machine's bound; the run that carries the most
+    (adaptive routing's knee is near 0.7 of the bound from 512 PEs on, and it falls past it)."""
+    bound = figures.global_bandwidth(radix).bound_flits
+    window = (dict(warmup=500, measure=800, drain=0) if quick
+              else dict(warmup=1500, measure=4000, drain=0))
+    fractions = (0.7, 0.85, 1.0) if quick else (0.6, 0.7, 0.8, 0.9, 1.0)
+    runs = [simulate(machine(radix, pattern="uniform", offered=round(f * bound, 4), **window))
+            for f in fractions]
+    return max(runs, key=lambda r: r.accepted)
+
+
+def _sustained(radix: tuple, quick: bool) -> Measured:
+    bw = figures.global_bandwidth(radix)
+    r = _peak(radix, quick)
+    payload = r.accepted * figures.LINK_MB_S * 0.25  # Table 4: single-word Gets, 25%
+    return Measured(payload, f"{'x'.join(map(str, radix))}: {r.accepted:.3f} flits/PE/clock "
+                             f"at best, {r.accepted / bw.bound_flits:.1%} of Figure 8's "
+                             f"{bw['global']:.0f} MB/s")
+
+
+def _port_over_links(radix: tuple, quick: bool) -> Measured:
+    """Ejection-port use (accepted) over the mean use of the busiest dimension's links, at half
+    the machine's bound: under uniform traffic the ratio is the routes' geometry, so it says
+    which binds at saturation."""
+    bound = figures.global_bandwidth(radix).bound_flits
+    r = simulate(machine(radix, pattern="uniform", offered=round(0.5 * bound, 4), warmup=300,
+                         measure=600 if quick else 3000, drain=0))
+    u = np.asarray(r.link_utilization)  # [router, port]: ports 1 + 2d, 2 + 2d (R_ORIENT 0)
+    dims = [u[:, [1 + 2 * d, 2 + 2 * d]].mean() if radix[d] > 1 else 0.0 for d in range(3)]
+    busiest = int(np.argmax(dims))
+    return Measured(r.accepted / dims[busiest],
+                    f"at half the bound: PE port {r.accepted:.3f} flits/clock, links by "
+                    "dimension " + ", ".join(f"{'XYZ'[d]} {x:.3f}" for d, x in enumerate(dims))
+                    + f" (busiest {'XYZ'[busiest]})")
+
+
+def _scaling(a: tuple, b: tuple, quick: bool) -> Measured:
+    ra, rb = _peak(a, quick), _peak(b, quick)
+    return Measured(rb.accepted / ra.accepted,
+                    f"{'x'.join(map(str, b))} sustains {rb.accepted:.3f}, "
+                    f"{'x'.join(map(str, a))} {ra.accepted:.3f} flits/PE/clock at best")
+
+
+FIG8_CAUSE = (
+    "From 128 PEs on the model sustains about 70% of Figure 8's bound (4x4x4, where only the "
+    "port binds: 92%). Figure 8 counts channel capacity only. Changed one at a time on 8x8x8 "
+    "(uniform single-word Gets, 2,500-4,000 clocks, fractions of the bound): buffers of 64 "
+    "flits on every VC 0.714 (0.697 with the T3E's 12 and 22); the optimised R_VCSEL tables "
+    "0.699 adaptive (deterministic routing on them carries 0.597 at 0.6 and is not yet "
+    "saturated, against 0.36 past its knee on time of crossing); requests kept off the "
+    "adaptive VC 0.53. None reaches the bound: adaptive routing saturates near 0.7 of it and "
+    "falls past it (t3e.adaptive.uniform_saturated), and what the links could carry beyond is "
+    "lost to contention (random destinations, packets queued behind each other), which the "
+    "paper's arithmetic leaves out. The paper measured none of this: Figure 8 is the bound, "
+    "which the model's topology gives exactly (t3e.figure8.bisection).")
+
+ADAPTIVE_CAUSE = (
+    "Past its knee adaptive routing falls below deterministic routing (8x4x4, uniform, offered "
+    "1.0: adaptive 0.465 against 0.596; 0.70 before the knee). Changed one at a time "
+    "(tests/python/test_t3e_saturation.py's machine, 10,000 clocks): outstanding requests per PE "
+    "limited to 128 (the paper's \"well over a kilobyte\" of 8-byte Gets) 0.474, 256 0.465, 64 "
+    "0.596, 32 0.726, 16 0.651; a response queue of 1,000 0.567; single-word Puts 0.61; every "
+    "request ordered (requests never adapt, their responses do: paper section 5) 0.624, above "
+    "deterministic. The cause is the one adaptive VC shared by requests and responses (section "
+    "5: \"the fifth channel is used for adaptive routing of request and response packets\"): a "
+    "request at the head of an adaptive buffer waits for its deterministic request VC, which "
+    "backs up from PEs whose response queues are full, and the responses queued behind it wait "
+    "with it. The documents give no outstanding limit (only its lower bound) and no other "
+    "sharing rule; the paper measures nothing past saturation.")
+
+
+@functools.lru_cache(maxsize=None)
+def _past_knee(quick: bool, pattern: str, radix: tuple) -> tuple[float, float]:
+    window = dict(warmup=1000, measure=3000, drain=0) if quick else dict(warmup=2000,
+                                                                           measure=10000, drain=0)
+    got = [simulate(machine(radix, pattern=pattern, offered=1.0, adaptive=a, **window)).accepted
+           for a in (True, False)]
+    return got[0], got[1]
+
+
+def _adaptive_gain(quick: bool, pattern: str, radix: tuple) -> Measured:
+    a, d = _past_knee(quick, pattern, radix)
+    return Measured(a / d, f"{'x'.join(map(str, radix))} {pattern}, offered 1.0: adaptive "
+                           f"{a:.3f}, deterministic {d:.3f} flits/PE/clock")
+
+
+# -- Sections 1, 5, 6, 8 ----------------------------------------------------------------------
+
+def _initial_credits(vc: int) -> float:
+    sim = Simulator(machine((4, 4, 1)))
+    credits = sim.state("credits")  # [router, port, vc] of the one instance
+    return float(credits[:, 1:, vc].max())
+
+
+def _outstanding_bytes(quick: bool) -> Measured:
+    """The model's limit (t3e.outstanding, 0: none) in bytes of single-word Gets, and what a
+    saturated 4x4x4 reaches."""
+    limit = machine((4, 4, 4)).get("t3e.outstanding")
+    sim = Simulator(machine((4, 4, 4), pattern="uniform", offered=1.0))
+    sim.step(1000 if quick else 4000)
+    most = int(sim.state("outstanding").max())
+    return Measured(8.0 * limit if limit else float("inf"),
+                    f"t3e.outstanding = {limit} (no limit); a saturated 4x4x4 had up to {most} "
+                    "single-word Gets (8 bytes each) outstanding at a PE")
+
+
+def _barrier_over_read(quick: bool) -> Measured:
+    shape = (4, 4, 4) if quick else (8, 32, 8)
+    row = t3e_pkg.barrier.latency_vs_size([shape], rounds=4 if quick else 8).iloc[0]
+    return Measured(row.barrier_mean / row.round_trip_mean,
+                    f"{row.name}: barrier {row.barrier_mean:.0f} clocks (last "
+                    f"{row.barrier_max:.0f}), eureka {row.eureka_mean:.0f}, single-word Get "
+                    f"round trip {row.round_trip_mean:.0f} clocks at light load")
+
+
+def _special_under_barriers() -> Measured:
+    sim = Simulator(machine((4, 4, 2), barrier="barrier", barrier_bsus=32, barrier_period=40))
+    sim.step(100)
+    route, far = [0, 2, 0, 1, 0, 1], 1 + 4 * 2 + 16
+    late = 0
+    for i in range(1, 21):
+        special.sput(sim, 0, route, "R_SW", i)
+        sim.step(25)
+        late += int(sim.state("r_sw")[far] != i)
+        sim.step(i % 7)
+    eaten = int(sim.state("special_eaten").sum())
+    return Measured(eaten, f"20 SPUTs over 4 hops among barrier packets (32 BSUs every 40 "
+                           f"clocks): {20 - late} arrived on time, {eaten} eaten")
+
+
+# -- The manual (002) -----------------------------------------------------------------------
+
+TABLE13 = [(0, 0, 0, 1, 0, 0), (1, 0, 0, 1, 0, 0), (0, 0, 1, 0, 0, 0), (1, 0, 1, 0, 0, 0),
+           (0, 0, 0, 1, 1, 0), (1, 0, 0, 1, 1, 0), (0, 0, 1, 0, 1, 0), (1, 0, 1, 0, 1, 0),
+           (0, 0, 2, 0, 0, 0), (1, 0, 2, 0, 0, 0), (0, 0, 3, 0, 0, 0), (1, 0, 3, 0, 0, 0),
+           (0, 0, 2, 0, 1, 0), (1, 0, 2, 0, 1, 0), (0, 0, 3, 0, 1, 0), (1, 0, 3, 0, 1, 0)]
+TABLE14 = [(0, 0, 0, 1, 0, 0), (0, 0, 0, 1, 1, 0), (0, 0, 2, 0, 0, 0), (0, 0, 2, 0, 1, 0)]
+
+
+def _fields(tag: int) -> tuple:
+    """X, Y, Z address and sign of a routing tag (kernels/t3e/routing_tag.hpp's packing)."""
+    return tuple(v for d in range(3) for v in ((tag >> 6 * d) & 31, (tag >> (6 * d + 5)) & 1))
+
+
+def _lut_rows(lut_mode: str, table, **keys) -> Measured:
+    sim = Simulator(machine((2, 4, 2), lut_mode=lut_mode, logical_format="format1",
+                            adaptive=False, **keys))
+    src = int(np.flatnonzero(sim.state("r_pwho") == 0x000100)[0])
+    lut = sim.state("r_net_lut")[src]
+    same = [i for i, want in enumerate(table) if _fields(int(lut[i])) == want]
+    return Measured(len(same), "differ: " + (", ".join(f"R_NET_LUT[{i}]" for i in
+                                                      range(len(table)) if i not in same)
+                                            or "none"))
+
+
+TABLE6 = {  # R_PWHO: Format 1, Format 2 (linear), Format 3
+    0x000000: (0, 0, 0), 0x000001: (1, 1, 1), 0x000100: (2, 2, 4), 0x000101: (3, 3, 5),
+    0x000200: (8, 4, 8), 0x000201: (9, 5, 9), 0x000300: (10, 6, 12), 0x000301: (11, 7, 13),
+    0x010000: (4, 8, 2), 0x010001: (5, 9, 3), 0x010100: (6, 10, 6), 0x010101: (7, 11, 7),
+    0x010200: (12, 12, 10), 0x010201: (13, 13, 11), 0x010300: (14, 14, 14),
+    0x010301: (15, 15, 15)}
+
+
+def _table6() -> float:
+    hits = 0
+    for i, fmt in enumerate(("format1", "linear", "format3")):
+        sim = Simulator(machine((2, 4, 2), logical_format=fmt))
+        lwho = dict(zip(sim.state("r_pwho").tolist(), sim.state("r_lwho").tolist()))
+        hits += sum(lwho[p] == want[i] for p, want in TABLE6.items())
+    return hits
+
+
+def _table7() -> Measured:
+    """Table 7's partitions A (base 0, limit 3), B (4, 5), C (13, 2): virtual PE numbers."""
+    sim = Simulator(machine((2, 4, 2), partitions=[0, 3, 4, 5, 13, 2]))
+    lwho = sim.state("r_lwho")
+    base, limit = sim.state("base_lpe"), sim.state("virtual_limit")
+    want = {0: 0, 1: 1, 2: 2, 3: 3, 4: 0, 5: 1, 6: 2, 7: 3, 8: 4, 9: 5, 13: 0, 14: 1, 15: 2}
+    got = {int(lwho[r]): int(lwho[r] - base[r]) for r in range(16)
+           if limit[r] != 0xFFFFFFFF}
+    return Measured(sum(got.get(k) == v for k, v in want.items()) + sum(
+        k not in got for k in (10, 11, 12)), "16 PEs: 13 in partitions, 3 in none")
+
+
+def _y2_links() -> Measured:
+    r = simulate(machine((2, 2, 2), pattern="uniform", offered=0.5, warmup=200, measure=1000))
+    u = np.asarray(r.link_utilization)[:, [3, 4]]  # +Y, -Y ports (R_ORIENT 0)
+    used = int((u > 0).sum())
+    return Measured(used / 8, f"2x2x2, uniform: {used} of 16 Y ports carry flits")
+
+
+def _ignore_normal() -> Measured:
+    sim = Simulator(machine((4, 4, 1), pattern="uniform", offered=0.6))
+    chan = sim.state("r_chan")
+    chan[:, 3] |= 1  # IGNORE_NORMAL on every router's -X channel (R_CHAN3)
+    sim.set_state("r_chan", chan)
+    adaptive = deterministic = 0
+    for _ in range(500):
+        sim.step(1)
+        occ = sim.state("occupancy")[:, 2]  # the -X input ports (R_ORIENT 0), five VCs
+        adaptive += int(occ[:, 4].sum())
+        deterministic += int(occ[:, :4].sum())
+    return Measured(adaptive, f"flit-clocks buffered at the cut inputs over 500 clocks: "
+                              f"adaptive VC {adaptive}, direction-order VCs {deterministic}; "
+                              f"dropped {int(sim.state('dropped_flits').sum())} flits")
+
+
+def _figure45() -> Measured:
+    """Figure 45's deltas on the 20-PE AC machine from (0, 0, 0): they lead to (1, 1, 2)."""
+    sim = Simulator(machine((2, 4, 3), partial_plane=[2, 2]))
+    pwho = sim.state("r_pwho")
+    far = int(np.flatnonzero(pwho == 0x020101)[0])
+    special.sput(sim, 0, [0, 2, 1, 1, -1, 1], "R_SW", 0xF45)
+    clocks = 0
+    while sim.state("r_sw")[far] != 0xF45 and clocks < 100:
+        sim.step(1)
+        clocks += 1
+    # a hop takes fall_through_turn (6) clocks; the command leaves the clock after it is set
+    return Measured((clocks - 1) / 6, f"R_SW of (1, 1, 2) written {clocks} clocks after the "
+                                      f"SPUT; {int((sim.state('r_sw') != 0).sum())} router(s) "
+                                      "written")
+
+
+def _claims() -> list[Claim]:
+    c = []
+    add = c.append
+    # -- 000 section 1 and 2
+    add(Claim("t3e.outstanding_kilobyte", PAPER, "section 1",
+              "well over a kilobyte of memory requests can be concurrently outstanding from "
+              "each node", Between(1024), _outstanding_bytes,
+              "the default t3e.outstanding in bytes of 8-byte Gets (0: no limit, infinite); "
+              "detail: the state array `outstanding` of a saturated 4x4x4", REPRODUCED,
+              unit="bytes"))
+    add(Claim("t3e.buffers_adaptive", PAPER, "section 1",
+              "Buffers for each adaptive virtual channel at each network link input hold 22 "
+              "flits", Near(22), lambda q: _initial_credits(4),
+              "a fresh 4x4x1 Simulator's `credits` of the adaptive VC", REPRODUCED,
+              unit="flits"))
+    add(Claim("t3e.buffers_deterministic", PAPER, "section 1",
+              "and the other virtual channel buffers hold 12 flits each", Near(12),
+              lambda q: _initial_credits(0), "as above, VC0 of the request class", REPRODUCED,
+              unit="flits"))
+    # -- 000 section 4
+    c += _table1_claims()
+    add(Claim("t3e.table1.limited_16", PAPER, "section 4",
+              "The limited VC table size in the T3E does not impact the quality of the VC "
+              "assignments for ring sizes up to 16", Near(0, abs=0.0005),
+              lambda q: _table_size_cost((4, 8, 16)),
+              "largest average balance of the 8-entry tables less the full tables' over "
+              "Table 1's rows of rings 4, 8, 16 (ls.t3e.table1())", REPRODUCED))
+    add(Claim("t3e.table1.limited_32", PAPER, "section 4",
+              "although it noticeably degrades the VC balance for the 32-node ring "
+              "(whole ring: .220 against .173)", Near(0.047, abs=0.005),
+              lambda q: _balance(32, 32, "opt")[0] - _balance(32, 32, "full")[0],
+              "average balance of the whole 32-node ring, 8-entry less full tables",
+              REPRODUCED))
+    add(Claim("t3e.toc.mostly_vc0", PAPER, "section 4",
+              "[time of crossing] tends to put most of the traffic on VC0", Between(0, 0.5),
+              lambda q: _toc_vc1_share(None), "ls.t3e.vc_balance's routes of a 32-node ring",
+              REPRODUCED, unit="VC1 share"))
+    add(Claim("t3e.toc.after_dateline", PAPER, "section 4",
+              "with the exception of the links directly after the dateline, which carry "
+              "predominantly VC1 traffic in large rings", Between(0.5, 1),
+              lambda q: _toc_vc1_share(0), "the same, link 0 -> 1 (the dateline is node 0)",
+              REPRODUCED, unit="VC1 share"))
+    add(Claim("t3e.dally_seitz", PAPER, "section 4",
+              "the VC balance of their [Dally and Seitz's] assignments is almost identical to "
+              "that of the time-of-crossing scheme", Near(0, abs=0.02),
+              lambda q: _dally_seitz(), "full tables: VC1 for every route but those over the "
+              "wrap link (VC0 before it), ls.t3e.vc_balance", REPRODUCED))
+    # -- 000 section 5
+    add(Claim("t3e.adaptive_buffer_two_packets", PAPER, "section 5",
+              "Our adaptive VC buffers are over two times the size of the largest packet used "
+              "in the T3E", Between(2.0001), lambda q: _initial_credits(4) / 10,
+              "adaptive VC credits over Table 3's longest packet (10 flits)", REPRODUCED,
+              unit="packets"))
+    add(Claim("t3e.adaptive.transpose", PAPER, "section 5",
+              "Adaptive routing ... improving sustained network throughput, especially for "
+              "non-uniform communication workloads such as transposes", Between(1.0001),
+              lambda q: _adaptive_gain(q, "transpose", (8, 8, 1)),
+              "8x8x1, transpose, offered 1.0, adaptive over deterministic accepted",
+              REPRODUCED, unit="ratio"))
+    add(Claim("t3e.adaptive.uniform_saturated", PAPER, "section 5",
+              "Adaptive routing allows packets to route around local congestion in a network, "
+              "thus improving sustained network throughput", Between(1.0001),
+              lambda q: _adaptive_gain(q, "uniform", (8, 4, 4)),
+              "8x4x4 (128 PEs), uniform single-word Gets offered 1.0 (past both knees), "
+              "adaptive over deterministic accepted", DIVERGES, unit="ratio",
+              cause=ADAPTIVE_CAUSE))
+    # -- 000 section 6
+    add(Claim("t3e.barrier_vs_read", PAPER, "section 6",
+              "this scheme keeps global barrier/eureka latency to less than that of a single "
+              "remote memory reference", Between(0, 0.9999), _barrier_over_read,
+              "ls.t3e.barrier.latency_vs_size: mean barrier latency over the mean single-word "
+              "Get round trip (quick 4x4x4, full 8x32x8, 2,048 PEs)", REPRODUCED,
+              unit="ratio"))
+    # -- 000 section 8
+    add(Claim("t3e.special_conflicts", PAPER, "section 8",
+              "The only conflicts that can exist involve packets that are both on this "
+              "virtual network", Near(0), lambda q: _special_under_barriers(),
+              "4x4x2, barrier rounds of 32 BSUs every 40 clocks, 20 SPUTs from router 0 over "
+              "4 hops (ls.t3e.special.sput), `special_eaten`", REPRODUCED, unit="eaten"))
+    # -- 000 section 10, 11
+    add(Claim("t3e.table2.straight", PAPER, "section 11, Table 2",
+              "Straight through 3 clks (40 ns)", Near(3), lambda q: _straight(),
+              "zero-load round trips, 8x1x1: three hops straight less one hop, over 4",
+              REPRODUCED, unit="clocks"))
+    add(Claim("t3e.table2.turn", PAPER, "section 11, Table 2", "Turn 6 clks (80 ns)", Near(6),
+              lambda q: _turn(), "zero-load round trip, 4x4x1 to (1, 1, 0): one turning "
+              "router", REPRODUCED, unit="clocks"))
+    add(Claim("t3e.table2.end_point", PAPER, "section 11, Table 2",
+              "End-point 10 clks (133 ns)", Near(10), lambda q: _end_point(),
+              "zero-load round trip of one hop, 8x1x1", REPRODUCED, unit="clocks"))
+    add(Claim("t3e.figure7.mean_512", PAPER, "section 11, Figure 7",
+              "the maximum and average round-trip packet latencies vs. system size ... using "
+              "the latencies from Table 2 (512 PEs, average: the curve is not in our copy; "
+              f"its definition and Table 2 give {figures.round_trip((8, 8, 8)).paper_mean:.1f})",
+              Near(float(figures.round_trip((8, 8, 8)).paper_mean), rel=0.03), _figure7,
+              "8x8x8, uniform single-word Gets at 0.02 flits/PE/clock, round_trip_mean in "
+              "Figure 7's convention (figures.round_trip)", REPRODUCED, unit="clocks"))
+    for kind, (req, resp) in bandwidth.FLITS.items():
+        add(Claim(f"t3e.table3.{kind}", PAPER, "section 11, Table 3",
+                  f"{bandwidth.NAMES[kind]}: request {req}, response {resp} flits",
+                  Near(req + resp), lambda q, kind=kind: _packet_flits(kind),
+                  f"zero-load round trip of one hop, t3e.packet_type = {kind}",
+                  REPRODUCED, unit="flits (request + response)"))
+    for kind, (one, sym) in bandwidth.PAPER.items():
+        for one_way, mb in ((True, one), (False, sym)):
+            add(Claim(f"t3e.table4.{kind}.{'one_way' if one_way else 'symmetrical'}", PAPER,
+                      "section 11, Table 4",
+                      f"{bandwidth.NAMES[kind]}, {'one-way' if one_way else 'symmetrical'}: "
+                      f"{mb} MB/s", Near(mb, rel=0.01),
+                      lambda q, kind=kind, o=one_way: _table4(kind, o, q),
+                      "ls.t3e.bandwidth.payload_bandwidth: a ring of two, both PEs (or one) "
+                      "sending as fast as they can", REPRODUCED, unit="MB/s"))
+    add(Claim("t3e.payload_500", PAPER, "sections 1 and 10",
+              "The maximum data payload bandwidth after protocol overheads is approximately "
+              "500 MB/s", Near(500, rel=0.05),
+              lambda q: max(_table4(k, True, q) for k in bandwidth.PAPER),
+              "the largest one-way payload of Table 4's measurements (vector Gets and Puts)",
+              REPRODUCED, unit="MB/s"))
+    add(Claim("t3e.figure8.bisection", PAPER, "section 11, Figure 8",
+              "the maximum bisection bandwidth remains fixed at 153.6 GB/s", Near(153.6),
+              lambda q: float(figures.global_bandwidth((8, 32, 8)).bisection_gb_s),
+              "ls.t3e.figures.global_bandwidth((8, 32, 8)): links across the Y cut x 600 MB/s",
+              REPRODUCED, unit="GB/s"))
+    add(Claim("t3e.figure8.port_bound_64", PAPER, "section 11, Figure 8",
+              "For system sizes up to 64 nodes, the processor-network port is the bottleneck",
+              Between(1.0001), lambda q: _port_over_links((4, 4, 4), q),
+              "4x4x4, uniform at half the bound: PE port use over the busiest dimension's "
+              "link use", REPRODUCED, unit="ratio"))
+    add(Claim("t3e.figure8.equal_512", PAPER, "section 11, Figure 8",
+              "For systems with 128 to 512 nodes ..., the processor port and most-used network "
+              "links are equally utilized", Near(1, rel=0.05),
+              lambda q: _port_over_links((8, 8, 8), q), "8x8x8, as above",
+              REPRODUCED, unit="ratio"))
+    add(Claim("t3e.figure8.y_bottleneck_1024", PAPER, "section 11, Figure 8",
+              "Beyond 512 nodes, the Y dimension becomes the bottleneck", Near(0.5, rel=0.05),
+              lambda q: _port_over_links((8, 16, 8), q), "8x16x8, as above (Y links "
+              "twice as busy as the port)", REPRODUCED, unit="ratio"))
+    for radix in ((4, 4, 4), (8, 8, 8), (8, 16, 8)):
+        n = int(np.prod(radix))
+        bound = figures.global_bandwidth(radix)["global"] * 0.25
+        add(Claim(f"t3e.figure8.payload_{n}", PAPER, "section 11, Figure 8",
+                  "This number must be scaled by the appropriate efficiency from Table 4 to "
+                  f"calculate the per-processor payload bandwidth ({n} PEs, single-word Gets, "
+                  f"symmetrical 25%: {bound:g} MB/s)", Near(bound, rel=0.1),
+                  lambda q, radix=radix: _sustained(radix, q),
+                  f"{'x'.join(map(str, radix))}, uniform single-word Gets at fractions of the "
+                  "bound (quick 0.7, 0.85, 1.0; full 0.6 to 1.0), adaptive: the most accepted "
+                  "x 600 MB/s x 25%",
+                  REPRODUCED if n == 64 else DIVERGES, unit="MB/s",
+                  cause="" if n == 64 else FIG8_CAUSE))
+    add(Claim("t3e.figure8.scalable_512", PAPER, "section 11, Figure 8",
+              "512 or fewer processors, for which the network appears completely scalable",
+              Near(1, rel=0.1), lambda q: _scaling((4, 4, 4), (8, 8, 8), q),
+              "sustained per-PE throughput of 8x8x8 over 4x4x4 (as above)", DIVERGES,
+              unit="ratio", cause=FIG8_CAUSE))
+    add(Claim("t3e.figure8.drops_1024", PAPER, "section 11, Figure 8",
+              "the maximum bisection bandwidth remains fixed ... and the per-processor "
+              "bandwidth drops accordingly (1,024 PEs: half of 512's)", Near(0.5, rel=0.1),
+              lambda q: _scaling((8, 8, 8), (8, 16, 8), q),
+              "sustained per-PE throughput of 8x16x8 over 8x8x8 (as above)", DIVERGES,
+              unit="ratio", cause="It drops by less than half because 8x8x8 sustains less of its "
+              "bound (about 70%) than 8x16x8 does of its own (about 80%), where the Y links bind "
+              "alone. " + FIG8_CAUSE))
+    # -- 002, the manual
+    add(Claim("t3e.manual.table6", MANUAL, "Table 6",
+              "Sample Logical PE Numbers: 16 PEs in Formats 1, 2 and 3", Near(48),
+              lambda q: _table6(), "2x4x2, t3e.logical_format format1 / linear / format3, "
+              "`r_lwho` against `r_pwho`", REPRODUCED, unit="of 48"))
+    add(Claim("t3e.manual.table6_random", MANUAL, "Table 6",
+              "L_WHOAMI Random Format", None, None, "", NOT_REPRODUCIBLE,
+              lacks="the permutation software drew: any permutation is a random format "
+                    "(t3e.logical_format = \"random\" draws one per seed)"))
+    add(Claim("t3e.manual.table7", MANUAL, "Table 7",
+              "Partitions A (base 0, limit 3), B (base 4, limit 5), C (base D, limit 2): "
+              "virtual PE numbers", Near(16), lambda q: _table7(),
+              "2x4x2, t3e.partitions = [0, 3, 4, 5, 13, 2], `base_lpe` and `virtual_limit`",
+              REPRODUCED, unit="of 16"))
+    add(Claim("t3e.manual.table13", MANUAL, "Table 13",
+              "R_NET_LUT Register Values for R_PWHO 000100 (hex), mode 0 (16 entries)",
+              Near(16), lambda q: _lut_rows("mode0", TABLE13, half_ring_tie="plus"),
+              "2x4x2, mode0, format1, t3e.half_ring_tie = \"plus\", `r_net_lut` of router "
+              "000100", REPRODUCED, unit="of 16"))
+    add(Claim("t3e.manual.table13_default", MANUAL, "Table 13",
+              "the same, under the default tie rule", Near(16),
+              lambda q: _lut_rows("mode0", TABLE13),
+              "as above, t3e.half_ring_tie = \"parity\" (the default)", DIVERGES,
+              unit="of 16",
+              cause="The four entries whose Y destination is half the ring away from Y = 1 "
+                    "(10, 11, 14, 15) go - under the default tie rule (+ from even source "
+                    "ordinates, - from odd), which every time-of-crossing value of the paper's "
+                    "Table 1 needs; the manual's \"possible values\" go + there. Neither "
+                    "document states the rule, so both are configuration (t3e.half_ring_tie) "
+                    "and the default follows the paper's Table 1; \"plus\" gives the manual's "
+                    "16 (t3e.manual.table13)."))
+    add(Claim("t3e.manual.table14", MANUAL, "Table 14",
+              "R_NET_LUT Register Values for R_PWHO 000100 (hex), mode 1 (4 entries)",
+              Near(4), lambda q: _lut_rows("mode1", TABLE14),
+              "2x4x2, mode1, format1, `r_net_lut` of router 000100", REPRODUCED, unit="of 4"))
+    add(Claim("t3e.manual.figure45", MANUAL, "Special Routing Path, Figure 45",
+              "Primary delta X 0, Y +2, Z +1, secondary X +1, Y -1, Z +1 ... information makes "
+              "the same number of hops as a delta value", Near(6), lambda q: _figure45(),
+              "the 20-PE AC machine (2x4x3, t3e.partial_plane = [2, 2]), SPUT from (0, 0, 0) "
+              "(ls.t3e.special.sput): hops from the arrival clock", REPRODUCED, unit="hops"))
+    add(Claim("t3e.manual.vcsel_x4", MANUAL, "R_VCSEL Bit Format",
+              "in a system with an X=4 node shape, hardware uses only bits <3 : 0>", Near(3),
+              lambda q: float(ring(4).entry(False).max()),
+              "the highest SELECT entry a route of a 4-node ring reads (ls.t3e.vc_balance)",
+              REPRODUCED, unit="bit"))
+    add(Claim("t3e.manual.y2_one_link", MANUAL, "Y=2 Communication Link Connections",
+              "For these systems, the external Y-dimension communication links on each PCB "
+              "are unconnected (one Y link per pair of nodes)", Near(1), lambda q: _y2_links(),
+              "2x2x2, uniform at 0.5: Y ports that carry flits, per pair of nodes",
+              REPRODUCED, unit="links"))
+    add(Claim("t3e.manual.ignore_normal", MANUAL, "Table 10, R_CHAN",
+              "IGNORE_NORMAL ... when it receives any packets on this channel that use the "
+              "direction order routing buffers, the network router will not pass the packet "
+              "(adaptive packets pass)", Between(1), lambda q: _ignore_normal(),
+              "4x4x1 adaptive, uniform 0.6, IGNORE_NORMAL set on every -X channel: "
+              "adaptive-VC flit-clocks buffered at those inputs (`occupancy`)", REPRODUCED,
+              unit="flit-clocks"))
+    return c
+
+
+CLAIMS = _claims()
