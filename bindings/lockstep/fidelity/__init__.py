@@ -8,6 +8,8 @@ divergence the cause found by experiment.
 
 from __future__ import annotations
 
+from importlib import import_module
+
 import pandas as pd
 
 from .claim import (DIVERGES, DOCUMENTS, NOT_REPRODUCIBLE, REPRODUCED, Between, Claim, Measured,
@@ -16,7 +18,9 @@ from .ledger import markdown, measure
 
 # Each family's claims (a module of this package per family, its CLAIMS in the order of its
 # documents); a family adds its line here.
-FAMILIES: dict[str, list[Claim]] = {}
+FAMILIES: dict[str, list[Claim]] = {
+    "bgl": import_module(".bgl", __package__).CLAIMS,
+}
 
 
 def claims(family: str | None = None) -> list[Claim]:
