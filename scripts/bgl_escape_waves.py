@@ -36,6 +36,12 @@ def main() -> None:
     ap.add_argument("--radix", type=int, nargs="+", default=[16, 16, 16])
     ap.add_argument("--intervals", type=int, default=30)
     ap.add_argument("--interval", type=int, default=10000, help="cycles per row")
+    ap.add_argument("--uncrossed", choices=["lower", "higher"], default="lower",
+                    help="the pair's VC for packets that never cross (bgl.dateline_uncrossed)")
+    ap.add_argument("--random", action="store_true",
+                    help="the paper's random arbitration (no JSQ, no SLQ cycles)")
+    ap.add_argument("--buffer-bytes", type=int, default=2048,
+                    help="bytes of each dynamic and escape VC (the paper's 2 KB)")
     ap.add_argument("--finite-fifos", action="store_true",
                     help="the hardware's injection FIFOs instead of the paper's infinite ones")
     ap.add_argument("--out", required=True, help="CSV file, one row per interval")
@@ -45,9 +51,10 @@ def main() -> None:
         nodes *= k
     cfg = ls.load_config("configs/bgl_8x8x8.toml").with_(**{
         "topology.radix": args.radix, "traffic.pattern": "hotregion",
-        "traffic.offered": 1.2 * uniform_bound(args.radix), "bgl.vc_bytes": 2048,
-        "bgl.escape_bytes": 2048, "bgl.escape_vcs": args.escape,
-        "bgl.escape_order": args.order,
+        "traffic.offered": 1.2 * uniform_bound(args.radix), "bgl.vc_bytes": args.buffer_bytes,
+        "bgl.escape_bytes": args.buffer_bytes, "bgl.escape_vcs": args.escape,
+        "bgl.escape_order": args.order, "bgl.dateline_uncrossed": args.uncrossed,
+        **({"bgl.jsq": False, "bgl.slq_fraction": 0.0} if args.random else {}),
         "bgl.infinite_injection_fifos": not args.finite_fifos})
     sim = ls.Simulator(cfg)
     delivered0, sent0, acks0, unblocking0 = 0, 0, 0, 0

@@ -193,6 +193,8 @@ struct BglConfig {
   int64_t retransmission_packets = 0;      // link-level protocol: sender's FIFO (0: not modelled)
   int64_t retransmit_timeout = 2048;       // cycles without an acknowledgement before going back
   double link_error_rate = 0.0;            // probability a packet's crossing of a link is corrupted
+  // a dateline pair's VC for packets that never cross: lower (the paper's words) or higher
+  std::string dateline_uncrossed = "lower";
 };
 
 struct RunConfig {

@@ -702,6 +702,11 @@ std::vector<KeyInfo> make_schema() {
                "VC per link, BG/L's) or dateline_pair (two escape VCs per link, the lower before "
                "a packet crosses its dimension's dateline, the wrap-round link from the maximum "
                "coordinate, the higher after; at most 3 dynamic VCs)"),
+      enum_key("bgl", "dateline_uncrossed", bg, &G::dateline_uncrossed, {"lower", "higher"},
+               "with bgl.escape_vcs = dateline_pair, the escape VC of a packet whose route never "
+               "crosses its dimension's dateline: lower (the paper's words: it has not crossed, "
+               "and only crossed packets take the higher) or higher (grouped with the crossed "
+               "packets, as in Dally and Seitz's pair)"),
       enum_key("bgl", "escape_order", bg, &G::escape_order, {"dimension", "direction"},
                "the escape VCs' (and deterministic packets') route: dimension order (x, then y, "
                "then z; BG/L's) or direction order (x+ y+ z+ x- y- z-, the Cray T3E's)"),

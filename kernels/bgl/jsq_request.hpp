@@ -41,7 +41,9 @@ struct JsqRequest {
       e.vc = priority_vc(p);
     } else {
       e.dir = escape_direction(hints, p.direction_order);
-      e.vc = p.dynamic + (p.dateline ? dateline_vc(p.shape, e.dir, n.r, f.dest) : 0u);
+      e.vc =
+          p.dynamic +
+          (p.dateline ? dateline_vc(p.shape, e.dir, n.r, f.dest, f.src, p.uncrossed_higher) : 0u);
     }
     const bool entering = !(from < kMaxDirs && on_vc == e.vc && e.dir == (from ^ 1u));
     e.need = tokens_needed(p, e.vc, entering);

@@ -148,13 +148,14 @@ struct ProcessorInterface {
   }
 
   // A first leg, received at its intermediate node: software re-injects it towards its final
-  // destination (its second leg; creation time and hops kept, so latency and hops count from its
-  // source), into the normal or high-priority FIFO the destination picks. Whether it left the
-  // reception FIFO: false while that injection FIFO is full.
+  // destination (its second leg, from this node; creation time and hops kept, so latency and hops
+  // count from its source), into the normal or high-priority FIFO the destination picks. Whether it
+  // left the reception FIFO: false while that injection FIFO is full.
   LS_HD bool relay(const Flit& f) const {
     const uint32_t chunks = Packet::chunks(f.meta);
     const bool hp = Packet::high_priority(f.meta);
     Flit g = f;
+    g.src = n.r;  // a packet software sends anew from here (the dateline pair counts from here)
     g.dest = f.seq & ~kFirstLeg;
     const uint32_t fi =
         hp ? v.prm.normal_fifos + g.dest % kPriorityFifos : g.dest % v.prm.normal_fifos;

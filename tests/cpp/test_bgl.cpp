@@ -23,8 +23,8 @@ using test::bgl;
 // Hint bits: the shorter way round in each dimension, half way round + from even coordinates
 // and - from odd ones; a dimension's bits clear when the next node has the destination's
 // coordinate. The escape direction: the first dimension with a bit (x, y, z), or in direction
-// order the first of x+ y+ z+ x- y- z-. Of a dateline pair, the lower VC while the packet has
-// the wrap-round link (the dateline at the maximum coordinate) still ahead, else the higher.
+// order the first of x+ y+ z+ x- y- z-. Of a dateline pair, the lower VC until the packet has
+// crossed the wrap-round link (the dateline at the maximum coordinate), the higher after.
 TEST(Bgl, HintBits) {
   const Shape s = make_shape({8, 8, 8});
   const auto node = [](uint32_t x, uint32_t y, uint32_t z) { return x + 8 * y + 64 * z; };
@@ -52,16 +52,24 @@ TEST(Bgl, HintBits) {
   EXPECT_EQ(bgl::escape_direction(0b001010u, true), 1u);   // x- before y-
   EXPECT_EQ(bgl::escape_direction(0b000110u, false), 1u);  // x- before y+
   EXPECT_EQ(bgl::escape_direction(0b000110u, true), 2u);   // y+ before x-
-  // x+ from 6 to 1 wraps (lower VC, the wrap-round hop 7 -> 0 included); from 0 to 1 it has
-  // crossed (higher); from 2 to 5 it never does (higher). x- from 1 to 6 wraps: lower.
-  EXPECT_EQ(bgl::dateline_vc(s, 0, node(6, 0, 0), node(1, 0, 0)), 0u);
-  EXPECT_EQ(bgl::dateline_vc(s, 0, node(7, 0, 0), node(1, 0, 0)), 0u);
-  EXPECT_EQ(bgl::dateline_vc(s, 0, node(0, 0, 0), node(1, 0, 0)), 1u);
-  EXPECT_EQ(bgl::dateline_vc(s, 0, node(2, 0, 0), node(5, 0, 0)), 1u);
-  EXPECT_EQ(bgl::dateline_vc(s, 1, node(1, 0, 0), node(6, 0, 0)), 0u);
-  EXPECT_EQ(bgl::dateline_vc(s, 1, node(7, 0, 0), node(6, 0, 0)), 1u);
-  EXPECT_EQ(bgl::dateline_vc(s, 3, node(0, 2, 0), node(0, 1, 0)), 1u);
-  EXPECT_EQ(bgl::dateline_vc(s, 3, node(0, 1, 0), node(0, 6, 0)), 0u);
+  // x+ from 6 to 1 wraps (lower VC, the wrap-round hop 7 -> 0 included); at 0 it has crossed
+  // (higher); from 2 to 5 it never does: lower as the paper reads, higher with
+  // dateline_uncrossed = "higher". x- from 1 to 6 wraps: lower, and at 7 it has crossed.
+  const auto vc = [&](uint32_t d, uint32_t at, uint32_t dest, uint32_t src, bool higher = false) {
+    return bgl::dateline_vc(s, d, at, dest, src, higher);
+  };
+  EXPECT_EQ(vc(0, node(6, 0, 0), node(1, 0, 0), node(6, 0, 0)), 0u);
+  EXPECT_EQ(vc(0, node(7, 0, 0), node(1, 0, 0), node(6, 0, 0)), 0u);
+  EXPECT_EQ(vc(0, node(0, 0, 0), node(1, 0, 0), node(6, 0, 0)), 1u);
+  EXPECT_EQ(vc(0, node(0, 0, 0), node(1, 0, 0), node(6, 0, 0), true), 1u);
+  EXPECT_EQ(vc(0, node(2, 0, 0), node(5, 0, 0), node(2, 0, 0)), 0u);
+  EXPECT_EQ(vc(0, node(3, 0, 0), node(5, 0, 0), node(2, 0, 0)), 0u);
+  EXPECT_EQ(vc(0, node(3, 0, 0), node(5, 0, 0), node(2, 0, 0), true), 1u);
+  EXPECT_EQ(vc(1, node(1, 0, 0), node(6, 0, 0), node(1, 0, 0)), 0u);
+  EXPECT_EQ(vc(1, node(7, 0, 0), node(6, 0, 0), node(1, 0, 0)), 1u);
+  EXPECT_EQ(vc(3, node(0, 2, 0), node(0, 1, 0), node(0, 2, 0)), 0u);
+  EXPECT_EQ(vc(3, node(0, 2, 0), node(0, 1, 0), node(0, 2, 0), true), 1u);
+  EXPECT_EQ(vc(3, node(0, 1, 0), node(0, 6, 0), node(3, 1, 2)), 0u);
 }
 
 // One packet alone: written into an injection FIFO in the cycle it is created, it wins its
@@ -210,36 +218,41 @@ TEST(Bgl, EscapeArchitecturesKeepTheirInvariantsUnderSaturation) {
 }
 
 // The dateline pair on a ring of 8 under tornado traffic (+3 from every node, deterministic):
-// each hop takes the lower escape VC while the packet's wrap-round link (7 -> 0) is still ahead
-// and the higher one after or if it has none, so the chunks each sender put on each VC are the
-// packets of the sources whose routes pass it that way, counted by hand.
+// each hop takes the lower escape VC until the packet has crossed its wrap-round link (7 -> 0),
+// the higher after (a packet that never crosses: lower, or higher with dateline_uncrossed =
+// "higher"), so the chunks each sender put on each VC are the packets of the sources whose routes
+// pass it that way, counted by hand.
 TEST(Bgl, DatelinePairSplitsEachRingAtTheWrapRoundLink) {
-  Config c = bgl({8}, 0.5);
-  c.traffic.pattern = "tornado";
-  c.traffic.max_packets = 40;
-  c.bgl.escape_vcs = "dateline_pair";
-  c.bgl.deterministic = true;
-  c.run.warmup = 0;
-  c.run.measure = 20000;
-  auto e = make_engine({c}, test::options());
-  e->run();
-  const auto injected = test::values<uint64_t>(e->state("packets_injected"));
-  const auto sent = test::values<uint32_t>(e->state("chunks_sent"));  // [router, dir, vc]
-  const uint32_t V = 2 + 2 + 1, lower = 2, higher = 3;
-  uint64_t all = 0;
-  for (uint32_t r = 0; r < 8; ++r) {
-    uint64_t low = 0, high = 0;
-    for (uint32_t hop = 0; hop < 3; ++hop) {  // the source whose hop `hop` leaves router r
-      const uint32_t src = (r + 8 - hop) % 8, dest = (src + 3) % 8;
-      (dest < r ? low : high) += 8 * injected[src];
+  for (const std::string uncrossed : {"lower", "higher"}) {
+    Config c = bgl({8}, 0.5);
+    c.traffic.pattern = "tornado";
+    c.traffic.max_packets = 40;
+    c.bgl.escape_vcs = "dateline_pair";
+    c.bgl.dateline_uncrossed = uncrossed;
+    c.bgl.deterministic = true;
+    c.run.warmup = 0;
+    c.run.measure = 20000;
+    auto e = make_engine({c}, test::options());
+    e->run();
+    const auto injected = test::values<uint64_t>(e->state("packets_injected"));
+    const auto sent = test::values<uint32_t>(e->state("chunks_sent"));  // [router, dir, vc]
+    const uint32_t V = 2 + 2 + 1, lower = 2, higher = 3;
+    uint64_t all = 0;
+    for (uint32_t r = 0; r < 8; ++r) {
+      uint64_t low = 0, high = 0;
+      for (uint32_t hop = 0; hop < 3; ++hop) {  // the source whose hop `hop` leaves router r
+        const uint32_t src = (r + 8 - hop) % 8, dest = (src + 3) % 8;
+        const bool ahead = dest < r, never = src <= r && dest > r;
+        (ahead || (never && uncrossed == "lower") ? low : high) += 8 * injected[src];
+      }
+      EXPECT_EQ(sent[(r * 2 + 0) * V + lower], low) << uncrossed << ", router " << r;
+      EXPECT_EQ(sent[(r * 2 + 0) * V + higher], high) << uncrossed << ", router " << r;
+      for (uint32_t w = 0; w < V; ++w) all += sent[(r * 2 + 0) * V + w] + sent[(r * 2 + 1) * V + w];
+      all -= low + high;
+      EXPECT_EQ(injected[r], 40u);
     }
-    EXPECT_EQ(sent[(r * 2 + 0) * V + lower], low) << "router " << r;
-    EXPECT_EQ(sent[(r * 2 + 0) * V + higher], high) << "router " << r;
-    for (uint32_t w = 0; w < V; ++w) all += sent[(r * 2 + 0) * V + w] + sent[(r * 2 + 1) * V + w];
-    all -= low + high;
-    EXPECT_EQ(injected[r], 40u);
+    EXPECT_EQ(all, 0u);  // nothing on the dynamic VCs, the x- links or the high-priority VC
   }
-  EXPECT_EQ(all, 0u);  // nothing on the dynamic VCs, the x- links or the high-priority VC
 }
 
 // Figure 9's statistic on a staged case: node 0 of a 4-ring sends one 32-byte packet to node 1

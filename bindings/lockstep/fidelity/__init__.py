@@ -12,13 +12,14 @@ import pandas as pd
 
 from .claim import (DIVERGES, DOCUMENTS, NOT_REPRODUCIBLE, REPRODUCED, Between, Claim, Measured,
                     Near)
-from . import metro, sconnect, t3e
+from . import bgl, metro, sconnect, t3e
 from .ledger import markdown, measure
 
 # Each family's claims (a module of this package per family, its CLAIMS in the order of its
 # documents), in the order of the documents; a family adds its line here.
 FAMILIES: dict[str, list[Claim]] = {
     "t3e": t3e.CLAIMS,
+    "bgl": bgl.CLAIMS,
     "metro": metro.CLAIMS,
     "sconnect": sconnect.CLAIMS,
 }

@@ -1,0 +1,72 @@
+"""Blue Gene/L's studies (Adiga et al., IBM J. R&D 2005; docs/design/bgl.md): the bounds the paper
+reckons its results against, and throughput in time under hot-region traffic (Figures 3, 5, 7-9),
+shared by notebooks/05_bluegene_l.ipynb, scripts/bgl_escape_waves.py and the fidelity ledger."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..config import Config, load_config
+from ..simulate import Simulator
+
+MIDPLANE = Path(__file__).resolve().parents[3] / "configs" / "bgl_8x8x8.toml"
+# The paper's random arbitration ("random arbitration rules simpler than SLQ and JSQ").
+RANDOM = {"bgl.jsq": False, "bgl.slq_fraction": 0.0}
+
+
+def midplane(radix: list[int] | None = None, **keys) -> Config:
+    """configs/bgl_8x8x8.toml, on another torus and with other keys if given."""
+    cfg = load_config(MIDPLANE)
+    return cfg.with_(**{"topology.radix": radix or cfg.get("topology.radix"), **keys})
+
+
+def uniform_bound(radix: list[int]) -> float:
+    """Bytes per node per cycle uniform traffic is bound by: 6 links carry the mean hops, and
+    each data byte costs 270/256 link bytes."""
+    hops = sum(sum(min(o, k - o) for o in range(k)) / k for k in radix)
+    return 2 * len(radix) / hops * 256 / 270
+
+
+def hot_region(radix: list[int]) -> np.ndarray:
+    """Whether each node (x fastest) is in the hot region, the lower half of every dimension."""
+    coords = np.stack(np.unravel_index(np.arange(int(np.prod(radix))), radix[::-1])[::-1])
+    return np.all(coords < np.array(radix)[:, None] // 2, axis=0)
+
+
+def hot_region_share(radix: list[int]) -> float:
+    """Bytes per cycle each source outside the hot region can send when the links entering the
+    region (two faces a dimension; 256 data bytes per 270 byte times) are shared evenly by the
+    hot-region traffic crossing them (25% of packets into the region, 75% anywhere)."""
+    nodes, region = int(np.prod(radix)), int(np.prod([k // 2 for k in radix]))
+    entering = sum(2 * region // (k // 2) for k in radix)
+    into = 0.25 + 0.75 * region / nodes  # of an outside source's packets, those that enter
+    return entering * 256 / 270 / ((nodes - region) * into)
+
+
+def throughput_in_time(cfg: Config, intervals: int, interval: int) -> pd.DataFrame:
+    """One row per interval: bytes delivered per node per cycle, the fraction of token-acks that
+    freed a blocked packet (Figure 9), bytes per node per cycle sent on each VC (vc0.. dynamic,
+    then the escape VCs, the last high priority: Figure 8) and what the sources outside the hot
+    region injected per node per cycle."""
+    sim = Simulator(cfg)
+    radix = cfg.get("topology.radix")
+    nodes, outside = int(np.prod(radix)), ~hot_region(radix)
+    before = (0, 0, 0, 0, 0)
+    rows = []
+    for i in range(intervals):
+        sim.step(interval)
+        now = (int(sim.state("packets_delivered").sum()),
+               sim.state("chunks_sent").astype(np.int64).sum(axis=(0, 1)),
+               int(sim.state("token_acks").sum()), int(sim.state("unblocking_acks").sum()),
+               int(sim.state("packets_injected")[outside].sum()))
+        d = [a - b for a, b in zip(now, before)]
+        rows.append({"cycle": (i + 1) * interval,
+                     "throughput": d[0] * 256 / (nodes * interval),
+                     "unblocking": d[3] / max(1, d[2]),
+                     "outside": d[4] * 256 / (outside.sum() * interval),
+                     **{f"vc{w}": x * 32 / (nodes * interval) for w, x in enumerate(d[1])}})
+        before = now
+    return pd.DataFrame(rows)
