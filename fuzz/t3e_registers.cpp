@@ -4,10 +4,11 @@
 // rest are XORed onto the values make_registers loaded (mostly sensible tables, some bits
 // wrong), the array is written and the machine runs 64 clocks with the invariants checked.
 // Registers are the program's to get right: the router may stop a packet and flag an error (its
-// config_error state, as the hardware does), a refusal of the write is fine too, and a packet
-// that wrong registers (R_PWHO, R_NET_LUT...) deliver to another PE than its own trips the
-// debug check "a packet for router r reached this PE", which is the tables' fault, not the
-// simulator's. A crash, a sanitizer's report or any other invariant broken is a finding.
+// config_error state, reported as "configuration error", as the hardware does), a refusal of
+// the write is fine too (a number outside the machine), and a packet that wrong registers
+// (R_PWHO, R_NET_LUT...) deliver to another PE than its own trips the debug check "a packet for
+// router r reached this PE", which is the tables' fault, not the simulator's. A crash, a
+// sanitizer's report or any other invariant broken is a finding.
 #include <cstring>
 
 #include "fuzz_target.hpp"
@@ -31,6 +32,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   HostArray a = e->state(kRegisters[data[0] % kCount]);
   for (size_t i = 1; i < size && i - 1 < a.bytes.size(); ++i) a.bytes[i - 1] ^= data[i];
   if (!fuzz::accepted([&] { e->set_state(kRegisters[data[0] % kCount], a); })) return 0;
-  fuzz::run_cycles(*e, 64, "reached this PE");
+  fuzz::run_cycles(*e, 64, {"reached this PE", "configuration error"});
   return 0;
 }
