@@ -6,7 +6,7 @@ PY := .venv/bin/python
 export PYTHONPATH := $(CURDIR)/bindings
 
 .PHONY: setup build sweep test notebook test-cpp test-python bench bench-cluster validate roofline \
-	fidelity soak clean
+	fidelity soak fuzz clean
 
 setup: .venv/.setup-done
 .venv/.setup-done: scripts/setup.sh
@@ -64,6 +64,27 @@ fidelity: build
 SOAK_ROUTER_CYCLES ?= 1e9
 soak: build
 	$(PY) benchmarks/soak.py --router-cycles $(SOAK_ROUTER_CYCLES)
+
+# Coverage-guided fuzzing (docs/validation.md): each target in fuzz/ runs FUZZ_SECONDS under
+# libFuzzer with AddressSanitizer and UndefinedBehaviorSanitizer, from the committed corpus;
+# clang-14 and libFuzzer's runtime are installed if missing. New inputs collect in
+# build-fuzz/corpus/<target>, a finding's input in build-fuzz/findings/<target>/.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := config_text edge_file routing_table t3e_registers
+FUZZ_FLAGS := -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined -g -O1
+fuzz:
+	@ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 && \
+	  command -v clang++-14 >/dev/null || \
+	  (apt-get update && apt-get install -y clang-14 libclang-rt-14-dev libomp-14-dev)
+	cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_FLAGS="$(FUZZ_FLAGS)" \
+	  -DLOCKSTEP_FUZZ=ON -DLOCKSTEP_CUDA=OFF -DLOCKSTEP_PYTHON=OFF -DLOCKSTEP_TESTS=OFF
+	cmake --build build-fuzz -j$(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
+	@rc=0; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p build-fuzz/corpus/$$t build-fuzz/findings/$$t; \
+	  cp -n fuzz/corpus/$$t/* build-fuzz/corpus/$$t/; \
+	  ./build-fuzz/fuzz/fuzz_$$t build-fuzz/corpus/$$t -max_total_time=$(FUZZ_SECONDS) \
+	    -artifact_prefix=build-fuzz/findings/$$t/ -print_final_stats=1 || rc=1; \
+	done; exit $$rc
 
 clean:
 	rm -rf $(BUILD) results

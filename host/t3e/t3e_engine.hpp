@@ -3,6 +3,7 @@
 // named arrays, terminals, run loop and watchdog are the shared BatchEngine's.
 #pragma once
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 #include <sstream>
 #include <string>
@@ -42,11 +43,61 @@ class T3eEngine final : public BatchEngine<Exec> {
                           ": allowed only a mode every instance of the batch can use (its "
                           "numbering leads to another than instance 0's; name the mode)");
     }
+    for (uint32_t lwho : regs[0].lwho) has_pe_.push_back(lwho != t3e::kNoPe);
     v_.prm = t3e::make_params(c, topo_, regs[0]);
     const t3e::T3eParams& p = v_.prm;
     v_.lay = {p.routers, p.depth, p.adaptive_depth, p.pe_depth, p.slots};
     allocate(regs);
     hot();
+  }
+
+  // The registers the kernels index tables by are software's to load, but a number outside the
+  // machine would read outside those tables: such a write is refused, naming what is allowed.
+  void set_state(const std::string& name, const HostArray& a) override {
+    const t3e::T3eParams& p = v_.prm;
+    const auto check = [&](const std::vector<uint32_t>& x, const auto& ok, const char* allowed) {
+      for (size_t i = 0; i < x.size(); ++i)
+        if (!ok(i, x[i]))
+          throw ConfigError("state \"" + name + "\": allowed " + allowed + ", here " +
+                            std::to_string(x[i]) + " at flat index " + std::to_string(i));
+    };
+    const auto values = [&](const HostArray& h) {
+      std::vector<uint32_t> x(h.itemsize == 4 ? h.bytes.size() / 4 : 0);
+      std::memcpy(x.data(), h.bytes.data(), x.size() * 4);
+      return x;
+    };
+    const std::string machine =
+        std::to_string(p.routers) + " routers, " + std::to_string(p.pes) + " PEs";
+    // A PE's number indexes R_NET_LUT, a router's the routers: each names one with a PE.
+    if (name == "pe_router") {
+      check(
+          values(a), [&](size_t, uint32_t r) { return r < p.routers && has_pe_[r]; },
+          ("numbers of routers with a PE (" + machine + ")").c_str());
+    } else if (name == "r_lwho") {
+      check(
+          values(a),
+          [&](size_t i, uint32_t l) {
+            return has_pe_[i % p.routers] ? l < p.pes : l == t3e::kNoPe;
+          },
+          ("logical PE numbers below " + std::to_string(p.pes) +
+           " at routers with a PE, 0xFFFFFFFF at a partial plane's empty slots")
+              .c_str());
+    } else if (name == "base_lpe" || name == "virtual_limit") {
+      // A partition, [base, base + limit], lies within the PEs (or the PE is in none).
+      const bool base = name == "base_lpe";
+      const std::vector<uint32_t> other = values(B::state(base ? "virtual_limit" : "base_lpe"));
+      check(
+          values(a),
+          [&](size_t i, uint32_t x) {
+            if (i >= other.size()) return true;  // the wrong shape: set_state refuses it
+            const uint64_t b = base ? x : other[i], limit = base ? other[i] : x;
+            return limit == t3e::kNoPartition || b + limit < p.pes;
+          },
+          ("partitions within the machine's PEs (base_lpe + virtual_limit below " +
+           std::to_string(p.pes) + ", or virtual_limit 0xFFFFFFFF for none)")
+              .c_str());
+    }
+    B::set_state(name, a);
   }
 
   // Runs `cycles` cycles, the faults of an instance whose fail_cycle falls among them taking
@@ -158,6 +209,7 @@ class T3eEngine final : public BatchEngine<Exec> {
   t3e::T3eView v_{};
   uint64_t* held_ = nullptr;       // [inst, R] flits each router holds (debug)
   std::vector<FaultPlan> faults_;  // [inst]
+  std::vector<uint8_t> has_pe_;    // [router] 1: a PE is installed (not a partial plane's gap)
 };
 
 // The arrays a clock touches every clock, for run.hot_state = "shared" (with the terminals'):

@@ -247,3 +247,33 @@ TEST(T3e, OrderedRequestsDoNotAdapt) {
   EXPECT_GT(share[1], share[2] + 0.02);
   EXPECT_GT(share[2], 0.02);  // the responses'
 }
+
+// Software loads the registers (set_state), but a router or PE number outside the machine would
+// make the routers read outside their tables (found by fuzz/t3e_registers.cpp): refused.
+TEST(T3e, RegisterWritesNamingNoRouterOrPeAreRefused) {
+  Config c;
+  c.router.family = "t3e";
+  c.topology.kind = "torus";
+  c.topology.radix = {4, 2, 2};
+  std::unique_ptr<Engine> e = make_engine({c}, test::options());
+  const auto write = [&](const char* name, size_t at, uint32_t value) {
+    HostArray a = e->state(name);
+    std::memcpy(a.bytes.data() + 4 * at, &value, 4);
+    try {
+      e->set_state(name, a);
+    } catch (const ConfigError& x) {
+      return std::string(x.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(write("pe_router", 3, 16)
+                .find("state \"pe_router\": allowed numbers of routers with "
+                      "a PE (16 routers, 16 PEs), here 16 at flat index 3"),
+            std::string::npos);
+  EXPECT_NE(write("r_lwho", 0, 0xFFFFFFFFu).find("allowed logical PE numbers below 16"),
+            std::string::npos);
+  EXPECT_NE(write("virtual_limit", 0, 16).find("base_lpe + virtual_limit below 16"),
+            std::string::npos);
+  EXPECT_EQ(write("pe_router", 3, 3), "");  // within the machine: the program's to get right
+  e->step(10);
+}
