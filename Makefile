@@ -53,6 +53,14 @@ roofline: build
 validate: build
 	$(PY) scripts/validate_booksim.py
 
+# The documentation site, build/site (Sphinx, docs/conf.py): the guides, the configuration
+# reference and command line generated from the code, the API from the docstrings, the design
+# notes and every notebook executed (short runs; outputs cached in build/jupyter_cache).
+# Warnings are errors.
+docs: build
+	$(PY) -m sphinx -W -q -c docs . $(BUILD)/site
+	@echo "site: $(BUILD)/site/index.html"
+
 # The fidelity ledger, docs/fidelity.md: every measurable claim of the five source documents,
 # measured on the models with their full runs (bindings/lockstep/fidelity; `make test` reruns the
 # quick versions). Exits non-zero when a claim's status moved from what the ledger recorded.

@@ -25,19 +25,19 @@ State = dict[str, np.ndarray]  # one instance's named state arrays, by name
 class RouterFamily:
     """What the views need of one router family.
 
-    state_names: the named state arrays (`Simulator.state`) its views read each cycle; a
-        `History` records these. The topology tables `peer` and `port_node` ([router, port])
-        are read once and need not be listed.
-    draw_router(ax, cycle, router): draws router `router` as hardware during `cycle` (a
-        `Cycle`: the state before and after it) on `ax`.
-    buffered(state) -> [routers]: flits held in each router, for the network view's colours.
-    link_use(cycle) -> [routers, ports]: 1 where an output port sent a flit during `cycle` (a
-        `Cycle`: the state before and after it), for the links' colours.
-    figsize(config, ports) -> (width, height): inches for one router's drawing.
-    unit: what its links carry ("flit"; S-Connect: "message"; METRO: "word").
-    held_unit: what its routers hold, if not `unit` (METRO: "connection").
-    held_max(config): the end of the colour scale of what a router holds (the network view's
-        default; the vc family: 16 flits).
+    - state_names: the named state arrays (`Simulator.state`) its views read each cycle; a
+      `History` records these. The topology tables `peer` and `port_node` ([router, port])
+      are read once and need not be listed.
+    - draw_router(ax, cycle, router): draws router `router` as hardware during `cycle` (a
+      `Cycle`: the state before and after it) on `ax`.
+    - buffered(state) -> [routers]: flits held in each router, for the network view's colours.
+    - link_use(cycle) -> [routers, ports]: 1 where an output port sent a flit during `cycle` (a
+      `Cycle`: the state before and after it), for the links' colours.
+    - figsize(config, ports) -> (width, height): inches for one router's drawing.
+    - unit: what its links carry ("flit"; S-Connect: "message"; METRO: "word").
+    - held_unit: what its routers hold, if not `unit` (METRO: "connection").
+    - held_max(config): the end of the colour scale of what a router holds (the network view's
+      default; the vc family: 16 flits).
     """
 
     name: str
