@@ -6,7 +6,7 @@ PY := .venv/bin/python
 export PYTHONPATH := $(CURDIR)/bindings
 
 .PHONY: setup build sweep test notebook test-cpp test-python bench bench-cluster validate roofline \
-	fidelity soak fuzz clean
+	fidelity soak fuzz docs clean
 
 setup: .venv/.setup-done
 .venv/.setup-done: scripts/setup.sh
