@@ -1,32 +1,46 @@
 # The README's two commands: `make sweep` (the default saturation sweep) and `make test` (every
-# test). Both set up the machine first (scripts/setup.sh), configure and build.
+# test). Both set up the machine first (scripts/setup.sh: Debian packages, .venv with the
+# package's dependencies from PyPI at constraints.txt's versions), configure and build.
 BUILD ?= build
 JOBS ?= 2
 PY := .venv/bin/python
-export PYTHONPATH := $(CURDIR)/bindings
 
-.PHONY: setup build sweep test notebook test-cpp test-python bench bench-cluster validate roofline \
-	fidelity soak fuzz docs clean
+.PHONY: setup setup-notebook setup-test setup-docs build sweep test lint notebook test-cpp \
+	test-python bench bench-cluster validate roofline fidelity soak fuzz docs clean
 
-setup: .venv/.setup-done
-.venv/.setup-done: scripts/setup.sh
-	bash scripts/setup.sh
+# What a sweep needs; the notebooks' and the tests' extras on top (scripts/setup.sh PROFILE).
+setup: .venv/.setup-base
+setup-notebook: .venv/.setup-notebook
+setup-test: .venv/.setup-test
+setup-docs: .venv/.setup-docs
+.venv/.setup-%: scripts/setup.sh pyproject.toml constraints.txt
+	bash scripts/setup.sh $*
 	touch $@
 
+# A direct CMake build (incremental; ctest runs in it), writing _core into bindings/lockstep/,
+# where the editable install finds it. pybind11 comes from .venv.
 build: setup
-	cmake -S . -B $(BUILD) -DPython_EXECUTABLE=/usr/bin/python3
+	cmake -S . -B $(BUILD) -DPython_EXECUTABLE=$(CURDIR)/$(PY)
 	cmake --build $(BUILD) -j$(JOBS)
 
 sweep: build
 	$(PY) -m lockstep sweep configs/default.toml --offered 0.02:0.40:0.02 --out results/default
 
-# Both suites always run (so both summaries print); the exit status says whether either failed.
-test: build
-	@rc=0; $(MAKE) --no-print-directory test-cpp || rc=1; \
+# Every check always runs (so every summary prints); the exit status says whether any failed.
+# The site is built before pytest, whose browser test opens it.
+test: setup-test build
+	@rc=0; $(MAKE) --no-print-directory lint || rc=1; \
+	$(MAKE) --no-print-directory test-cpp || rc=1; \
+	$(MAKE) --no-print-directory docs || rc=1; \
 	$(MAKE) --no-print-directory test-python || rc=1; exit $$rc
 
-# Jupyter on 127.0.0.1 with the notebooks open, on the project's `lockstep` kernel.
-notebook: build
+# ruff and mypy on the Python package (configured in pyproject.toml).
+lint:
+	.venv/bin/ruff check bindings/lockstep
+	$(PY) -m mypy
+
+# JupyterLab on 127.0.0.1 with the notebooks open, on the project's `lockstep` kernel.
+notebook: setup-notebook build
 	bash scripts/notebook.sh
 
 test-cpp:
@@ -57,7 +71,7 @@ validate: build
 # reference and command line generated from the code, the API from the docstrings, the design
 # notes and every notebook executed (short runs; outputs cached in build/jupyter_cache).
 # Warnings are errors.
-docs: build
+docs: setup-docs build
 	$(PY) -m sphinx -W -q -c docs . $(BUILD)/site
 	@echo "site: $(BUILD)/site/index.html"
 

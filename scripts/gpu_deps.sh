@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Bundles the build and test dependencies that a bare GPU machine with no package registry may
-# lack (Random123 and GoogleTest from this machine's Debian packages, the tomli_w Python module)
-# into .gpu-deps/ (git-ignored), mirroring their /usr paths, for scripts/gpu_check.sh to use there.
+# lack (Random123 and GoogleTest from this machine's Debian packages, mirroring their /usr paths;
+# the pure-Python tomli_w and pybind11, its headers and CMake files, from .venv, at
+# constraints.txt's versions) into .gpu-deps/ (git-ignored), for scripts/gpu_check.sh to use there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh >/dev/null
@@ -13,5 +14,7 @@ for pkg in librandom123-dev libgtest-dev; do
     if [ -f "$f" ]; then mkdir -p "$out$(dirname "$f")" && cp "$f" "$out$f"; fi
   done
 done
-cp -r "$(/usr/bin/python3 -c 'import os, tomli_w; print(os.path.dirname(tomli_w.__file__))')" "$out/py/"
+site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')
+for module in tomli_w pybind11; do cp -r "$site/$module" "$out/py/"; done
+find "$out/py" -name __pycache__ -prune -exec rm -rf {} +
 du -sh "$out"

@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
-# Installs everything lockstep needs on a Debian/Ubuntu machine: Debian packages (apt) and a
-# Python environment (.venv, made from /usr/bin/python3 with the system site packages, since
-# every Python dependency comes from Debian). Safe to rerun: it installs only what is missing.
+# Sets up a Debian/Ubuntu machine for lockstep: the few Debian packages pip cannot give (the
+# compiler, CMake, Random123, Thrust, GoogleTest, Python's headers and venv), then .venv, a plain
+# virtual environment from /usr/bin/python3 with every Python package from PyPI at the versions
+# pinned in constraints.txt, and lockstep itself installed editable (README, "Dependencies").
+#   bash scripts/setup.sh [base|notebook|test]
+# base: what a sweep needs. notebook: + JupyterLab and ipywidgets (the `notebook` extra) and the
+# `lockstep` Jupyter kernel. test: + everything the tests use, Chromium with its driver and
+# ffmpeg among them. Safe to rerun: apt installs only what is missing, pip only what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+profile=${1:-base}
+case $profile in
+  base) extras="" ;;
+  notebook) extras="[notebook]" ;;
+  test) extras="[test]" ;;
+  *) echo "setup.sh: profile '$profile': allowed base, notebook, test" >&2; exit 2 ;;
+esac
 
-pkgs=(build-essential cmake librandom123-dev pybind11-dev libgtest-dev python3-dev python3-venv
-      python3-numpy python3-pandas python3-matplotlib python3-pytest python3-nbclient
-      python3-nbformat python3-ipykernel python3-tomli-w python3-tqdm python3-distributed
-      jupyter-notebook chromium chromium-driver python3-selenium python3-networkx ffmpeg
-      python3-ipywidgets python3-widgetsnbextension python3-scipy)
-# Hypothesis: the property-based tests that fuzz every configuration key
-# (tests/python/test_config_fuzz.py).
-pkgs+=(python3-hypothesis)
+pkgs=(build-essential cmake librandom123-dev libgtest-dev python3-dev python3-venv)
+# The browser tests' headless Chromium and the MP4 export's ffmpeg: for the tests alone.
+[ "$profile" = test ] && pkgs+=(chromium chromium-driver ffmpeg)
 # Thrust/CUB: the CUDA toolkit's own (CCCL) when there is one, else Debian's.
 if [ ! -f /usr/local/cuda/include/cccl/thrust/version.h ] &&
    [ ! -f /usr/local/cuda/include/thrust/version.h ]; then
@@ -30,19 +37,22 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-if [ ! -x .venv/bin/python ]; then
-  /usr/bin/python3 -m venv --system-site-packages .venv
-fi
-# The package lives in bindings/ (the compiled _core is built next to it): put it on the path,
-# and give the environment a `lockstep` command.
-site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
-echo "$PWD/bindings" > "$site/lockstep.pth"
-cat > .venv/bin/lockstep <<EOS
-#!/bin/sh
-exec "$PWD/.venv/bin/python" -m lockstep "\$@"
-EOS
-chmod +x .venv/bin/lockstep
+# An environment of the old setup, which saw Debian's Python packages, is made anew.
+if grep -qs "include-system-site-packages = true" .venv/pyvenv.cfg; then rm -rf .venv; fi
+[ -x .venv/bin/python ] || /usr/bin/python3 -m venv .venv
+pip=(.venv/bin/python -m pip install -q -c constraints.txt)
+"${pip[@]}" pip
+# The build backend and pybind11 (for `make build`'s CMake too), from pyproject.toml.
+mapfile -t build_requires < <(.venv/bin/python -c \
+  'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"], sep="\n")')
+"${pip[@]}" "${build_requires[@]}"
+# Editable, without building: `make build` compiles _core into bindings/lockstep/, which this
+# puts on the environment's path, with the `lockstep` command and the package's metadata.
+"${pip[@]}" --no-build-isolation -Cwheel.cmake=false -Ceditable.mode=inplace -e ".$extras"
+
 # The notebooks' kernel, `lockstep`: this environment's Python, registered inside .venv (not in
 # the user's home), where a Jupyter started from .venv (make notebook) and nbclient find it.
-.venv/bin/python -m ipykernel install --prefix "$PWD/.venv" --name lockstep \
-  --display-name "Python (lockstep)" >/dev/null
+if [ "$profile" != base ]; then
+  .venv/bin/python -m ipykernel install --prefix "$PWD/.venv" --name lockstep \
+    --display-name "Python (lockstep)" >/dev/null
+fi

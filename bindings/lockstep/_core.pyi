@@ -18,6 +18,7 @@ class SchemaEntry(TypedDict):
     allowed: str
     doc: str
     per_instance: bool  # may differ between the instances of one batch
+    family: str  # the router family that reads the key; "" for all
 
 class BenchResult(TypedDict):
     router_cycles_per_s: float
@@ -31,6 +32,10 @@ class BenchResult(TypedDict):
 def schema() -> list[SchemaEntry]: ...
 def defaults() -> ConfigDict: ...
 def validate(cfg: ConfigDict) -> ConfigDict: ...
+def offered_limit(cfg: ConfigDict) -> float:
+    """The highest traffic.offered the configuration allows (one packet per node per cycle)."""
+def finite_workload(cfg: ConfigDict) -> bool:
+    """Whether the traffic is a finite workload (alltoall, gather), measured as a whole."""
 def cuda_available() -> bool: ...
 def network_size(cfg: ConfigDict) -> dict[str, int]:
     """Routers, nodes (terminals) and ports per router of the configuration's network, and
@@ -111,4 +116,6 @@ class Simulator:
     def state_names(self) -> list[str]: ...
     def state(self, name: str) -> npt.NDArray[np.integer]:
         """A copy, instance dimension first, e.g. occupancy [inst, routers, ports, vcs]."""
+    def set_state(self, name: str, array: npt.NDArray[np.integer]) -> None:
+        """Overwrite a state array (same shape and dtype as state(name))."""
     def run(self) -> list[dict[str, Any]]: ...

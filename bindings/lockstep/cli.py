@@ -95,7 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sweep.add_argument(
         "--scheduler", metavar="ADDRESS",
-        help="run the batches on a Dask cluster, e.g. tcp://HOST:8786 (README: sweeps on a cluster)",
+        help="run the batches on a Dask cluster, e.g. tcp://HOST:8786 "
+             "(README: sweeps on a cluster)",
     )
     sweep.set_defaults(command=cmd_sweep)
 
@@ -208,7 +209,8 @@ def connect(address: str) -> Any:
         try:
             socket.create_connection((host, port), timeout=10).close()
         except OSError as e:
-            raise UsageError(f"--scheduler '{address}': no scheduler answered ({e}): {allowed}") from None
+            raise UsageError(
+                f"--scheduler '{address}': no scheduler answered ({e}): {allowed}") from None
     return Client(address, timeout="30s")
 
 
@@ -224,7 +226,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         key, eq, value = item.partition("=")
         values = parse_value(value.strip()) if eq else None
         if not key or not isinstance(values, list) or not values:
-            raise UsageError(f"--vary '{item}': allowed KEY=[V1, V2, ...], e.g. --vary router.vcs=[2,4]")
+            raise UsageError(
+                f"--vary '{item}': allowed KEY=[V1, V2, ...], e.g. --vary router.vcs=[2,4]")
         if resolve_key(key.strip()) in ("traffic.offered", "run.seed"):
             raise UsageError(f"--vary '{item}': allowed a key other than traffic.offered and "
                              "run.seed (sweep those with --offered and --seeds)")
@@ -242,7 +245,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         if client is not None:
             client.close()
     ax = latency_load(pd.read_csv(table), title=Path(args.config).stem)
-    ax.figure.savefig(out / "latency_load.png", dpi=120, bbox_inches="tight")
+    figure = ax.get_figure(root=True)
+    assert figure is not None, "latency_load draws on a figure of its own"
+    figure.savefig(out / "latency_load.png", dpi=120, bbox_inches="tight")
     print(
         f"{ran} points run, {len(points) - ran} already in {table}; "
         f"plot in {out / 'latency_load.png'}"

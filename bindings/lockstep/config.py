@@ -24,7 +24,7 @@ ConfigLike = Union["Config", Mapping[str, Any], str, os.PathLike]
 
 
 @functools.lru_cache(maxsize=None)
-def _schema() -> dict[str, dict]:
+def _schema() -> dict[str, _core.SchemaEntry]:
     """Schema entries by full key ("section.name"), fetched once from the core."""
     return {entry["key"]: entry for entry in _core.schema()}
 

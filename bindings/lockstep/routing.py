@@ -37,7 +37,7 @@ class RoutingTable:
     dist: np.ndarray  # uint16: hops to the destination's router
     peer: np.ndarray  # int32 [routers, ports]: router * ports + port at the far end, -1 none
     node_router: np.ndarray  # int32 [nodes]: the router each node's host is attached to
-    stats: dict[str, float]  # minimal, stretch, options, minimal_options, root
+    stats: _core.RoutingStats  # minimal, stretch, options, minimal_options, root
 
 
 def _config_dict(cfg: Config | Mapping[str, Any] | str | os.PathLike | None,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numbers
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -73,7 +73,7 @@ class Simulator:
 
     def __init__(
         self,
-        cfg: ConfigLike | Sequence[ConfigLike] | None = None,
+        cfg: ConfigLike | list[ConfigLike] | tuple[ConfigLike, ...] | None = None,
         backend: str | None = None,
         threads: int | None = None,
     ):

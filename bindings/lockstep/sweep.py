@@ -14,7 +14,7 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, TypeGuard
 
 import numpy as np
 import pandas as pd
@@ -64,7 +64,7 @@ def cell(value: Any) -> Any:
     return value
 
 
-def is_int(x: Any) -> bool:
+def is_int(x: Any) -> TypeGuard[int]:
     return isinstance(x, numbers.Integral) and not isinstance(x, bool)
 
 
@@ -227,7 +227,7 @@ def run_points(
         results = cluster.run_batches(
             client, [[points[i].config.to_dict() for i in chunk] for chunk in chunks]
         )
-    rows: list[dict[str, Any] | None] = [None] * len(points)
+    rows: list[dict[str, Any]] = [{}] * len(points)  # each filled as its batch returns
     with tqdm(total=len(points), disable=not progress or not points, file=sys.stderr,
               unit="pt") as bar:
         for k, fields_list in results:

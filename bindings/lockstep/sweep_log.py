@@ -17,7 +17,7 @@ import io
 import os
 import re
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +32,7 @@ NUMBER = re.compile(r"[-+]?((\d+\.?\d*|\.\d+)(e[-+]?\d+)?|inf|nan)", re.IGNORECA
 INTEGER = re.compile(r"[-+]?\d+")
 # The swept columns every sweep has; the other swept ones hold any config value.
 CELLS = {"offered": "number", "seed": "integer"}
-CHECKS = {
+CHECKS: dict[str, tuple[Callable[[str], object], str]] = {
     "number": (NUMBER.fullmatch, "a number (nan: nothing measured)"),
     "integer": (INTEGER.fullmatch, "an integer"),
     "bool": (lambda v: v in ("True", "False"), "True or False"),

@@ -1,9 +1,11 @@
-"""A real Jupyter, as a user meets it: the server `make notebook` starts (scripts/notebook.sh,
-on a free port of 127.0.0.1, serving a copy of the notebook so nothing is saved into the
-repository), headless Chromium opening notebooks/01_saturation_curves.ipynb, Cell > Run All,
-and every cell finishing without an error with its plots on the page. The screenshot is kept
-in build/test-artifacts/. The server is stopped at the end, whatever happens."""
+"""JupyterLab, as a user meets it: the server `make notebook` starts (scripts/notebook.sh, on a
+free port of 127.0.0.1, serving a copy of the notebook so nothing is saved into the
+repository), headless Chromium opening notebooks/01_saturation_curves.ipynb, Run > Run All
+Cells, every cell finishing without an error with its plots on the page and nothing on the
+browser's console. Screenshots are kept in build/test-artifacts/. The server is stopped at the
+end, whatever happens."""
 
+import json
 import os
 import shutil
 import signal
@@ -17,17 +19,24 @@ from conftest import REPO, wait_for
 ARTIFACTS = REPO / "build" / "test-artifacts"
 NOTEBOOK = "01_saturation_curves.ipynb"
 TOKEN = "lockstep-test"
+# The test's own JupyterLab settings: every cell kept on the page (not only those in view), and
+# no news fetched from the internet or offered in a pop-up.
+SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false",
+                                                    "checkForUpdates": False},
+}
 
-# State of the open notebook, read from the classic notebook's own JavaScript objects.
+# The open notebook's cells as the page shows them.
 PROGRESS_JS = """
-const cells = Jupyter.notebook.get_cells().filter(c => c.cell_type === 'code');
+const cells = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')];
+const prompts = cells.map(c => c.querySelector('.jp-InputPrompt').textContent.trim());
+const status = document.querySelector('.jp-Notebook-ExecutionIndicator');
 return {
   cells: cells.length,
-  finished: cells.filter(c => typeof c.input_prompt_number === 'number').length,
-  idle: document.querySelector('#kernel_indicator_icon').classList.contains('kernel_idle_icon'),
-  errors: cells.flatMap(c => c.output_area.outputs).filter(o => o.output_type === 'error')
-               .map(o => o.ename + ': ' + o.evalue),
-  plots: document.querySelectorAll('.output_area img').length,
+  finished: prompts.filter(p => /^\\[\\d+\\]:$/.test(p)).length,
+  idle: !!status && status.dataset.status === 'idle',
+  plots: document.querySelectorAll('.jp-OutputArea-output img').length,
 };"""
 
 
@@ -39,22 +48,30 @@ def free_port() -> int:
 
 @pytest.fixture
 def jupyter(tmp_path):
-    """The notebook server on a free local port; yields its URL, then stops it."""
-    shutil.copy(REPO / "notebooks" / NOTEBOOK, tmp_path)
+    """JupyterLab on a free local port serving tmp_path/work; yields its URL, then stops it."""
+    work = tmp_path / "work"
+    work.mkdir()
+    shutil.copy(REPO / "notebooks" / NOTEBOOK, work)
+    for name, values in SETTINGS.items():
+        path = tmp_path / "settings" / f"{name}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
     port = free_port()
-    env = dict(os.environ, LOCKSTEP_QUICK="1", JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
+    env = dict(os.environ, LOCKSTEP_QUICK="1", JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
+               JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "settings"),
+               JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "workspaces"))
     log = open(tmp_path / "jupyter.log", "w")
     server = subprocess.Popen(
         ["bash", str(REPO / "scripts" / "notebook.sh"), f"--port={port}", "--port-retries=0",
-         f"--NotebookApp.token={TOKEN}", f"--notebook-dir={tmp_path}"],
+         f"--IdentityProvider.token={TOKEN}", f"--notebook-dir={work}"],
         env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         def listening():
             assert server.poll() is None, (tmp_path / "jupyter.log").read_text()
             with socket.socket() as s:
                 return s.connect_ex(("127.0.0.1", port)) == 0
-        wait_for("the notebook server", listening, 60)
-        yield f"http://127.0.0.1:{port}"
+        wait_for("JupyterLab", listening, 60)
+        yield f"http://127.0.0.1:{port}", work
     finally:
         os.killpg(server.pid, signal.SIGTERM)  # the server and its kernels
         try:
@@ -66,18 +83,45 @@ def jupyter(tmp_path):
 
 
 def open_notebook(browser, url: str, name: str) -> None:
-    """Opens notebook `name` of the server at `url` and waits for its kernel."""
-    browser.get(f"{url}/notebooks/{name}?token={TOKEN}")
+    """Opens notebook `name` in JupyterLab at `url` and waits for its kernel to be idle."""
+    browser.get(f"{url}/lab/tree/{name}?token={TOKEN}")
     wait_for("the lockstep kernel", lambda: browser.execute_script(
-        "return !!(window.Jupyter && Jupyter.notebook && Jupyter.notebook.kernel"
-        " && Jupyter.notebook.kernel.is_connected()) && Jupyter.notebook.kernel.name"), 60)
-    assert browser.execute_script("return Jupyter.notebook.kernel.name") == "lockstep"
+        "const k = document.querySelector('.jp-Toolbar-kernelName');"
+        "const s = document.querySelector('.jp-Notebook-ExecutionIndicator');"
+        "const name = k && k.textContent.trim();"
+        "return s && s.dataset.status === 'idle' && name !== 'No Kernel' && name"), 90)
+    kernel = browser.execute_script(
+        "return document.querySelector('.jp-Toolbar-kernelName').textContent.trim()")
+    assert kernel == "Python (lockstep)"
 
 
-def test_saturation_notebook_runs_in_jupyter_in_a_browser(jupyter, browser):
-    open_notebook(browser, jupyter, NOTEBOOK)
-    browser.find_element("link text", "Cell").click()
-    browser.find_element("css selector", "#run_all_cells > a").click()
+def menu(browser, *labels: str) -> None:
+    """Clicks through the menu bar: menu(browser, "Run", "Run All Cells")."""
+    bar = browser.find_elements("css selector", ".lm-MenuBar-itemLabel")
+    next(e for e in bar if e.text == labels[0]).click()
+    for label in labels[1:]:
+        item = wait_for(f"menu item {label!r}", lambda: next(
+            (e for e in browser.find_elements("css selector", ".lm-Menu-itemLabel")
+             if e.text == label and e.is_displayed()), None), 10)
+        item.click()
+
+
+def console_errors(browser) -> list[str]:
+    return [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def saved(path, browser) -> nbformat.NotebookNode:
+    """The notebook as JupyterLab saves it (File > Save Notebook): cell outputs included."""
+    before = path.stat().st_mtime_ns
+    menu(browser, "File", "Save Notebook")
+    wait_for("the notebook to be saved", lambda: path.stat().st_mtime_ns != before, 30)
+    return nbformat.read(path, as_version=4)
+
+
+def test_saturation_notebook_runs_in_jupyterlab_in_a_browser(jupyter, browser):
+    url, work = jupyter
+    open_notebook(browser, url, NOTEBOOK)
+    menu(browser, "Run", "Run All Cells")
 
     def finished():
         state = browser.execute_script(PROGRESS_JS)
@@ -87,35 +131,43 @@ def test_saturation_notebook_runs_in_jupyter_in_a_browser(jupyter, browser):
         state = wait_for("every cell to finish", finished, 300, 1)
     finally:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        browser.save_screenshot(str(ARTIFACTS / "jupyter_01_saturation_curves.png"))
+        browser.save_screenshot(str(ARTIFACTS / "jupyterlab_01_saturation_curves.png"))
     assert state["cells"] >= 7
-    assert state["errors"] == []
     assert state["plots"] >= 4, "one figure per section (a) to (d)"
+    cells = [c for c in saved(work / NOTEBOOK, browser).cells if c.cell_type == "code"]
+    errors = [f"{o.ename}: {o.evalue}" for c in cells for o in c.outputs
+              if o.output_type == "error"]
+    assert errors == []
+    assert all(c.execution_count for c in cells)
+    assert console_errors(browser) == []
 
 
-def test_viz_player_steps_a_simulator_in_jupyter(jupyter, browser, tmp_path):
+def test_viz_player_steps_a_simulator_in_jupyterlab(jupyter, browser):
     """ls.viz.player in a real notebook: its widgets render, and the step button moves the
-    cycle slider on and redraws the view (the kernel steps the Simulator)."""
+    cycle slider on and redraws the router (the kernel steps the Simulator)."""
+    url, work = jupyter
     notebook = nbformat.v4.new_notebook(
         cells=[nbformat.v4.new_code_cell(
             "import lockstep as ls\n"
             "sim = ls.Simulator(ls.Config().with_(kind='mesh', radix=[4, 4], offered=0.3, "
             "threads=1))\n"
-            "ls.viz.player(sim, view='network')")],
+            "ls.viz.player(sim, view='router', router=5)")],
         metadata={"kernelspec": {"name": "lockstep", "display_name": "Python (lockstep)",
                                  "language": "python"}})
-    nbformat.write(notebook, tmp_path / "player.ipynb")
-    open_notebook(browser, jupyter, "player.ipynb")
-    browser.execute_script("Jupyter.notebook.execute_all_cells()")
+    nbformat.write(notebook, work / "player.ipynb")
+    open_notebook(browser, url, "player.ipynb")
+    menu(browser, "Run", "Run All Cells")
     picture = "return [...document.querySelectorAll('img.widget-image')].map(i => i.src)"
-    readout = "return [...document.querySelectorAll('.widget-readout')].map(e => e.textContent.trim())"
-    first = wait_for("the player's picture", lambda: browser.execute_script(picture), 60)
+    readout = ("return [...document.querySelectorAll('.widget-readout')]"
+               ".map(e => e.textContent.trim())")
+    first = wait_for("the player's picture", lambda: browser.execute_script(picture), 120)
     assert browser.execute_script(readout) == ["0"]
-    step = next(b for b in browser.find_elements("css selector", "button")
+    step = next(b for b in browser.find_elements("css selector", "button.jupyter-button")
                 if b.text.strip() == "step")
     step.click()
     wait_for("the slider to move on", lambda: browser.execute_script(readout) == ["1"], 30)
     wait_for("the next cycle's picture",
              lambda: (lambda srcs: srcs and srcs != first)(browser.execute_script(picture)), 30)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    browser.save_screenshot(str(ARTIFACTS / "jupyter_viz_player.png"))
+    browser.save_screenshot(str(ARTIFACTS / "jupyterlab_viz_player.png"))
+    assert console_errors(browser) == []

@@ -213,7 +213,7 @@ class Controller:
         wave at a time. One row per wired channel: router, port, neighbour, neighbour_port, and
         `route`, the route from the controller's router to `router`."""
         me = self.identify([])
-        routes = {me["router"]: []}
+        routes: dict[int, list[int]] = {me["router"]: []}
         ports = {me["router"]: me["ports"]}
         links: list[dict] = []
         frontier = [me["router"]]

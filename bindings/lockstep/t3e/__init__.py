@@ -17,13 +17,14 @@ SELECT bits in the T3E hardware manual):
 
 The model is in vc_balance.py, the annealer that made the shipped tables
 (vcsel_tables.json, by scripts/t3e_vc_tables.py) in vc_anneal.py, the R_VCSEL words of a
-simulated torus in registers.py, Figures 7 and 8 of section 11 computed in figures.py, Table 4 measured in bandwidth.py, the
-barrier/eureka networks of section 6 in barrier.py, the special network's SPUT/SGET in
-special.py.
+simulated torus in registers.py, Figures 7 and 8 of section 11 computed in figures.py, Table 4
+measured in bandwidth.py, the barrier/eureka networks of section 6 in barrier.py, the special
+network's SPUT/SGET in special.py.
 """
 
 from . import bandwidth, barrier, figures, special
 from .registers import load_vcsel, vcsel_tables
 from .vc_balance import link_balance, table1, vc_balance
 
-__all__ = ["bandwidth", "barrier", "figures", "link_balance", "special", "load_vcsel", "table1", "vc_balance", "vcsel_tables"]
+__all__ = ["bandwidth", "barrier", "figures", "link_balance", "special", "load_vcsel", "table1",
+           "vc_balance", "vcsel_tables"]

@@ -52,12 +52,13 @@ def parent(word: int) -> str | None:
 
 def describe(words: Sequence[int]) -> pd.DataFrame:
     """The routers of a tree: children and parent by name, whether the PE is a member."""
-    rows = [{"router": r, "member": bool(int(w) & 1), "children": " ".join(children(w)[int(w) & 1:]),
-             "parent": parent(w) or "root"} for r, w in enumerate(words) if int(w)]
+    rows = [{"router": r, "member": bool(int(w) & 1),
+             "children": " ".join(children(w)[int(w) & 1:]), "parent": parent(w) or "root"}
+            for r, w in enumerate(words) if int(w)]
     return pd.DataFrame(rows).set_index("router")
 
 
-def depths(words: Sequence[int], cfg: ConfigLike) -> dict[int, int]:
+def depths(words: Sequence[int] | np.ndarray, cfg: ConfigLike) -> dict[int, int]:
     """Hops from each router of the tree up to the root (following PARENT over the torus; a full
     torus, not a partial plane's short rings)."""
     shape = as_config(cfg).get("topology.radix")

@@ -66,7 +66,7 @@ def clear_received(sim: Simulator, router: int) -> None:
     sim.set_state("special_received", got)
 
 
-def ring_sizes(sim: Simulator, router: int = 0, hop: int = 6) -> tuple[int, int, int]:
+def ring_sizes(sim: Simulator, router: int = 0, hop: int = 6) -> tuple[int, ...]:
     """The number of nodes on each ring through `router`, found as software does before nodes
     are numbered: mark the router's own R_SW, then for k = 1, 2, ... load the router k hops away
     with the way back (R_SGET_RTRN, -k) and SGET its R_SW, until the mark comes back (k is the

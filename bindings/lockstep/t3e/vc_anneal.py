@@ -70,7 +70,8 @@ def problem(k: int, full: bool) -> Problem:
     contrib = r.uses.T[:, :, None] & member[None]  # [link, route, level]
     delta = np.zeros((k, nvar + 1, len(lv)), dtype=np.int16)  # exact: counts < 2**15
     # A free route never passes the dateline node: VC0 -> VC1 on all its links changes -2.
-    np.add.at(delta, (slice(None), route_var), -2 * contrib[:, ~forced])
+    # (numpy's stubs allow no slice in ufunc.at's index; numpy itself does)
+    np.add.at(delta, (slice(None), route_var), -2 * contrib[:, ~forced])  # type: ignore[arg-type]
     zeros = np.zeros(len(r.src), dtype=np.int8)
     base = np.stack([link_diff(k, zeros, member[:, i]) for i in range(len(lv))], axis=-1)
     busiest = contrib.sum(axis=1).max(axis=0)

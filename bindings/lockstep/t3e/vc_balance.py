@@ -245,7 +245,7 @@ def table1() -> pd.DataFrame:
     paper = printed_table1()
     rows = []
     for ring_size, subring in zip(paper["ring"], paper["subring"]):
-        row = {"ring": int(ring_size), "subring": int(subring)}
+        row: dict[str, float] = {"ring": int(ring_size), "subring": int(subring)}
         for scheme, short in COLUMNS.items():
             avg, top = vc_balance(int(ring_size), int(subring), scheme)
             row[f"{short}_avg"], row[f"{short}_max"] = avg, top

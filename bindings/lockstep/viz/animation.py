@@ -92,10 +92,9 @@ def export(source: Simulator | History, path: str | Path, view: str = "network",
             what = view_args.get("router")
             title = f"lockstep: {view} view" + (f" of router {what}" if what is not None else "")
             path.write_text(offline_html(anim, title), encoding="utf-8")
-        elif suffix == ".gif":
-            anim.save(path, writer=mpl_animation.PillowWriter(fps=fps), dpi=dpi)
-        else:
-            anim.save(path, writer=mpl_animation.FFMpegWriter(fps=fps), dpi=dpi)
+        else:  # matplotlib's stubs ask for whole frames per second; its writers take any rate
+            writer = mpl_animation.PillowWriter if suffix == ".gif" else mpl_animation.FFMpegWriter
+            anim.save(path, writer=writer(fps=fps), dpi=dpi)  # type: ignore[arg-type]
     finally:
         plt.close(fig)
     return path

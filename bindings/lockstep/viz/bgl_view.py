@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from matplotlib.artist import Artist
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
@@ -463,7 +464,8 @@ def draw_bgl_router(ax, cycle: Cycle, router: int) -> None:
             ha="center", fontsize=9, style="italic")
     ax.set_title(f"Blue Gene/L {router_title(cycle, router)} (byte times)   granted: "
                  f"{', '.join(granted) if granted else 'none'}", fontsize=10, loc="left")
-    handles = [Patch(color=c, label=s) for s, c in BGL_STATUS_COLOURS.items() if s != "empty"]
+    handles: list[Artist] = [Patch(color=c, label=s) for s, c in BGL_STATUS_COLOURS.items()
+                             if s != "empty"]
     handles += [Patch(fc="white", ec="#2ca02c", lw=3, label="packet popped now (granted)"),
                 Patch(fc="white", ec=ARRIVED, lw=2, label="head arrived now"),
                 Patch(fc="#dddddd", ec="#7f7f7f", hatch="//", label="chunks still leaving"),

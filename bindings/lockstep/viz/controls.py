@@ -9,6 +9,7 @@ import io
 from typing import Any
 
 import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
 
 from ..simulate import Simulator
 from .animation import view_function
@@ -26,15 +27,15 @@ class Player:
     def __init__(self, source: Simulator | History, view: str = "network",
                  start: int | None = None, interval: int = 500, dpi: int = 80,
                  **view_args: Any):
-        import ipywidgets as widgets  # Debian's python3-ipywidgets; only the controls need it
+        import ipywidgets as widgets  # the `notebook` extra; only the controls need it
 
         self.draw = view_function(view)
         self.history = as_history(source)
         self.view_args, self.dpi = view_args, dpi
         first = self.history.last + 1 if start is None else start
-        self.figure = None
+        self.figure: Figure | None = None
         self.play = widgets.Play(value=first, min=first, max=first + AHEAD, interval=interval,
-                                 description="play")
+                                 description="play", show_repeat=False)  # it grows, never ends
         self.slider = widgets.IntSlider(value=first, min=first, max=first + AHEAD,
                                         description="cycle", continuous_update=False)
         widgets.jslink((self.play, "value"), (self.slider, "value"))
@@ -42,8 +43,8 @@ class Player:
         step = widgets.Button(description="step", tooltip="the next cycle")
         back.on_click(lambda _: self._move(-1))
         step.on_click(lambda _: self._move(+1))
-        # The picture is a PNG in an Image widget, not captured output: old ipywidgets (Debian's
-        # 6.0) send captured output to the cell instead until the widget is on the page.
+        # The picture is a PNG in an Image widget: widget state, so a new cycle replaces it in
+        # place, and a notebook saved with its widget state (nbclient's) keeps the last one.
         self.image = widgets.Image(format="png")
         self.slider.observe(lambda change: self.show(change["new"]), names="value")
         self.widget = widgets.VBox([widgets.HBox([self.play, back, step, self.slider]),
@@ -57,16 +58,15 @@ class Player:
         """Draws cycle t (recorded, or stepped to) in the output area."""
         if t + 1 > self.slider.max:  # forward as far as the user goes
             self.slider.max = self.play.max = t + AHEAD
-        self.figure = self.draw(self.history, cycle=t, **self.view_args).figure
+        figure = self.figure = self.draw(self.history, cycle=t, **self.view_args).figure
         png = io.BytesIO()
-        self.figure.savefig(png, format="png", dpi=self.dpi, bbox_inches="tight")
-        plt.close(self.figure)
+        figure.savefig(png, format="png", dpi=self.dpi, bbox_inches="tight")
+        plt.close(figure)
         self.image.value = png.getvalue()
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
+        """Shown as its widgets (the last line of a cell, or `display`)."""
+        return self.widget._repr_mimebundle_(**kwargs)
 
 
 def player(source: Simulator | History, view: str = "network", start: int | None = None,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from matplotlib.artist import Artist
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
@@ -214,8 +215,9 @@ def draw_metro_router(ax, cycle: Cycle, router: int) -> None:
     ax.set_title(f"METRO router {router}, layer {layer} ({name}), cycle {cycle.t}: "
                  f"{held} of {fwd} forward ports connected" + (", DEAD" if dead else ""),
                  fontsize=11, loc="left")
-    handles = [Line2D([], [], color=c, lw=2.5, ls=":" if n.startswith("released") else "-",
-                      label=n) for n, c in MODE_COLOURS.items()]
+    handles: list[Artist] = [
+        Line2D([], [], color=c, lw=2.5, ls=":" if n.startswith("released") else "-", label=n)
+        for n, c in MODE_COLOURS.items()]
     handles += [Patch(fc="white", ec=SENT_NOW, lw=2.5, label="port sent a word"),
                 Patch(fc="#bbbbbb", ec="black", label="port disabled"),
                 Line2D([], [], color="#d62728", marker="x", ls="none", mew=2.5,

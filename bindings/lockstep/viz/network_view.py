@@ -123,8 +123,8 @@ def network_view(source: Simulator | History, cycle: int | None = None, window: 
                                    ec="black", lw=1, zorder=3))
             if routers <= 64:
                 dark = router_norm(held[r]) > 0.6
-                ax.text(*pos[r], str(r), ha="center", va="center", fontsize=8, zorder=4,
-                        color="white" if dark else "black")
+                ax.text(pos[r, 0], pos[r, 1], str(r), ha="center", va="center", fontsize=8,
+                        zorder=4, color="white" if dark else "black")
     _plane_labels(ax, cfg, pos)
     if path is not None and len(path):
         _draw_path(ax, c, pos, path)
@@ -187,8 +187,9 @@ def _draw_crossbar(ax, c: Cycle, use: np.ndarray) -> None:
         colour = cmap(use[0, p]) if use[0, p] > 0 else "#d0d0d0"
         ax.annotate("", xy=2.6 * d, xytext=edge, arrowprops=dict(arrowstyle="-|>", color=colour,
                                                                  lw=3, shrinkA=0, shrinkB=8))
-        ax.add_patch(Circle(2.8 * d, 0.22, fc="white", ec="black", zorder=3))
-        ax.text(*(2.8 * d), f"{c.port_node[0, p]}", ha="center", va="center", fontsize=8,
+        x, y = 2.8 * d
+        ax.add_patch(Circle((x, y), 0.22, fc="white", ec="black", zorder=3))
+        ax.text(x, y, f"{c.port_node[0, p]}", ha="center", va="center", fontsize=8,
                 zorder=4)
     ax.set_xlim(-3.5, 3.5)
     ax.set_ylim(-3.5, 3.5)

@@ -235,9 +235,9 @@ def draw_vc_router(ax, cycle: Cycle, router: int) -> None:
             yy = y(p, v)
             ax.text(-0.3, yy, f"vc{v}", ha="right", va="center", fontsize=8)
             r = req.loc[(p, v)]
-            draw_flits(ax, yy, depth, depth, *(b[f"buffer_{f}"][router, p, v]
-                                               for f in ("src", "seq", "dest", "meta")),
-                       r.status == "sent")
+            src, seq, dest, meta = (b[f"buffer_{f}"][router, p, v]
+                                    for f in ("src", "seq", "dest", "meta"))
+            draw_flits(ax, yy, depth, depth, src, seq, dest, meta, r.status == "sent")
             text = r.status
             if r.status in ("routed", "no VC"):
                 text += f": wants out {r.route_port}"

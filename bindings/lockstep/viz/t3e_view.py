@@ -25,6 +25,8 @@ use drawn. `link_flits` counts the same sends, but only inside a `run`'s measure
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 from matplotlib.lines import Line2D
@@ -200,7 +202,7 @@ def _buffer(cycle: Cycle, router: int, port: int, vc: int, sent: bool) -> dict:
     front as the clock began, or if the buffer was empty the flit that arrived and left at once,
     whose contents no state holds: NO_FLIT, `unknown`), then those left after the clock."""
     b, a = cycle.before, cycle.after
-    out = {}
+    out: dict[str, Any] = {}
     for f in ("src", "seq", "dest", "meta"):
         kept = a[f"buffer_{f}"][router, port, vc]
         front = b[f"buffer_{f}"][router, port, vc, :1] if sent else kept[:0]

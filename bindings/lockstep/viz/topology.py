@@ -63,17 +63,18 @@ def positions(config: Config, peer: np.ndarray, stage: np.ndarray | None = None)
             pos[:, 1] += c[:, 3] * (radix[1] + PLANE_GAP)
         return pos
     if kind in MULTISTAGE:  # a column a layer, each centred, its routers in order downwards
+        assert stage is not None, "a multistage network is drawn by its routers' layers"
         pos = np.zeros((routers, 2))
-        for l in np.unique(stage):
-            members = np.nonzero(stage == l)[0]
-            pos[members, 0] = l * LAYER_GAP
+        for layer in np.unique(stage):
+            members = np.nonzero(stage == layer)[0]
+            pos[members, 0] = layer * LAYER_GAP
             pos[members, 1] = (len(members) - 1) / 2 - np.arange(len(members))
         return pos
     if routers == 1:
         return np.zeros((1, 2))
     import networkx as nx  # only arbitrary graphs need it
 
-    g = nx.Graph()
+    g: nx.Graph[int] = nx.Graph()
     g.add_nodes_from(range(routers))
     ports = peer.shape[1]
     g.add_edges_from((r, int(peer[r, p]) // ports) for r, p in zip(*np.nonzero(peer >= 0)))
