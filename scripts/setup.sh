@@ -3,18 +3,20 @@
 # compiler, CMake, Random123, Thrust, GoogleTest, Python's headers and venv), then .venv, a plain
 # virtual environment from /usr/bin/python3 with every Python package from PyPI at the versions
 # pinned in constraints.txt, and lockstep itself installed editable (README, "Dependencies").
-#   bash scripts/setup.sh [base|notebook|test]
+#   bash scripts/setup.sh [base|notebook|docs|test]
 # base: what a sweep needs. notebook: + JupyterLab and ipywidgets (the `notebook` extra) and the
-# `lockstep` Jupyter kernel. test: + everything the tests use, Chromium with its driver and
-# ffmpeg among them. Safe to rerun: apt installs only what is missing, pip only what changed.
+# `lockstep` Jupyter kernel. docs: + Sphinx, myst-nb and Furo (make docs). test: + everything
+# the tests use, the site's tools, Chromium with its driver and ffmpeg among them. Safe to
+# rerun: apt installs only what is missing, pip only what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 profile=${1:-base}
 case $profile in
   base) extras="" ;;
   notebook) extras="[notebook]" ;;
+  docs) extras="[docs]" ;;
   test) extras="[test]" ;;
-  *) echo "setup.sh: profile '$profile': allowed base, notebook, test" >&2; exit 2 ;;
+  *) echo "setup.sh: profile '$profile': allowed base, notebook, docs, test" >&2; exit 2 ;;
 esac
 
 pkgs=(build-essential cmake librandom123-dev libgtest-dev python3-dev python3-venv)
