@@ -49,6 +49,8 @@ class RoutingStats(TypedDict):
     options: float  # mean permitted ports per entry
     minimal_options: float  # mean ports on some shortest path per entry
     root: int  # the router the table's resource order grows from
+    max_channel_load: float  # busiest channel's load per unit of offered load (spread evenly)
+    natural_order: bool  # the order is the routers' numbering, not grown from a root
 
 class RoutingTableDict(TypedDict):
     port_mask: npt.NDArray[np.uint32]  # [routers, nodes] bit p: may leave on network port p

@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import bgl
 from .._core import SimulationError
-from ..simulate import Simulator, simulate
+from ..simulate import simulate
 from .claim import Between, Claim, Measured, Near
 
 DOC = "001"

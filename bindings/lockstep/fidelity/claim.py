@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Literal
+from typing import Callable, Final, Literal
 
-REPRODUCED, DIVERGES, NOT_REPRODUCIBLE = "reproduced", "diverges", "not reproducible"
 Status = Literal["reproduced", "diverges", "not reproducible"]
+REPRODUCED: Final = "reproduced"
+DIVERGES: Final = "diverges"
+NOT_REPRODUCIBLE: Final = "not reproducible"
 
 # The five documents (../shared/seeds at the time of copying; README.md cites them in full).
 DOCUMENTS = {

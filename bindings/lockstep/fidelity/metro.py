@@ -81,6 +81,7 @@ def _last_stage(quick: bool) -> Measured:
     for router in tried:
         sim = Simulator(cfg.with_(failed_routers=[int(router)]))
         r = sim.run()
+        assert not isinstance(r, list)  # one instance
         whole += r.lost == 0 and r.packets > 0 and not r.saturated
     return Measured(whole / len(tried), f"{whole} of {len(tried)} last-stage routers (of "
                                         f"{len(last)}) dead and masked: every message delivered")

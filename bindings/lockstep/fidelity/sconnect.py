@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -41,7 +42,7 @@ def _cube(quick: bool) -> Config:
 
 @functools.lru_cache(maxsize=None)
 def _fig1_sat(structure: str, lengths: str, quick: bool) -> float:
-    kw = (dict(replicas=8) if quick and lengths == "fixed" else
+    kw: dict[str, Any] = (dict(replicas=8) if quick and lengths == "fixed" else
           dict(replicas=16, duration=250) if quick else
           dict(replicas=64, duration=20000 if lengths == "fixed" else 4000))
     return ir.saturation(structure, lengths, **ir.figure1(structure), **kw)
@@ -63,7 +64,8 @@ def _fig1_same(quick: bool) -> Measured:
 
 def _fig1_latency(quick: bool) -> Measured:
     loads = [0.3, 0.5, 0.65]
-    kw = dict(duration=1500 if quick else 10000, replicas=2 if quick else 8, seed=2)
+    kw: dict[str, Any] = dict(duration=1500 if quick else 10000, replicas=2 if quick else 8,
+                              seed=2)
     lat = {s: ir.simulate(s, "fixed", loads, **ir.figure1(s), **kw).latency_mean.to_numpy()
            for s in ir.STRUCTURES}
     return Measured(lat["pool"][-1] / lat["crossbar"][-1],

@@ -75,7 +75,8 @@ def _table1_claims() -> list[Claim]:
                     quote=f"ring {k}, subring {m}, {SCHEME_WORDS[scheme]}, {stat}: "
                           f"{getattr(r, f'{scheme}_{stat}')}",
                     check=Near(float(getattr(r, f"{scheme}_{stat}")), abs=0.0005 + 1e-9),
-                    measure=lambda quick, k=k, m=m, s=scheme, i=i: _balance(k, m, s)[i],
+                    measure=functools.partial(_balance_cell, ring_size=k, subring=m, scheme=scheme,
+                                              i=i),
                     setup=f"ls.t3e.vc_balance({k}, {m}, {SCHEMES[scheme]!r}) (the paper's "
                           "printed precision)",
                     expect=DIVERGES if better else REPRODUCED,
@@ -138,6 +139,22 @@ def _straight() -> float:
 def _turn() -> float:
     # (1, 1, 0) on a 4x4x1 torus: two hops, one router between that turns.
     return _zero_load_round_trip((4, 4, 1), "tornado") / 2 - 2 - 2 * _end_point()
+
+
+def _balance_cell(quick: bool, ring_size: int, subring: int, scheme: str, i: int) -> float:
+    return _balance(ring_size, subring, scheme)[i]
+
+
+def _packet_flits_at(quick: bool, packet_type: str) -> Measured:
+    return _packet_flits(packet_type)
+
+
+def _table4_at(quick: bool, kind: str, one_way: bool) -> float:
+    return _table4(kind, one_way, quick)
+
+
+def _sustained_at(quick: bool, radix: tuple) -> Measured:
+    return _sustained(radix, quick)
 
 
 def _packet_flits(packet_type: str) -> Measured:
@@ -392,7 +409,7 @@ def _figure45() -> Measured:
 
 
 def _claims() -> list[Claim]:
-    c = []
+    c: list[Claim] = []
     add = c.append
     # -- 000 section 1 and 2
     add(Claim("t3e.outstanding_kilobyte", PAPER, "section 1",
@@ -491,7 +508,7 @@ def _claims() -> list[Claim]:
     for kind, (req, resp) in bandwidth.FLITS.items():
         add(Claim(f"t3e.table3.{kind}", PAPER, "section 11, Table 3",
                   f"{bandwidth.NAMES[kind]}: request {req}, response {resp} flits",
-                  Near(req + resp), lambda q, kind=kind: _packet_flits(kind),
+                  Near(req + resp), functools.partial(_packet_flits_at, packet_type=kind),
                   f"zero-load round trip of one hop, t3e.packet_type = {kind}",
                   REPRODUCED, unit="flits (request + response)"))
     for kind, (one, sym) in bandwidth.PAPER.items():
@@ -500,7 +517,7 @@ def _claims() -> list[Claim]:
                       "section 11, Table 4",
                       f"{bandwidth.NAMES[kind]}, {'one-way' if one_way else 'symmetrical'}: "
                       f"{mb} MB/s", Near(mb, rel=0.01),
-                      lambda q, kind=kind, o=one_way: _table4(kind, o, q),
+                      functools.partial(_table4_at, kind=kind, one_way=one_way),
                       "ls.t3e.bandwidth.payload_bandwidth: a ring of two, both PEs (or one) "
                       "sending as fast as they can", REPRODUCED, unit="MB/s"))
     add(Claim("t3e.payload_500", PAPER, "sections 1 and 10",
@@ -535,7 +552,7 @@ def _claims() -> list[Claim]:
                   "This number must be scaled by the appropriate efficiency from Table 4 to "
                   f"calculate the per-processor payload bandwidth ({n} PEs, single-word Gets, "
                   f"symmetrical 25%: {bound:g} MB/s)", Near(bound, rel=0.1),
-                  lambda q, radix=radix: _sustained(radix, q),
+                  functools.partial(_sustained_at, radix=radix),
                   f"{'x'.join(map(str, radix))}, uniform single-word Gets at fractions of the "
                   "bound (quick 0.7, 0.85, 1.0; full 0.6 to 1.0), adaptive: the most accepted "
                   "x 600 MB/s x 25%",
