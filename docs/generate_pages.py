@@ -1,27 +1,33 @@
 """Pages of the documentation site generated from the code, so they cannot drift from it: the
-configuration reference from the schema (`lockstep._core.schema()`, the same table as the
-README's) and the command line's help (`lockstep --help` and each command's)."""
+configuration reference from the schema (`lockstep._core.schema()`) and the command line's help
+(`lockstep --help` and each command's)."""
 
 from __future__ import annotations
 
 import contextlib
 import io
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
+from lockstep import _core, cli
 
-import config_reference  # noqa: E402
 
-from lockstep import cli  # noqa: E402
+def table() -> str:
+    """Every key of the schema: default, what is allowed, what it means."""
+    rows = ["| key | default | allowed | meaning |", "|---|---|---|---|"]
+    for k in _core.schema():
+        d = k["default"]
+        default = (f'"{d}"' if isinstance(d, str) else str(d).lower() if isinstance(d, bool)
+                   else str(d))
+        per = " (may differ within a batch)" if k["per_instance"] else ""
+        rows.append(f"| `{k['key']}` | `{default}` | {k['allowed']} | {k['doc']}{per} |")
+    return "\n".join(rows)
 
 
 def configuration() -> str:
     return ("# Configuration reference\n\nEvery key of a configuration file (TOML: `[section]` "
             "then `key = value`) or of `Config.with_`, from the schema the core validates "
             "against. A key given to a family that does not read it is refused.\n\n"
-            f"{config_reference.table()}\n")
+            f"{table()}\n")
 
 
 def _help(argv: list[str]) -> str:

@@ -95,8 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sweep.add_argument(
         "--scheduler", metavar="ADDRESS",
-        help="run the batches on a Dask cluster, e.g. tcp://HOST:8786 "
-             "(README: sweeps on a cluster)",
+        help="run the batches on a Dask cluster, e.g. tcp://HOST:8786 (docs/cluster.md)",
     )
     sweep.set_defaults(command=cmd_sweep)
 

@@ -19,7 +19,8 @@ REPRODUCED: Final = "reproduced"
 DIVERGES: Final = "diverges"
 NOT_REPRODUCIBLE: Final = "not reproducible"
 
-# The five documents (../shared/seeds at the time of copying; README.md cites them in full).
+# The five documents (../shared/seeds at the time of copying; each family's design note in
+# docs/design cites its own in full).
 DOCUMENTS = {
     "000": "Scott & Thorson, \"The Cray T3E Network\" (Hot Interconnects IV, 1996)",
     "001": "Adiga et al., \"Blue Gene/L torus interconnection network\" (IBM J. R&D, 2005)",
