@@ -198,7 +198,8 @@ def pairs(cycle, r: int, k: tuple) -> list[tuple[int, int, int]]:
     f = head(cycle, r, k)
     came, on_vc = k if len(k) == 2 else (None, 0)
     return bgl_view.phase1_pairs(cycle.config, cycle.before["tokens"].shape[2], r,
-                                 int(f[bgl_view.META]), int(f[bgl_view.DEST]), came, on_vc)
+                                 int(f[bgl_view.META]), int(f[bgl_view.DEST]), came, on_vc,
+                                 int(f[bgl_view.SRC]))
 
 
 def open_senders(cycle, r: int, k: tuple) -> set:

@@ -118,10 +118,10 @@ def _coord(config, node: int, k: int) -> int:
 
 # Mirrors jsq_request.hpp, JsqRequest::escape_pair (with tokens.hpp, tokens_needed).
 def escape_pair(config, vcs: int, router: int, meta: int, dest: int, came: int | None,
-                on_vc: int) -> tuple[int, int, int]:
-    """The escape pair (direction, VC, tokens needed) of a packet with hint bits at `router`,
-    waiting at receiver `came` on VC on_vc (None: an injection FIFO): tokens for a full packet,
-    for two entering a bubble VC (not already on it going that way)."""
+                on_vc: int, src: int) -> tuple[int, int, int]:
+    """The escape pair (direction, VC, tokens needed) of a packet from `src` with hint bits at
+    `router`, waiting at receiver `came` on VC on_vc (None: an injection FIFO): tokens for a full
+    packet, for two entering a bubble VC (not already on it going that way)."""
     hints, hp = meta >> HINTS & 63, bool(meta >> HIGH_PRIORITY & 1)
     if not hp and config.get("bgl.escape_order") == "direction" and hints & 0x15:
         hints &= 0x15  # x+ y+ z+ first (escape_vc.hpp, escape_direction)
@@ -130,23 +130,27 @@ def escape_pair(config, vcs: int, router: int, meta: int, dest: int, came: int |
     if hp:
         vc = vcs - 1
     elif config.get("bgl.escape_vcs") != "bubble":  # escape_vc.hpp, dateline_vc
-        at, to = _coord(config, router, d // 2), _coord(config, dest, d // 2)
-        vc += 0 if (to < at if d % 2 == 0 else to > at) else 1  # the dateline still ahead: 0
+        at, to, fro = (_coord(config, n, d // 2) for n in (router, dest, src))
+        ahead = to < at if d % 2 == 0 else to > at  # the dateline still ahead: the lower
+        crossed = at < fro if d % 2 == 0 else at > fro
+        uncrossed_higher = config.get("bgl.dateline_uncrossed") == "higher"
+        vc += 0 if ahead else int(crossed or uncrossed_higher)
     entering = not (came is not None and on_vc == vc and d == came ^ 1)
     return d, vc, 2 * FULL_CHUNKS if bubble_vc(config, vcs, vc) and entering else FULL_CHUNKS
 
 
 # Mirrors the pairs jsq_request.hpp, JsqRequest::operator() tries, and the tokens each needs.
 def phase1_pairs(config, vcs: int, router: int, meta: int, dest: int, came: int | None,
-                 on_vc: int) -> list[tuple[int, int, int]]:
-    """The (direction, VC, tokens needed) pairs phase 1 may ask for a packet with hint bits: an
-    adaptive packet's dynamic VCs of each direction its hint bits allow, each needing a full
-    packet's tokens whatever its size, then its escape pair."""
+                 on_vc: int, src: int) -> list[tuple[int, int, int]]:
+    """The (direction, VC, tokens needed) pairs phase 1 may ask for a packet from `src` (where its
+    route, or a relayed packet's second leg, began) with hint bits: an adaptive packet's dynamic
+    VCs of each direction its hint bits allow, each needing a full packet's tokens whatever its
+    size, then its escape pair."""
     hints = meta >> HINTS & 63
     adaptive = not meta >> HIGH_PRIORITY & 1 and not meta >> DETERMINISTIC & 1
     dynamic = [(d, w, FULL_CHUNKS) for d in range(len(DIRECTIONS)) if adaptive and hints >> d & 1
                for w in range(config.get("bgl.dynamic_vcs"))]
-    return dynamic + [escape_pair(config, vcs, router, meta, dest, came, on_vc)]
+    return dynamic + [escape_pair(config, vcs, router, meta, dest, came, on_vc, src)]
 
 
 def _held(head: np.ndarray, count: np.ndarray, ring: int) -> np.ndarray:
@@ -281,7 +285,7 @@ def head_request(cycle: Cycle, router: int, fifo: tuple) -> tuple[bool | None, s
         return False, "no path free", "no path free"
     tokens = tokens_at_arbitration(b, t)[router]
     vcs = tokens.shape[1]
-    pairs = phase1_pairs(cfg, vcs, router, meta, dest, came, on_vc)
+    pairs = phase1_pairs(cfg, vcs, router, meta, dest, came, on_vc, int(head[SRC]))
     roomy = [d for d, w, need in pairs if tokens[d, w] >= need]
     if not roomy:
         d, w, need = pairs[-1]
