@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, wait_for
 
 SITE = Path(os.environ.get("LOCKSTEP_SITE", REPO / "build" / "site"))
 pytestmark = pytest.mark.skipif(not (SITE / "index.html").exists(),
@@ -18,7 +18,10 @@ def _errors(browser) -> list[str]:
 
 
 def test_home_page_links_every_part(browser):
-    browser.get((SITE / "index.html").as_uri())
+    browser.get((SITE / "index.html").as_uri())  # the site's root points to docs/index.html
+    wait_for("the root's redirect", lambda: browser.current_url.endswith("docs/index.html"), 10)
+    wait_for("the home page's links",
+             lambda: browser.find_elements("css selector", "a.reference.internal"), 10)
     assert "lockstep" in browser.title
     links = {a.get_attribute("href").split("/")[-1] for a in
              browser.find_elements("css selector", "a.reference.internal")}
