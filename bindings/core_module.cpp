@@ -11,12 +11,10 @@
 #include <cstring>
 #include <optional>
 
+#include "bindings/python_convert.hpp"
 #include "host/config/schema.hpp"
 #include "host/engine/engine.hpp"
 #include "host/routing/routing_table.hpp"
-#include "host/t3e/barrier_tree.hpp"
-#include "host/t3e/partial_plane.hpp"
-#include "host/t3e/t3e_registers.hpp"
 #include "host/topology/topology.hpp"
 #include "host/traffic/completion_peak.hpp"
 
@@ -103,25 +101,12 @@ Config keys_from_dict(const py::dict& d) {
   return c;
 }
 
-Config config_from_dict(const py::dict& d) {
-  Config c = keys_from_dict(d);
-  validate(c);
-  return c;
-}
-
 // The topology of a configuration checked by the topology's rules alone, not a router
 // family's: routing tables can be made for networks no family runs.
 Topology topology_from_dict(const py::dict& d) {
   const Config c = keys_from_dict(d);
   validate_topology(c.topology);
   return build_topology(c.topology);
-}
-
-template <class T>
-py::array_t<T> numpy_of(const std::vector<T>& v, std::vector<py::ssize_t> shape) {
-  py::array_t<T> a(shape);
-  std::memcpy(a.mutable_data(), v.data(), v.size() * sizeof(T));
-  return a;
 }
 
 // A user's [routers, nodes] table column as integers in [0, hi].
@@ -285,6 +270,24 @@ class Simulator {
 
 }  // namespace
 
+namespace ls {
+
+Config config_from_dict(const py::dict& d) {
+  Config c = keys_from_dict(d);
+  validate(c);
+  return c;
+}
+
+// Each family's bind_python (host/<family>/<family>_python.cpp).
+#define LS_DECLARE(name, Section)  \
+  namespace name {                 \
+  void bind_python(py::module_ m); \
+  }
+LS_FAMILIES(LS_DECLARE)
+#undef LS_DECLARE
+
+}  // namespace ls
+
 PYBIND11_MODULE(_core, m) {
   m.doc() = "lockstep compiled engine";
   py::register_exception<SimulationError>(m, "SimulationError", PyExc_RuntimeError);
@@ -401,22 +404,6 @@ PYBIND11_MODULE(_core, m) {
       "What is wrong with a routing table for the configuration's topology: incomplete entries, "
       "routes that loop or do not arrive, a cycle of buffer-class dependencies; empty when fine.");
   m.def(
-      "t3e_barrier_tree",
-      [](const py::dict& cfg, const std::vector<uint32_t>& members, uint32_t root) {
-        const Config c = config_from_dict(cfg);
-        if (c.router.family != "t3e")
-          throw ConfigError("router.family = \"" + c.router.family +
-                            "\": allowed \"t3e\" for a barrier tree");
-        const Topology t = t3e::machine_topology(c);
-        const t3e::Registers g = t3e::make_registers(c, t);
-        const std::vector<uint32_t> w =
-            t3e::barrier_tree(t3e::neighbours(t, g), members.empty() ? g.pe_router : members, root);
-        return numpy_of(w, {static_cast<py::ssize_t>(w.size())});
-      },
-      py::arg("cfg"), py::arg("members"), py::arg("root"),
-      "A T3E BSU's spanning tree over the PEs of routers `members` (empty: all), rooted at "
-      "router `root`: the BSU register word of every router (kernels/t3e/bsu_register.hpp).");
-  m.def(
       "run_batch",
       [](const py::object& cfgs, const std::string& backend, int threads, py::object debug) {
         Simulator s(cfgs, backend, threads, debug);
@@ -469,4 +456,8 @@ PYBIND11_MODULE(_core, m) {
       .def("set_state", &Simulator::set_state, py::arg("name"), py::arg("array"),
            "Overwrite a state array (same shape and dtype as state(name)), e.g. to stage a "
            "scenario.");
+  // Each family's compiled helpers, _core.<family>.
+#define LS_BIND(name, Section) name::bind_python(m.def_submodule(#name));
+  LS_FAMILIES(LS_BIND)
+#undef LS_BIND
 }

@@ -73,10 +73,15 @@ def check_routing_table(
     destinations that make each dependency. Empty when complete and deadlock-free. A wrong
     shape or a value out of range raises ValueError."""
 
-def t3e_barrier_tree(cfg: ConfigDict, members: list[int], root: int) -> npt.NDArray[np.uint32]:
-    """A T3E BSU's spanning tree over the PEs of routers ``members`` (empty: all), rooted at
-    router ``root``: the BSU register word of every router. A root or member out of range
-    raises ValueError."""
+class t3e:
+    """The submodule _core.t3e: the T3E's compiled helpers (host/t3e/t3e_python.cpp). Each
+    family has a submodule _core.<family>; the others hold nothing yet."""
+
+    @staticmethod
+    def barrier_tree(cfg: ConfigDict, members: list[int], root: int) -> npt.NDArray[np.uint32]:
+        """A T3E BSU's spanning tree over the PEs of routers ``members`` (empty: all), rooted
+        at router ``root``: the BSU register word of every router. A root or member out of
+        range raises ValueError."""
 
 class SimulationError(RuntimeError):
     """A run stopped: an invariant broken in debug mode, or the deadlock watchdog fired."""

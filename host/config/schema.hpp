@@ -1,5 +1,6 @@
 // The configuration schema: every key with its type, default, allowed values and meaning, in
-// one table. Python, the CLI and the README's reference are all generated from it.
+// one table (the shared sections' keys in schema.cpp, each family's in its folder). Python, the
+// CLI and the README's reference are all generated from it.
 #pragma once
 #include <functional>
 #include <string>
@@ -59,6 +60,13 @@ void check_pairs(const std::string& key, const std::vector<int64_t>& xs, const c
 void check_tuples(const std::string& key, const std::vector<int64_t>& xs, size_t n,
                   const char* names, const std::function<bool(const int64_t*)>& ok,
                   const std::string& allowed);
+// Helpers of the families' checks (host/<family>/<family>_checks.cpp).
+// Every size a source may draw (traffic.packet_sizes, else traffic.packet_size) must pass `ok`;
+// else the error names the key, its value and `allowed`.
+void check_packet_sizes(const TrafficConfig& f, const std::function<bool(int64_t)>& ok,
+                        const std::string& allowed);
+// The traffic pattern over `n` sources and destinations (`what` names them in errors).
+void check_pattern(const TrafficConfig& f, int64_t n, const std::string& what);
 // Throws unless the non-per-instance keys of all configs are equal.
 void check_same_batch(const std::vector<Config>& cs);
 

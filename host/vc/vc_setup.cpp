@@ -14,18 +14,18 @@ VcParams make_vc_params(const Config& c, const Topology& t) {
   p.topo = pick<TopologyKind>(c.topology.kind, {{"mesh", TopologyKind::kMesh},
                                                 {"torus", TopologyKind::kTorus},
                                                 {"crossbar", TopologyKind::kCrossbar}});
-  p.pol.routing = pick<Routing>(c.router.routing,
+  p.pol.routing = pick<Routing>(c.vc.routing,
                                 {{"dor", Routing::kDor}, {"min_adaptive", Routing::kMinAdaptive}});
   p.pol.flow = pick<FlowControl>(
-      c.router.flow_control, {{"wormhole", FlowControl::kWormhole}, {"vct", FlowControl::kVct}});
+      c.vc.flow_control, {{"wormhole", FlowControl::kWormhole}, {"vct", FlowControl::kVct}});
   auto alloc = [](const std::string& s) {
     return pick<Allocator>(s, {{"islip", Allocator::kIslip},
                                {"separable_input_first", Allocator::kSeparableInputFirst}});
   };
-  p.pol.vc_alloc = alloc(c.router.vc_allocator);
-  p.pol.sw_alloc = alloc(c.router.sw_allocator);
-  p.pol.alloc_iters = static_cast<uint32_t>(c.router.alloc_iters);
-  p.pol.dateline = c.router.dateline;
+  p.pol.vc_alloc = alloc(c.vc.vc_allocator);
+  p.pol.sw_alloc = alloc(c.vc.sw_allocator);
+  p.pol.alloc_iters = static_cast<uint32_t>(c.vc.alloc_iters);
+  p.pol.dateline = c.vc.dateline;
   p.routers = t.routers;
   p.ports = t.ports;
   p.nodes = t.nodes;
@@ -35,10 +35,10 @@ VcParams make_vc_params(const Config& c, const Topology& t) {
     if (static_cast<uint32_t>(t.node_router[n]) != n / p.terminals)
       throw std::logic_error("topology: node " + std::to_string(n) + " is not at router " +
                              std::to_string(n / p.terminals));
-  p.vcs = static_cast<uint32_t>(c.router.vcs);
-  p.depth = static_cast<uint32_t>(c.router.vc_depth);
-  p.routing_delay = static_cast<uint32_t>(c.router.routing_delay);
-  p.vc_alloc_delay = static_cast<uint32_t>(c.router.vc_alloc_delay);
+  p.vcs = static_cast<uint32_t>(c.vc.vcs);
+  p.depth = static_cast<uint32_t>(c.vc.vc_depth);
+  p.routing_delay = static_cast<uint32_t>(c.vc.routing_delay);
+  p.vc_alloc_delay = static_cast<uint32_t>(c.vc.vc_alloc_delay);
   p.track_ready = !c.run.fuse_phases || p.routing_delay > 1 || p.vc_alloc_delay > 1;
   p.terminal_delay = static_cast<uint32_t>(c.topology.terminal_delay);
   p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
@@ -56,14 +56,14 @@ VcParams make_vc_params(const Config& c, const Topology& t) {
 std::vector<uint8_t> out_delays(const Config& c, const Topology& t) {
   std::vector<uint8_t> d(t.link_delay.size());
   for (size_t i = 0; i < d.size(); ++i)
-    d[i] = static_cast<uint8_t>(c.router.sw_alloc_delay - 1 + c.router.st_delay + t.link_delay[i]);
+    d[i] = static_cast<uint8_t>(c.vc.sw_alloc_delay - 1 + c.vc.st_delay + t.link_delay[i]);
   return d;
 }
 
 std::vector<uint8_t> credit_delays(const Config& c, const Topology& t) {
   std::vector<uint8_t> d(t.link_delay.size());
   for (size_t i = 0; i < d.size(); ++i)
-    d[i] = static_cast<uint8_t>(c.router.credit_delay + t.link_delay[i]);
+    d[i] = static_cast<uint8_t>(c.vc.credit_delay + t.link_delay[i]);
   return d;
 }
 

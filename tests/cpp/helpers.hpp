@@ -16,7 +16,7 @@ inline Config network(const std::string& kind, std::vector<int64_t> radix, doubl
   Config c;
   c.topology.kind = kind;
   c.topology.radix = std::move(radix);
-  c.router.vcs = vcs;
+  c.vc.vcs = vcs;
   c.traffic.offered = offered;
   c.run.warmup = 500;
   c.run.measure = 2000;

@@ -63,7 +63,7 @@ TEST(Analytical, UniformThroughputNeverExceedsTheChannelLoadBound) {
   for (const B& b : {B{"mesh", {8, 8}, 8, 4.0 / 8}, B{"torus", {8, 8}, 8, 8.0 / 8},
                      B{"mesh", {4, 4, 4}, 4, 4.0 / 4}}) {
     Config c = test::network(b.kind, b.radix, b.bound, b.vcs);  // offered = the bound
-    c.router.vc_depth = 16;
+    c.vc.vc_depth = 16;
     c.run.drain = 0;
     InstanceResult r = test::run_one(c, test::options("cpu", 1));
     EXPECT_LE(r.accepted, b.bound * 1.01) << b.kind;
@@ -75,8 +75,8 @@ TEST(Analytical, InputQueuedCrossbarSaturatesAtTheHeadOfLineLimit) {
   // 8x8 switch, one FIFO (VC) per input, single-flit packets, a one-cycle router so that a
   // packet per cycle can leave each input: throughput 0.6184 (Karol et al., N = 8).
   Config c = test::network("crossbar", {8}, 1.0, 1);
-  c.router.routing_delay = 0;
-  c.router.vc_alloc_delay = 0;
+  c.vc.routing_delay = 0;
+  c.vc.vc_alloc_delay = 0;
   c.run.warmup = 2000;
   c.run.measure = 20000;
   c.run.drain = 0;

@@ -35,7 +35,7 @@ TEST(Config, AConfigFilledInFromCppIsCheckedKeyByKey) {
   EXPECT_NE(m.find("topology.kind = \"ring\": allowed mesh, torus, crossbar"), std::string::npos)
       << m;
   c = test::network("mesh", {4, 4}, 0.1);
-  c.router.vc_depth = 0;
+  c.vc.vc_depth = 0;
   m = error_of([&] { make_engine({c}, test::options()); });
   EXPECT_NE(m.find("router.vc_depth = 0: allowed an integer in [1, 255]"), std::string::npos) << m;
 }
@@ -100,10 +100,10 @@ TEST(Config, RangesAndTypes) {
 
 TEST(Config, CrossKeyRules) {
   Config c;
-  c.router.vcs = 3;  // torus dimension order needs an even number of VCs
+  c.vc.vcs = 3;  // torus dimension order needs an even number of VCs
   EXPECT_NE(error_of([&] { validate(c); }).find("router.vcs = 3"), std::string::npos);
   c = Config{};
-  c.router.flow_control = "vct";
+  c.vc.flow_control = "vct";
   c.traffic.packet_size = 16;
   EXPECT_NE(error_of([&] { validate(c); }).find("router.vc_depth"), std::string::npos);
   c = Config{};

@@ -12,7 +12,7 @@ std::vector<Config> batch() {
   std::vector<Config> cs;
   for (double o : {0.1, 0.3, 0.6}) {
     Config c = test::network("torus", {4, 4}, o, 4);
-    c.router.routing = "min_adaptive";
+    c.vc.routing = "min_adaptive";
     c.traffic.packet_size = 3;
     c.run.seed = static_cast<int64_t>(o * 100);
     cs.push_back(c);
@@ -24,7 +24,7 @@ std::vector<Config> batch() {
 // tests that delays of 1 or more make needless; with delays of 0 (a stage acting in the cycle of
 // the one before) they must not.
 std::vector<Config> with_delays(std::vector<Config> cs, int64_t delay) {
-  for (Config& c : cs) c.router.routing_delay = c.router.vc_alloc_delay = delay;
+  for (Config& c : cs) c.vc.routing_delay = c.vc.vc_alloc_delay = delay;
   return cs;
 }
 

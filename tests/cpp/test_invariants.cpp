@@ -15,8 +15,8 @@ std::vector<Case> heavy_cases() {
   auto c = [](const char* kind, std::vector<int64_t> radix, int64_t vcs, const char* routing,
               const char* flow, int64_t size) {
     Config x = test::network(kind, std::move(radix), 0.9, vcs);
-    x.router.routing = routing;
-    x.router.flow_control = flow;
+    x.vc.routing = routing;
+    x.vc.flow_control = flow;
     x.traffic.packet_size = size;
     x.traffic.offered = std::min(0.9, 0.9 * static_cast<double>(size));
     x.run.warmup = 300;

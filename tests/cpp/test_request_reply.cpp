@@ -11,7 +11,7 @@ Config request_reply(const char* kind, std::vector<int64_t> radix, int64_t vcs, 
   c.traffic.request_reply = true;
   c.traffic.packet_size = 2;
   c.traffic.reply_size = 3;
-  c.traffic.reply_queue = vcs / 2 * c.router.vc_depth;  // the smallest allowed: fills easily
+  c.traffic.reply_queue = vcs / 2 * c.vc.vc_depth;  // the smallest allowed: fills easily
   return c;
 }
 
@@ -72,7 +72,7 @@ TEST(RequestReply, FullReplyQueuesStallRequestsWithoutDeadlock) {
 TEST(RequestReply, VcsAreSplitBetweenTheClasses) {
   Config c = request_reply("torus", {4, 4}, 2, 0.1);  // one VC per class: no dateline pair
   EXPECT_THROW(make_engine({c}, test::options()), ConfigError);
-  c.router.vcs = 3;
+  c.vc.vcs = 3;
   EXPECT_THROW(make_engine({c}, test::options()), ConfigError);
   c = request_reply("mesh", {4, 4}, 2, 0.1);
   c.traffic.reply_queue = 4;  // fewer slots than request flits a router may send

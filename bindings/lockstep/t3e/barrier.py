@@ -38,7 +38,7 @@ def spanning_tree(cfg: ConfigLike, members: Iterable[int] | None = None,
     from the root; routers with no member below them are left out (word 0). The machine (torus,
     partial plane) and its R_ORIENT are `cfg`'s."""
     c = as_config(cfg).with_(**{"router.family": "t3e"})
-    return _core.t3e_barrier_tree(c.to_dict(), sorted(set(members or [])), int(root))
+    return _core.t3e.barrier_tree(c.to_dict(), sorted(set(members or [])), int(root))
 
 
 def children(word: int) -> list[str]:

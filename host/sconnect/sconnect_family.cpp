@@ -1,0 +1,53 @@
+// Sun's S-Connect (seed 004): what the shared code asks of it (host/config/family.hpp).
+#include "sconnect_family.hpp"
+
+#include <algorithm>
+
+#include "../../kernels/sconnect/sconnect_state.hpp"
+#include "../config/family.hpp"
+#include "../engine/engine.hpp"
+
+namespace ls {
+
+std::unique_ptr<Engine> make_sconnect_engine_cpu(const std::vector<Config>&, const EngineOptions&);
+std::unique_ptr<Engine> make_sconnect_engine_cuda(const std::vector<Config>&, const EngineOptions&);
+
+namespace sconnect {
+namespace {
+
+// The buffer pool, belts of messages, a routing table row per node, and its share of the
+// hosts' control requests and replies (control.hpp).
+double router_state_bytes(const Config& c, const TopologySize& size) {
+  const double P = static_cast<double>(size.ports), nodes = static_cast<double>(size.nodes);
+  const double slots = 6.0 + static_cast<double>(c.topology.link_delay);
+  const double control = 4.0 * kControlQueue * (kRequestWords + kReplyWords);
+  return 48 * static_cast<double>(c.sconnect.buffers) + P * slots * 40 + 5 * nodes + P * 64 + 512 +
+         control * nodes / static_cast<double>(size.routers);
+}
+
+}  // namespace
+
+const Family& family() {
+  static const Family f = [] {
+    Family f;
+    f.name = "sconnect";
+    f.doc = "Sun's S-Connect (shared buffer pool, fixed-length messages; [sconnect])";
+    f.section = "sconnect";
+    f.keys = section_keys();
+    f.notes = {{"traffic.packet_size", "messages, 1 or 4 for a quad-message"},
+               {"traffic.priority_weights", "priority 3 is the highest"}};
+    f.priorities = true;
+    f.validate = validate;
+    f.router_state_bytes = router_state_bytes;
+    f.auto_cuda_routers = 200;
+    f.cpu = make_sconnect_engine_cpu;
+#ifdef LOCKSTEP_HAVE_CUDA
+    f.cuda = make_sconnect_engine_cuda;
+#endif
+    return f;
+  }();
+  return f;
+}
+
+}  // namespace sconnect
+}  // namespace ls
