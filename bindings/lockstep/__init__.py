@@ -11,16 +11,18 @@ the CPU cores or a GPU. This package is the Python face of the compiled ``_core`
     df = ls.sweep(cfg, offered=[0.1, 0.2], client=dask_client)  # batches on a Dask cluster
 """
 
-from . import _core, cluster, metro, plot, routing, sconnect, t3e, viz
+from . import _core, cluster, families, plot, routing, viz
 from .config import Config, load_config
 from .simulate import Result, Simulator, available_backends, cuda_available, simulate
 from .sweep import saturation_throughput, sweep
 
+globals().update(families.packages())  # each router family's own tools: ls.t3e, ls.metro ...
 schema = _core.schema
 SimulationError = _core.SimulationError  # a run stopped: deadlock watchdog, broken invariant
 
 __all__ = [
     "Config", "Result", "Simulator", "SimulationError", "available_backends", "cluster",
-    "cuda_available", "load_config", "metro", "plot", "routing", "saturation_throughput", "schema",
-    "sconnect", "simulate", "sweep", "t3e", "viz",
+    "cuda_available", "families", "load_config", "plot", "routing", "saturation_throughput",
+    "schema", "simulate", "sweep", "viz",
 ]
+__all__ += families.NAMES

@@ -21,6 +21,7 @@ from typing import Any
 import pandas as pd
 
 from . import _core
+from .bench import networks
 from .config import Config, load_config, parse_value, resolve_key
 from .plot import latency_load
 from .simulate import simulate
@@ -254,44 +255,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     return 0
 
 
-# Standard networks: (name, configuration keys, instances). Loads are about half of the
-# saturation knee for 2-VC, 1-flit, DOR, uniform traffic: 0.15 on the 8x8 mesh (BookSim knee
-# 0.30) and 0.125 on 8-ary tori (knee 0.26 for 8x8, 0.25 for 8x8x8), scaled by 8/k for larger
-# tori as their channel-load bound (8/k) is. Torus links take 2 cycles, mesh links 1, as in the
-# BookSim reference measurements (the 8x8 mesh and 8x8x8 torus rows are its C1, C6);
-# benchmarks/bench_main.cpp measures these from C++. The S-Connect rows: the same 8x8 mesh at the
-# same load (a message per packet), and the Figure 5 hypercube at 0.4 messages per node per
-# cycle, about half of where its latency turns up (0.8; docs/design/sconnect.md). The T3E row:
-# the 512-PE machine with adaptive routing at 0.35 flits per PE per clock (requests and
-# responses), about half of its saturation (0.70; docs/design/t3e.md), beside the vc 8x8x8 torus.
-# The METRO row: Figure 3's network (64 routers, 64 endpoints) at 0.27 data words per endpoint
-# per clock, half of where it saturates (0.54; docs/design/metro.md), beside the vc 8x8 mesh.
-# The Blue Gene/L row: configs/bgl_8x8x8.toml's midplane (256-byte packets, one cycle a byte
-# time) at 0.45 bytes per node per cycle, half of where it saturates (0.9; docs/design/bgl.md),
-# beside the vc 8x8x8 torus.
-def _net(kind: str, radix: list[int], offered: float, **keys: Any) -> dict[str, Any]:
-    return {"kind": kind, "radix": radix, "offered": offered, "packet_size": 1,
-            "pattern": "uniform", "link_delay": 2 if kind == "torus" else 1, **keys}
-
-
-SCONNECT = {"router.family": "sconnect"}
-T3E = {"router.family": "t3e"}
-BENCH_NETWORKS = [
-    ("8x8 mesh", _net("mesh", [8, 8], 0.15), 1),
-    ("16x16 torus", _net("torus", [16, 16], 0.0625), 1),
-    ("8x8x8 torus", _net("torus", [8, 8, 8], 0.125), 1),
-    ("32x32x32 torus", _net("torus", [32, 32, 32], 0.03125), 1),
-    ("32 x 8x8 mesh", _net("mesh", [8, 8], 0.15), 32),
-    ("8x8 mesh sconn", _net("mesh", [8, 8], 0.15, **SCONNECT), 1),
-    ("64 hcube sconn", _net("hypercube", [2], 0.4, **SCONNECT, **{
-        "topology.dimension": 6, "topology.max_ports": 6, "sconnect.buffers": 10,
-        "sconnect.priorities": 1}), 1),
-    ("8x8x8 torus t3e", _net("torus", [8, 8, 8], 0.35, **T3E), 1),
-    ("64 mbfly metro", {"router.family": "metro", "kind": "multibutterfly", "radix": [4, 4, 4],
-                        "topology.dilation": [2, 2, 1], "packet_size": 19, "offered": 0.27}, 1),
-    ("8x8x8 torus bgl", {"router.family": "bgl", "kind": "torus", "radix": [8, 8, 8],
-                         "link_delay": 4, "packet_size": 256, "offered": 0.45}, 1),
-]
+BENCH_NETWORKS = networks()  # each family's, the families in their order
 # Default work per network in router-cycles, so small networks run long enough to time.
 BENCH_ROUTER_CYCLES = 20_000_000
 BENCH_ROW = "{:<16} {:>8} {:>7} {:>8} {:>16} {:>7} {:>11} {:>10} {:>9}  {}"

@@ -8,14 +8,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from .families import DEFAULT, packages
 from .sweep import LABEL_KEYS
-
-# What traffic.offered counts in each router family (docs/design/*.md).
-OFFERED_UNITS = {
-    "vc": "flits/node/cycle", "sconnect": "messages/node/cycle",
-    "t3e": "flits/PE/clock, requests and responses", "metro": "data words/endpoint/clock",
-    "bgl": "bytes/node/cycle",
-}
 
 
 def line_columns(df: pd.DataFrame) -> list[str]:
@@ -72,8 +66,9 @@ def latency_load(
             markerfacecolor="none", color=line.get_color(),
         )
     ax.set_ylim(0, top)
-    families = df["family"].unique() if "family" in df else ["vc"]
-    unit = OFFERED_UNITS.get(families[0], "") if len(families) == 1 else "each family's unit"
+    families = df["family"].unique() if "family" in df else [DEFAULT]
+    units = {f: p.OFFERED_UNIT for f, p in packages().items()}  # what traffic.offered counts
+    unit = units.get(families[0], "") if len(families) == 1 else "each family's unit"
     ax.set_xlabel(f"offered load ({unit})" if unit else "offered load")
     ax.set_ylabel("average packet latency (cycles)" if y == "latency_mean" else y.replace("_", " "))
     if title:

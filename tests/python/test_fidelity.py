@@ -1,4 +1,4 @@
-"""The fidelity ledger (bindings/lockstep/fidelity, docs/fidelity.md): every claim's quick
+"""The fidelity ledger (lockstep.fidelity, docs/fidelity.md): every claim's quick
 measurement shows the status the ledger records, and the ledger lists every claim."""
 
 import math

@@ -15,7 +15,7 @@ import pytest
 
 import lockstep as ls
 from lockstep import viz
-from lockstep.viz import bgl_view
+from lockstep.bgl import view as bgl_view
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)

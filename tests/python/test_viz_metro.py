@@ -11,7 +11,7 @@ import pytest
 import lockstep as ls
 from conftest import REPO
 from lockstep import viz
-from lockstep.viz import metro_view
+from lockstep.metro import view as metro_view
 from lockstep.viz.topology import LAYER_GAP, port_names, positions
 
 matplotlib.use("Agg")

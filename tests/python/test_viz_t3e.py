@@ -13,7 +13,7 @@ from conftest import packet_runs
 
 import lockstep as ls
 from lockstep import viz
-from lockstep.viz import t3e_view
+from lockstep.t3e import view as t3e_view
 from lockstep.viz.router_view import credits_at_allocation
 
 matplotlib.use("Agg")

@@ -12,6 +12,7 @@ import pandas as pd
 from ..config import Config, load_config
 from ..simulate import Simulator
 
+OFFERED_UNIT = "bytes/node/cycle"  # what traffic.offered counts
 MIDPLANE = Path(__file__).resolve().parents[3] / "configs" / "bgl_8x8x8.toml"
 # The paper's random arbitration ("random arbitration rules simpler than SLQ and JSQ").
 RANDOM = {"bgl.jsq": False, "bgl.slq_fraction": 0.0}

@@ -10,19 +10,16 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ..families import parts
 from .claim import (DIVERGES, DOCUMENTS, NOT_REPRODUCIBLE, REPRODUCED, Between, Claim, Measured,
                     Near)
-from . import bgl, metro, sconnect, t3e
 from .ledger import markdown, measure
 
-# Each family's claims (a module of this package per family, its CLAIMS in the order of its
-# documents), in the order of the documents; a family adds its line here.
-FAMILIES: dict[str, list[Claim]] = {
-    "t3e": t3e.CLAIMS,
-    "bgl": bgl.CLAIMS,
-    "metro": metro.CLAIMS,
-    "sconnect": sconnect.CLAIMS,
-}
+# Each family's claims (its fidelity.py's CLAIMS, in the order of its documents), the families
+# in the order of their first documents.
+FAMILIES: dict[str, list[Claim]] = dict(sorted(
+    ((f, module.CLAIMS) for f, module in parts("fidelity").items()),
+    key=lambda item: min(c.document for c in item[1])))
 
 
 def claims(family: str | None = None) -> list[Claim]:

@@ -23,5 +23,7 @@ from .latency_model import Latency, row_config, t20_32, table3
 from .faults import suspect_wires, wire_name
 from .trace import Network, Tracer, connections, decode, describe, path, status, words
 
+OFFERED_UNIT = "data words/endpoint/clock"  # what traffic.offered counts
+
 __all__ = ["Latency", "Network", "Tracer", "connections", "decode", "describe", "path",
            "row_config", "status", "suspect_wires", "t20_32", "table3", "wire_name", "words"]

@@ -20,5 +20,7 @@ from . import ideal_router, pll
 from .control import Controller
 from .pll import DistributedPLL, channels, free_running, model, settling_time, to_ppm
 
+OFFERED_UNIT = "messages/node/cycle"  # what traffic.offered counts
+
 __all__ = ["Controller", "DistributedPLL", "channels", "free_running", "ideal_router", "model",
            "pll", "settling_time", "to_ppm"]

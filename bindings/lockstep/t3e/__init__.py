@@ -26,5 +26,7 @@ from . import bandwidth, barrier, figures, special
 from .registers import load_vcsel, vcsel_tables
 from .vc_balance import link_balance, table1, vc_balance
 
+OFFERED_UNIT = "flits/PE/clock, requests and responses"  # what traffic.offered counts
+
 __all__ = ["bandwidth", "barrier", "figures", "link_balance", "special", "load_vcsel", "table1",
            "vc_balance", "vcsel_tables"]

@@ -18,19 +18,20 @@ router)` says what each input VC did in a clock of its arbitration. Blue Gene/L 
 says what each link started in a cycle (a packet and the FIFO it left, or a token-ack).
 """
 
+from ..families import parts
 from .animation import animation, export
-from .bgl_view import bgl_starts  # registers the bgl family's views
 from .controls import Player, player
 from .history import Cycle, History
-from .metro_view import metro_link_use, metro_trace  # registers the metro family's views
 from .network_view import network_view
 from .registry import RouterFamily, families, register
-from .router_view import router_view, vc_requests
-from .sconnect_view import sconnect_link_use  # registers the sconnect family's views
-from .t3e_view import t3e_port_names, t3e_requests  # registers the t3e family's views
-from .tracer import trace
+from .router_view import router_view
 
-__all__ = ["Cycle", "History", "Player", "RouterFamily", "animation", "bgl_starts", "export",
-           "families", "metro_link_use", "metro_trace", "network_view", "player", "register",
-           "router_view", "sconnect_link_use", "t3e_port_names", "t3e_requests", "trace",
-           "vc_requests"]
+# Each family's view (lockstep.<family>.view) registers its routers' drawing as it is imported
+# and names in its __all__ what it adds here: ls.viz.t3e_requests, the vc family's trace ...
+_ADDED = {name: getattr(view, name) for view in parts("view").values() for name in view.__all__}
+globals().update(_ADDED)
+
+__all__ = ["Cycle", "History", "Player", "RouterFamily", "animation", "export", "families",
+           "network_view", "player", "register", "router_view"]
+__all__ += list(_ADDED)
+__all__.sort()  # alphabetical, as the API page lists them

@@ -38,6 +38,8 @@ class RouterFamily:
     - held_unit: what its routers hold, if not `unit` (METRO: "connection").
     - held_max(config): the end of the colour scale of what a router holds (the network view's
       default; the vc family: 16 flits).
+    - trace_hint: what `trace` (which follows the vc family's packets) points to instead for
+      this family, if anything (METRO: its own tracers).
     """
 
     name: str
@@ -49,6 +51,7 @@ class RouterFamily:
     unit: str = "flit"
     held_max: Callable[["Config"], int] = lambda config: 16
     held_unit: str | None = None
+    trace_hint: str | None = None
 
     @property
     def held(self) -> str:

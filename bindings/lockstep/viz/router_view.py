@@ -1,29 +1,22 @@
-"""One router drawn as hardware during one cycle: input ports with their VC buffers and the
-flits in them, the crossbar with this cycle's switch grants, output VCs with their credits and
-owners, and for every input VC what it did this cycle and, if it wanted the switch and did not
-get it, why.
-
-`router_view` draws any family registered in `registry`; the `vc` family's drawing is here,
-built from pieces (`draw_flits`, `draw_credits`, `draw_request`, `draw_crossbar`) that other
-VC routers' drawings share (the T3E's, t3e_view.py).
-It reads the state as the cycle began (what competed) and as it ended (what won): a flit
-written into a buffer in cycle t shows from cycle t+1, when it can first act.
+"""One router drawn as hardware during one cycle (`router_view`, any family registered in
+`registry`), and the pieces the VC routers' drawings share (lockstep.vc.view, lockstep.t3e.view,
+lockstep.bgl.view): the layout of input VC rows, crossbar and output VCs (`router_layout`),
+flits in a buffer (`draw_flits`), credits (`draw_credits`), requests across the crossbar
+(`draw_request`, `draw_crossbar`), the statuses' colours, titles and legends.
 """
 
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
-import pandas as pd
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
 from ..simulate import Simulator
 from .history import Cycle, History, as_history
-from .registry import RouterFamily, State, register
-from .topology import CUBES, coordinates, port_names
+from .registry import State
+from .topology import CUBES, coordinates
 
-IDLE, VC_ALLOC, ACTIVE = 0, 1, 2  # ivc_state (kernels/vc/vc_state.hpp)
 HEAD, TAIL = 1, 2  # buffer_meta bits (kernels/common/flit.hpp)
 NO_FLIT = 0xFFFFFFFF  # an empty buffer slot
 
@@ -40,10 +33,6 @@ STATUS_COLOURS = {
     "holds VC, no flit": "#7f7f7f",  # owns an output VC, its next flit not here yet
     "empty": "#c7c7c7",
 }
-
-VC_STATE_NAMES = ("ivc_state", "occupancy", "route_port", "out_port", "out_vc", "credits",
-                  "vc_owner", "credit_belt", "sa_grant", "sa_grant_vc", "buffer_src",
-                  "buffer_seq", "buffer_dest", "buffer_meta", "buffer_ctime", "buffer_itime")
 
 
 def router_layout(vcs: int, gap: float, right: float, status_width: float, out_width: float):
@@ -81,61 +70,6 @@ def credits_at_allocation(before: State, t: int) -> np.ndarray:
     r, p = np.nonzero(arriving >= 0)
     credits[r, p, arriving[r, p]] += 1
     return credits
-
-
-def vc_requests(cycle: Cycle, router: int) -> pd.DataFrame:
-    """What each input VC of `router` did in the cycle, one row per (port, vc): flits held as
-    it began, its state, route, output VC, the credits of that output VC at switch
-    allocation, and `status` (a key of STATUS_COLOURS)."""
-    b, a = cycle.before, cycle.after
-    ports, vcs = b["occupancy"].shape[1:]
-    credits = credits_at_allocation(b, cycle.t)[router]
-    grant, grant_vc = a["sa_grant"][router], a["sa_grant_vc"][router]
-    sent = {(int(grant[o]), int(grant_vc[o])): o for o in range(ports) if grant[o] >= 0}
-    # With a routing or VC-allocation delay over 1 an active VC may still be in its pipeline.
-    cfg = cycle.config
-    delayed = cfg.get("router.routing_delay") > 1 or cfg.get("router.vc_alloc_delay") > 1
-    rows = []
-    for p in range(ports):
-        for v in range(vcs):
-            flits, state = int(b["occupancy"][router, p, v]), int(b["ivc_state"][router, p, v])
-            after = int(a["ivc_state"][router, p, v])
-            out_port, out_vc = int(b["out_port"][router, p, v]), int(b["out_vc"][router, p, v])
-            route = int(b["route_port"][router, p, v]) if state == VC_ALLOC else None
-            credit = None
-            if (p, v) in sent and state != ACTIVE:  # zero delays: routed, VC won, sent at once
-                status = "sent"
-                out_port, out_vc = int(a["out_port"][router, p, v]), int(a["out_vc"][router, p, v])
-                route = out_port if out_port >= 0 else sent[(p, v)]
-                out_port = out_port if out_port >= 0 else sent[(p, v)]
-            elif state == ACTIVE and flits:
-                credit = int(credits[out_port, out_vc])
-                if (p, v) in sent:
-                    status = "sent"
-                elif credit == 0:
-                    status = "no credit"
-                else:
-                    status = "waiting" if delayed else "lost arbitration"
-            elif state == ACTIVE:
-                status = "holds VC, no flit"
-            elif not flits:
-                status = "empty"
-            elif after == ACTIVE:  # VC allocation this cycle (after routing, maybe in it)
-                status = "VC won"
-                out_port, out_vc = int(a["out_port"][router, p, v]), int(a["out_vc"][router, p, v])
-                route = int(a["route_port"][router, p, v])
-            elif state == VC_ALLOC:
-                status = "no VC"
-            elif after == VC_ALLOC:
-                status, route = "routed", int(a["route_port"][router, p, v])
-            else:
-                status = "routing"
-            if state != ACTIVE and status not in ("VC won", "sent"):
-                out_port = out_vc = None
-            rows.append(dict(port=p, vc=v, flits=flits, state=state, status=status,
-                             route_port=route, out_port=out_port, out_vc=out_vc, credits=credit))
-    return pd.DataFrame(rows).astype({"route_port": "Int64", "out_port": "Int64",
-                                      "out_vc": "Int64", "credits": "Int64"})
 
 
 def packet_colour(src: int, seq: int):
@@ -211,92 +145,6 @@ def flit_handles() -> list:
     """Legend entries for the flits `draw_flits` draws."""
     return [Patch(fc="white", ec=STATUS_COLOURS["sent"], lw=3, label="flit leaving now"),
             Line2D([], [], color="none", label="colour = packet, H head (>dest), T tail")]
-
-
-def draw_vc_router(ax, cycle: Cycle, router: int) -> None:
-    """The `vc` family's router: see the module's docstring."""
-    b, a = cycle.before, cycle.after
-    ports, vcs, depth = b["buffer_src"].shape[1:]
-    names = port_names(cycle.config, ports)
-    req = vc_requests(cycle, router).set_index(["port", "vc"])
-    credits = credits_at_allocation(b, cycle.t)[router]
-    owner_before, owner_after = b["vc_owner"][router], a["vc_owner"][router]
-    grant, grant_vc = a["sa_grant"][router], a["sa_grant_vc"][router]
-
-    y, status_x, xbar_l, xbar_r, credit_x, label_x = router_layout(vcs, 0.7, depth, 7.8, depth)
-    for p in range(ports):
-        source = link_end(cycle, router, p)
-        top = y(p, 0) + 0.45
-        ax.text(-0.3, top + 0.15, f"in {p} ({names[p]}) from {source}", ha="left", va="bottom",
-                fontsize=9, fontweight="bold")
-        ax.text(credit_x, top + 0.15, f"out {p} ({names[p]}) to {source}", ha="left",
-                va="bottom", fontsize=9, fontweight="bold")
-        for v in range(vcs):
-            yy = y(p, v)
-            ax.text(-0.3, yy, f"vc{v}", ha="right", va="center", fontsize=8)
-            r = req.loc[(p, v)]
-            src, seq, dest, meta = (b[f"buffer_{f}"][router, p, v]
-                                    for f in ("src", "seq", "dest", "meta"))
-            draw_flits(ax, yy, depth, depth, src, seq, dest, meta, r.status == "sent")
-            text = r.status
-            if r.status in ("routed", "no VC"):
-                text += f": wants out {r.route_port}"
-            elif r.status == "VC won":
-                text += f": out {r.out_port}.vc{r.out_vc}"
-            elif r.status in ("sent", "no credit", "lost arbitration", "waiting",
-                              "holds VC, no flit"):
-                text += f" > out {r.out_port}.vc{r.out_vc}"
-            ax.text(status_x, yy, text, ha="left", va="center", fontsize=8,
-                    color=STATUS_COLOURS[r.status],
-                    fontweight="bold" if r.status != "empty" else "normal")
-            if r.status in ("sent", "no credit", "lost arbitration", "waiting"):
-                draw_request(ax, xbar_l, yy, xbar_r, y(r.out_port, r.out_vc),
-                             STATUS_COLOURS[r.status], r.status == "sent")
-            # Output VC (p, v): its credits at switch allocation and who holds it.
-            c = credits[p, v]
-            draw_credits(ax, credit_x, yy, c, depth)
-            held = owner_before[p, v]
-            who = f"held by in {held // vcs}.vc{held % vcs}" if held >= 0 else "free"
-            if owner_after[p, v] >= 0 and owner_after[p, v] != held:
-                n = owner_after[p, v]
-                who += f"; now in {n // vcs}.vc{n % vcs}"
-            ax.text(label_x, yy, f"{c} credit{'s' if c != 1 else ''}, {who}", ha="left",
-                    va="center", fontsize=8)
-    bottom = y(ports - 1, vcs - 1) - 0.6
-    draw_crossbar(ax, xbar_l, xbar_r, bottom)
-    ax.text(depth / 2, 1.2, "input VC buffers (front on the right)", ha="center", fontsize=9,
-            style="italic")
-    ax.text(credit_x + depth / 2, 1.2, "output VCs: credits", ha="center", fontsize=9,
-            style="italic")
-    granted = [f"in {grant[o]}.vc{grant_vc[o]} > out {o}" for o in range(ports) if grant[o] >= 0]
-    ax.set_title(f"{router_title(cycle, router)}   switch grants: "
-                 f"{', '.join(granted) if granted else 'none'}", fontsize=11, loc="left")
-    # The three reasons a request loses, always; the other statuses when they occur.
-    shown = [s for s in STATUS_COLOURS
-             if s in set(req.status) - {"empty"} or s in ("lost arbitration", "no credit", "no VC")]
-    handles = [Patch(color=STATUS_COLOURS[s], label=s) for s in shown] + flit_handles()
-    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.01), ncol=4,
-              fontsize=8, frameon=False)
-    ax.set_xlim(-1.5, label_x + 12)
-    ax.set_ylim(bottom - 0.8, 1.8)
-    ax.set_aspect("auto")
-    ax.axis("off")
-
-
-def vc_buffered(state: State) -> np.ndarray:
-    return state["occupancy"].sum(axis=(1, 2))
-
-
-def vc_link_use(cycle: Cycle) -> np.ndarray:
-    return (cycle.after["sa_grant"] >= 0).astype(float)
-
-
-def vc_figsize(config, ports: int) -> tuple[float, float]:
-    return 15.0, 1.4 + 0.42 * ports * (config.get("router.vcs") + 0.7)
-
-
-register(RouterFamily("vc", VC_STATE_NAMES, draw_vc_router, vc_buffered, vc_link_use,
-                      vc_figsize))
 
 
 def router_view(source: Simulator | History, router: int = 0, cycle: int | None = None,

@@ -24,9 +24,11 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
 from ..simulate import Simulator
-from .history import Cycle, History, as_history
-from .registry import RouterFamily, State, register
-from .topology import port_names
+from ..viz.history import Cycle, History, as_history
+from ..viz.registry import RouterFamily, State, register
+from ..viz.topology import port_names
+
+__all__ = ["metro_link_use", "metro_trace"]  # what the family adds to lockstep.viz
 
 # kernels/metro/metro_state.hpp: a word's kind (bits 0-3) and start bit (4); its value
 # (bits 5..) is not read here (STATUS values may change layout).
@@ -242,7 +244,10 @@ def metro_held_max(config) -> int:
 
 register(RouterFamily("metro", METRO_STATE_NAMES, draw_metro_router, metro_buffered,
                       metro_link_use, metro_figsize, unit="word", held_max=metro_held_max,
-                      held_unit="connection"))
+                      held_unit="connection", trace_hint=(
+                          "follow an endpoint's connections with ls.viz.metro_trace(history, "
+                          "src) (network_view draws it as path=), or its words with "
+                          "ls.metro.Tracer")))
 
 
 def connection_path(state: State, peer: np.ndarray, port_node: np.ndarray,

@@ -12,8 +12,8 @@ import numpy as np
 
 from .. import bgl
 from .._core import SimulationError
+from ..fidelity.claim import Between, Claim, Measured, Near
 from ..simulate import simulate
-from .claim import Between, Claim, Measured, Near
 
 DOC = "001"
 SMALL = [4, 4, 4]

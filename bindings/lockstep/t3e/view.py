@@ -32,11 +32,13 @@ import pandas as pd
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
-from .history import Cycle
-from .registry import RouterFamily, State, register
-from .router_view import (STATUS_COLOURS, credits_at_allocation, draw_credits, draw_crossbar,
-                          draw_flits, draw_request, finish_router_axes, flit_handles, link_end,
-                          router_layout, router_title)
+from ..viz.history import Cycle
+from ..viz.registry import RouterFamily, State, register
+from ..viz.router_view import (STATUS_COLOURS, credits_at_allocation, draw_credits,
+                               draw_crossbar, draw_flits, draw_request, finish_router_axes,
+                               flit_handles, link_end, router_layout, router_title)
+
+__all__ = ["t3e_port_names", "t3e_requests"]  # what the family adds to lockstep.viz
 
 PORTS, VCS, ADAPTIVE, PE_PORT = 7, 5, 4, 0  # kernels/t3e/t3e_state.hpp
 PE_COLUMN = PORTS  # flit_belt's column of flits for the PE

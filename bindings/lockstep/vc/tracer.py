@@ -1,6 +1,7 @@
-"""Following packets hop by hop: at every router a packet's head reached, the cycle of each of
-its stages (written into the input VC, route computed, output VC won, switch crossed) and when
-its tail left, as a DataFrame that `network_view(path=...)` draws.
+"""Following packets hop by hop through the `vc` family's routers (`ls.viz.trace`): at every
+router a packet's head reached, the cycle of each of its stages (written into the input VC,
+route computed, output VC won, switch crossed) and when its tail left, as a DataFrame that
+`network_view(path=...)` draws.
 
 It reads only the recorded state (`History`): the buffer views say where a packet's flits
 are, and `vc_requests` what the input VC holding its head did in each cycle.
@@ -12,8 +13,9 @@ import numpy as np
 import pandas as pd
 
 from ..simulate import Simulator
-from .history import History, as_history
-from .router_view import HEAD, NO_FLIT, vc_requests
+from ..viz.history import History, as_history
+from ..viz.router_view import HEAD, NO_FLIT
+from .requests import vc_requests
 
 COLUMNS = ["src", "seq", "dest", "hop", "router", "in_port", "vc", "created", "injected",
            "arrived", "routed", "vc_allocated", "departed", "out_port", "out_vc", "tail_left"]
@@ -37,9 +39,8 @@ def trace(source: Simulator | History, src: int, seq: int | None = None, cycles:
     """
     history = as_history(source)
     if history.family.name != "vc":
-        other = (": follow an endpoint's connections with ls.viz.metro_trace(history, src) "
-                 "(network_view draws it as path=), or its words with ls.metro.Tracer"
-                 if history.family.name == "metro" else
+        hint = history.family.trace_hint
+        other = (f": {hint}" if hint else
                  "; it reads the vc router's pipeline state (routing, VC and switch allocation)")
         raise ValueError(f"router.family {history.family.name!r}: ls.viz.trace follows packets "
                          f"through the vc family's routers only{other}")

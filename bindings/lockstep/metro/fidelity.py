@@ -13,9 +13,10 @@ from pathlib import Path
 import numpy as np
 
 from ..config import load_config
-from ..metro import Network, row_config, table3
+from ..fidelity.claim import DIVERGES, REPRODUCED, Between, Claim, Measured, Near
 from ..simulate import Simulator, simulate
-from .claim import DIVERGES, REPRODUCED, Between, Claim, Measured, Near
+from .latency_model import row_config, table3
+from .trace import Network
 
 CONFIGS = Path(__file__).resolve().parents[3] / "configs"
 TABLE3 = table3()

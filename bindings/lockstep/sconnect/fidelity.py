@@ -17,12 +17,13 @@ from typing import Any
 import numpy as np
 
 from ..config import Config, load_config
+from ..fidelity.claim import (DIVERGES, NOT_REPRODUCIBLE, REPRODUCED, Between, Claim, Measured,
+                              Near)
 from ..simulate import Simulator, simulate
 from ..sweep import saturation_throughput
 from ..routing import table as routing_table
-from ..sconnect import ideal_router as ir
-from ..sconnect import pll
-from .claim import DIVERGES, NOT_REPRODUCIBLE, REPRODUCED, Between, Claim, Measured, Near
+from . import ideal_router as ir
+from . import pll
 
 CONFIGS = Path(__file__).resolve().parents[3] / "configs"
 CLOCKS_PER_CYCLE = 6  # our reading of a routing cycle (module docstring)

@@ -16,9 +16,11 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.patches import Patch, Rectangle
 
-from .history import Cycle
-from .registry import RouterFamily, State, register
-from .topology import port_names
+from ..viz.history import Cycle
+from ..viz.registry import RouterFamily, State, register
+from ..viz.topology import port_names
+
+__all__ = ["sconnect_link_use"]  # what the family adds to lockstep.viz
 
 # buf_state (kernels/sconnect/sconnect_state.hpp)
 FREE, QUEUED, SENT, POOL, PART, RESERVED = 0, 1, 2, 3, 4, 5

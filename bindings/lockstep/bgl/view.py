@@ -38,11 +38,13 @@ from matplotlib.artist import Artist
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
-from .history import Cycle
-from .registry import RouterFamily, State, register
-from .router_view import (STATUS_COLOURS, draw_credits, draw_crossbar, draw_request,
-                          finish_router_axes, link_end, packet_colour, router_layout,
-                          router_title)
+from ..viz.history import Cycle
+from ..viz.registry import RouterFamily, State, register
+from ..viz.router_view import (STATUS_COLOURS, draw_credits, draw_crossbar, draw_request,
+                               finish_router_axes, link_end, packet_colour, router_layout,
+                               router_title)
+
+__all__ = ["bgl_starts"]  # what the family adds to lockstep.viz
 
 DIRECTIONS = ("x+", "x-", "y+", "y-", "z+", "z-")  # direction d: topology port d + 1
 DEST, SRC, SEQ, META, READY_AT = 0, 1, 2, 5, 6  # words of a packet record

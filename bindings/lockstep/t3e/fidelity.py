@@ -12,12 +12,12 @@ import functools
 
 import numpy as np
 
-from .. import t3e as t3e_pkg
 from ..config import Config
+from ..fidelity.claim import (DIVERGES, NOT_REPRODUCIBLE, REPRODUCED, Between, Claim, Measured,
+                              Near)
 from ..simulate import Simulator, simulate
-from ..t3e import bandwidth, figures, special
-from ..t3e.vc_balance import printed_table1, ring, vc_balance
-from .claim import DIVERGES, NOT_REPRODUCIBLE, REPRODUCED, Between, Claim, Measured, Near
+from . import bandwidth, barrier, figures, special
+from .vc_balance import printed_table1, ring, vc_balance
 
 PAPER, MANUAL = "000", "002"
 
@@ -293,7 +293,7 @@ def _outstanding_bytes(quick: bool) -> Measured:
 
 def _barrier_over_read(quick: bool) -> Measured:
     shape = (4, 4, 4) if quick else (8, 32, 8)
-    row = t3e_pkg.barrier.latency_vs_size([shape], rounds=4 if quick else 8).iloc[0]
+    row = barrier.latency_vs_size([shape], rounds=4 if quick else 8).iloc[0]
     return Measured(row.barrier_mean / row.round_trip_mean,
                     f"{row.name}: barrier {row.barrier_mean:.0f} clocks (last "
                     f"{row.barrier_max:.0f}), eureka {row.eureka_mean:.0f}, single-word Get "
