@@ -87,7 +87,7 @@ double booksim_rate(const std::string& network, double offered) {
 int main(int argc, char** argv) {
   const uint64_t cycles = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 5000;
   const int reps = argc > 2 ? std::max(1, std::atoi(argv[2])) : 3;
-  // The table of `lockstep bench` (bindings/lockstep/cli.py): about half of saturation, the
+  // The vc rows of `lockstep bench` (bindings/lockstep/vc/bench.py): about half of saturation, the
   // 8x8 mesh and the 8x8x8 torus being BookSim's reference configurations C1 and C6.
   const std::vector<Case> cases = {{"8x8 mesh", "mesh", {8, 8}, 0.15, 1},
                                    {"16x16 torus", "torus", {16, 16}, 0.0625, 1},
