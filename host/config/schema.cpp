@@ -487,13 +487,7 @@ double offered_limit(const Config& c) {
   const auto& f = c.traffic;
   // Offered load counts every flit: with request-reply (and in a family of requests and
   // responses, Family::packet_flits), each request brings its reply.
-  double flits = static_cast<double>(f.packet_size), wsum = 0, m = 0;
-  const size_t n = std::min(f.packet_sizes.size(), f.packet_size_weights.size());
-  for (size_t i = 0; i < n; ++i) wsum += f.packet_size_weights[i];
-  // Each weight's share first: weights near the largest double would overflow their products.
-  for (size_t i = 0; i < n; ++i)
-    m += f.packet_size_weights[i] / wsum * static_cast<double>(f.packet_sizes[i]);
-  if (wsum > 0) flits = m;
+  double flits = mean_packet_size(f);  // validate() has checked the weights
   const Family& fam = family(c.router.family);
   if (fam.packet_flits)
     flits = fam.packet_flits(c);

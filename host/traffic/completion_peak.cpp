@@ -60,13 +60,12 @@ double alltoall_peak_cycles(const Config& c, double link_cycles) {
 }
 
 double mean_packet_size(const TrafficConfig& f) {
-  if (f.packet_sizes.empty()) return static_cast<double>(f.packet_size);
-  double sum = 0, wsum = 0;
-  for (size_t i = 0; i < f.packet_sizes.size(); ++i) {
-    sum += f.packet_size_weights[i] * static_cast<double>(f.packet_sizes[i]);
-    wsum += f.packet_size_weights[i];
-  }
-  return sum / wsum;
+  double wsum = 0, mean = 0;
+  for (double w : f.packet_size_weights) wsum += w;
+  // Each weight's share first: weights near the largest double would overflow their products.
+  for (size_t i = 0; i < f.packet_sizes.size(); ++i)
+    mean += f.packet_size_weights[i] / wsum * static_cast<double>(f.packet_sizes[i]);
+  return f.packet_sizes.empty() ? static_cast<double>(f.packet_size) : mean;
 }
 
 }  // namespace ls

@@ -30,7 +30,7 @@ double gather_peak_cycles(const Config& c, double link_cycles);
 double completion_peak_cycles(const Config& c, double link_cycles);
 
 // The mean of a configuration's packet size distribution (traffic.packet_size or
-// traffic.packet_sizes with their weights).
+// traffic.packet_sizes with their weights, one a size, with a positive finite sum: validate()).
 double mean_packet_size(const TrafficConfig& f);
 
 }  // namespace ls

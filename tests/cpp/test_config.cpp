@@ -3,6 +3,7 @@
 
 #include "helpers.hpp"
 #include "host/config/schema.hpp"
+#include "host/traffic/completion_peak.hpp"
 
 using namespace ls;
 
@@ -84,6 +85,12 @@ TEST(Config, WeightsAreFiniteAndSoAreTheirSums) {
   // Near the largest double, yet with a finite sum: the limit is the mean size, 1.5 flits.
   c.traffic.packet_size_weights = {8e307, 8e307};
   EXPECT_DOUBLE_EQ(offered_limit(c), 1.5);
+  // The mean the engines time a packet by (a finite workload's peak): the same, not inf from
+  // a weight times a size overflowing.
+  c.traffic.packet_sizes = {4, 1};
+  c.traffic.packet_size_weights = {1e308, 1};
+  EXPECT_NO_THROW(validate(c));
+  EXPECT_DOUBLE_EQ(mean_packet_size(c.traffic), 4.0);
 }
 
 TEST(Config, RangesAndTypes) {
