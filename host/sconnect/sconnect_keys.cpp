@@ -24,12 +24,15 @@ std::vector<KeyInfo> section_keys() {
       bool_key("sconnect", "bypass", part, &S::bypass,
                "a message for an idle channel leaves in the cycle it arrives, without waiting "
                "in the pool (section 3.1)"),
-      enum_key("sconnect", "assignment", part, &S::assignment, {"tic", "near_optimal"},
+      enum_key("sconnect", "assignment", part, &S::assignment, {"tic", "near_optimal", "optimal"},
                "transmitter work assignment: the TIC's fixed order (a message joins the queue of "
-               "its permissible channel with the fewest pending messages), or Figure 4's "
+               "its permissible channel with the fewest pending messages), Figure 4's "
                "near-optimal one (each cycle, transmitters with the fewest pending messages "
                "first take the highest-priority, oldest, least flexible message; a nearly full "
-               "pool sends its excess to random neighbours)"),
+               "pool sends its excess to random neighbours), or the optimal one Figure 4 was "
+               "measured against (the most messages sent each cycle, a maximum bipartite "
+               "matching of messages to transmitters that extends Figure 4's choice; the excess "
+               "as Figure 4's)"),
       float_key("sconnect", "bit_error_rate", part, &S::bit_error_rate, 0.0, 0.01,
                 "transmission errors: the probability that a bit of a slot (message, or "
                 "acknowledgement) is corrupted; the channel protocol (section 3.2) retransmits",

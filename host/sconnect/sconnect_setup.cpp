@@ -26,8 +26,9 @@ SconnectParams make_params(const Config& c, const Topology& t) {
   p.sink_min_priority = static_cast<uint32_t>(c.sconnect.sink_min_priority);
   p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
   p.assignment =
-      pick<Assignment>(c.sconnect.assignment,
-                       {{"tic", Assignment::kTic}, {"near_optimal", Assignment::kNearOptimal}});
+      pick<Assignment>(c.sconnect.assignment, {{"tic", Assignment::kTic},
+                                               {"near_optimal", Assignment::kNearOptimal},
+                                               {"optimal", Assignment::kOptimal}});
   p.shape = t.shape;
   return p;
 }

@@ -9,8 +9,11 @@
 // (section 3): it prefers the VC it did not send last. Without this, the oldest messages, aged
 // by refusals from a full VC-0 class downstream, would take every slot and starve VC 1, whose
 // progress is what resource ordering counts on to drain the network.
-// A pure function of the candidates, so a test can hand it cases; the transmitter stage feeds it
-// the router's pool.
+// The optimal assignment the paper measured Figure 4 against (section 2.2: "a bipartite
+// cardinality matching problem in each routing cycle") extends Figure 4's choice to a maximum
+// matching by augmenting paths (assign_optimal).
+// Pure functions of the candidates, so a test can hand them cases; the transmitter stage feeds
+// them the router's pool.
 #pragma once
 #include <cstdint>
 
@@ -66,6 +69,62 @@ LS_HD uint64_t assign_near_optimal(const Pool& c, uint64_t waiting, uint32_t fre
     if (best == 64) continue;
     choice[p] = static_cast<uint8_t>(best);
     sent |= uint64_t{1} << best;
+  }
+  return sent;
+}
+
+// Whether candidate i can be sent by an augmenting path: a breadth-first search over the free
+// transmitters i may use, through the candidates they send now to those candidates' other free
+// transmitters, until one sends nothing; each candidate on the path then moves one transmitter
+// along, and i takes the first.
+template <class Pool>
+LS_HD bool augment(const Pool& c, uint32_t i, uint32_t free_tx, uint8_t* choice) {
+  // from[p]: the transmitter whose candidate reached p (kNoMessage: candidate i itself).
+  uint8_t from[kMaxTransmitters];
+  uint32_t queue[kMaxTransmitters], head = 0, tail = 0, seen = c.opts(i) & free_tx;
+  for (uint32_t o = seen; o; o &= o - 1) {
+    from[lowest_bit(o)] = kNoMessage;
+    queue[tail++] = lowest_bit(o);
+  }
+  while (head < tail) {
+    uint32_t p = queue[head++];
+    if (choice[p] == kNoMessage) {
+      for (;;) {
+        const uint8_t q = from[p];
+        choice[p] = q == kNoMessage ? static_cast<uint8_t>(i) : choice[q];
+        if (q == kNoMessage) return true;
+        p = q;
+      }
+    }
+    for (uint32_t o = c.opts(choice[p]) & free_tx & ~seen; o; o &= o - 1) {
+      seen |= 1u << lowest_bit(o);
+      from[lowest_bit(o)] = static_cast<uint8_t>(p);
+      queue[tail++] = lowest_bit(o);
+    }
+  }
+  return false;
+}
+
+// The most candidates sent: Figure 4's choice, then each unsent candidate in Figure 4's rank order
+// added by an augmenting path where one exists. A path only moves a sent candidate to another of
+// its transmitters, so every candidate Figure 4 sends is sent; the result is a maximum matching
+// (no augmenting path is left), and of the maximum matchings one that prefers the higher-ranked
+// candidates. The two assignments differ exactly by what Figure 4's greedy order leaves unsent.
+template <class Pool>
+LS_HD uint64_t assign_optimal(const Pool& c, uint64_t waiting, uint32_t free_tx, uint32_t last_vc1,
+                              uint8_t* choice) {
+  uint64_t sent = assign_near_optimal(c, waiting, free_tx, last_vc1, choice);
+  uint32_t idle = 0;
+  for (uint32_t o = free_tx; o; o &= o - 1) idle += choice[lowest_bit(o)] == kNoMessage;
+  for (uint64_t left = waiting & ~sent; left && idle;) {
+    uint32_t i = lowest_bit64(left);
+    for (uint64_t w = left & (left - 1); w; w &= w - 1)
+      if (ranks_before(c, lowest_bit64(w), i)) i = lowest_bit64(w);
+    left &= ~(uint64_t{1} << i);
+    if (augment(c, i, free_tx, choice)) {
+      sent |= uint64_t{1} << i;
+      --idle;
+    }
   }
   return sent;
 }

@@ -38,7 +38,7 @@ struct ChannelModule {
     const uint64_t k = v.lay.buf(e, b);
     v.s.buf_ready[k] = static_cast<uint32_t>(v.t) + (v.prm.bypass || requeued ? 0u : 1u);
     const Message& m = v.s.pool[k];
-    if (v.prm.assignment == Assignment::kNearOptimal && !for_host(v, r, m)) {
+    if (v.prm.assignment != Assignment::kTic && !for_host(v, r, m)) {
       v.s.buf_state[k] = kBufPool;
       v.s.buf_opts[k] = is_control(m) ? 1u << control_port(m) : options(v, e, m.dest, failed);
       return;

@@ -105,7 +105,7 @@ struct Ack {
 constexpr uint8_t kSeqBit = 1, kUnsure = 2;
 
 // Transmitter work assignment: the TIC's fixed order (section 3), or Figure 4's.
-enum class Assignment : uint32_t { kTic, kNearOptimal };
+enum class Assignment : uint32_t { kTic, kNearOptimal, kOptimal };
 
 struct SconnectParams {
   uint32_t routers, ports, nodes;  // ports: the host port (0) and the network channels

@@ -5,8 +5,9 @@
 // channels fairly (alternating when both have traffic; either takes the whole channel when the
 // other has none). With Figure 4's, the pool's waiting messages are matched to transmitters
 // (assignment.hpp); when the pool is nearly full, the excess goes to a random neighbour, off the
-// routing table (step 4), so that the next cycle's arrivals find buffers. A channel sending a
-// quad-message's train sends its next part before anything new (quad.hpp).
+// routing table (step 4), so that the next cycle's arrivals find buffers. The optimal assignment
+// replaces Figure 4's steps 1 and 2 by a maximum matching and keeps steps 3 and 4. A channel
+// sending a quad-message's train sends its next part before anything new (quad.hpp).
 #pragma once
 #include "../common/rng.hpp"
 #include "assignment.hpp"
@@ -111,8 +112,9 @@ struct Transmitter {
     }
   }
 
-  // Figure 4: the waiting messages matched to the transmitters, then the excess sent at random.
-  LS_HD void near_optimal(uint32_t busy) const {
+  // Figure 4 (or the optimal assignment): the waiting messages matched to the transmitters, then
+  // the excess sent at random.
+  LS_HD void from_pool(uint32_t busy) const {
     uint64_t waiting = 0, control = 0;
     uint32_t due = 0;  // buffers whose acknowledgement arrives next cycle
     for (uint32_t b = 0; b < v.lay.buffers; ++b) {
@@ -130,7 +132,9 @@ struct Transmitter {
     uint8_t choice[kMaxTransmitters];
     uint32_t last_vc1 = 0;  // bit 0 of tx_vc: the VC a transmitter sent last
     for (uint32_t p = 1; p < v.lay.ports; ++p) last_vc1 |= (v.s.tx_vc[v.lay.port(e, p)] & 1u) << p;
-    waiting &= ~assign_near_optimal(c, waiting, links, last_vc1, choice);
+    waiting &= ~(v.prm.assignment == Assignment::kOptimal
+                     ? assign_optimal(c, waiting, links, last_vc1, choice)
+                     : assign_near_optimal(c, waiting, links, last_vc1, choice));
     uint32_t idle = links;
     for (uint32_t p = 1; p < v.lay.ports; ++p)
       if (choice[p] != kNoMessage) {
@@ -171,7 +175,7 @@ struct Transmitter {
 
   LS_HD void operator()() const {
     const uint32_t busy = resend();
-    if (v.prm.assignment == Assignment::kNearOptimal) return near_optimal(busy);
+    if (v.prm.assignment != Assignment::kTic) return from_pool(busy);
     for (uint32_t p = 1; p < v.lay.ports; ++p)
       if (!(busy >> p & 1u)) send(p);
   }

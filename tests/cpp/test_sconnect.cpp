@@ -96,7 +96,7 @@ TEST(Sconnect, RefusedMessagesAreRoutedAgainAndNoneIsLost) {
 // checks every cycle that injected - delivered = the messages the pools own (a lost message or
 // a second copy would break it), and once the sources stop every message has been delivered once.
 TEST(Sconnect, NothingIsLostOrDuplicatedUnderTransmissionErrors) {
-  for (const char* assignment : {"tic", "near_optimal"})
+  for (const char* assignment : {"tic", "near_optimal", "optimal"})
     for (int64_t delay : {1, 3}) {
       Config c = sconnect("torus", {4, 4}, 0.5);
       c.topology.link_delay = delay;
@@ -325,7 +325,7 @@ std::vector<Config> quad_batch(const char* assignment) {
 // instance by instance: the same state.
 TEST(Sconnect, DebugAndProductionSchedulesGiveIdenticalState) {
   for (auto batch : {mixed_batch, quad_batch})
-    for (const char* a : {"tic", "near_optimal"})
+    for (const char* a : {"tic", "near_optimal", "optimal"})
       EXPECT_EQ(test::state_after(batch(a), test::options("cpu", 2, true), 1500),
                 test::state_after(batch(a), test::options("cpu", 2, false), 1500))
           << a;
@@ -335,7 +335,7 @@ TEST(Sconnect, CpuAndCudaGiveBitIdenticalState) {
   if (!cuda_available())
     GTEST_SKIP() << "no CUDA device on this machine: S-Connect CPU/GPU equality not checked";
   for (auto batch : {mixed_batch, quad_batch})
-    for (const char* a : {"tic", "near_optimal"})
+    for (const char* a : {"tic", "near_optimal", "optimal"})
       EXPECT_EQ(test::state_after(batch(a), test::options("cpu", 2, false), 3000),
                 test::state_after(batch(a), test::options("cuda", 0, false), 3000))
           << a;

@@ -143,7 +143,7 @@ def _sconnect(draw) -> dict:
         topo = {"radix": _torus_radix(draw, (2, 2), (3, 5)), "max_ports": 4}
     sc = {"buffers": draw(st.sampled_from([16, 32, 64])),
           "priorities": draw(st.integers(1, 4)), "bypass": draw(st.booleans()),
-          "assignment": draw(st.sampled_from(["tic", "near_optimal"]))}
+          "assignment": draw(st.sampled_from(["tic", "near_optimal", "optimal"]))}
     if draw(st.integers(0, 3)) == 0:
         sc["bit_error_rate"] = 0.001
     return {"topology": {"kind": kind} | topo, "router": {"family": "sconnect"}, "sconnect": sc,
