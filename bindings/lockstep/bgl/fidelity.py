@@ -21,8 +21,11 @@ SMALL = [4, 4, 4]
 PER_LINK = 4096
 
 
+# Quick runs warm up longer than they measure: at 0.8 of the bound 4x4x4 fills its buffers for
+# several thousand cycles, and a response time measured before that moved these rows' cuts by
+# up to half (2,000 + 4,000 cycles gave Figure 2's 4x4 cut 0.085, 5,000 + 15,000 0.115).
 def _windows(quick: bool) -> dict:
-    return ({"run.warmup": 2000, "run.measure": 4000} if quick
+    return ({"run.warmup": 8000, "run.measure": 6000} if quick
             else {"run.warmup": 5000, "run.measure": 15000}) | {"run.drain": 0}
 
 
