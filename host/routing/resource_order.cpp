@@ -338,12 +338,15 @@ RoutingTable build_with(const Topology& t, const Graph& g, const Order& order,
 
 }  // namespace
 
-RoutingTable build_routing_table(const Topology& t, RoutingStats* stats, uint32_t roots) {
-  const uint64_t entries = uint64_t{t.routers} * t.nodes;
-  if (entries > (uint64_t{1} << 26))
-    throw ConfigError("topology: " + std::to_string(t.routers) + " routers x " +
-                      std::to_string(t.nodes) +
+void check_table_size(uint64_t routers, uint64_t nodes) {
+  if (nodes > 0 && routers > (uint64_t{1} << 26) / nodes)
+    throw ConfigError("topology: " + std::to_string(routers) + " routers x " +
+                      std::to_string(nodes) +
                       " destinations: allowed a routing table of at most 2^26 entries");
+}
+
+RoutingTable build_routing_table(const Topology& t, RoutingStats* stats, uint32_t roots) {
+  check_table_size(t.routers, t.nodes);
   const Graph g = graph_of(t);
   // Candidate roots, the most central first: smallest eccentricity, then total distance. Each
   // costs a count over all pairs: fewer for large networks.

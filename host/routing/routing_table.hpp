@@ -42,6 +42,10 @@ struct RoutingStats {
 // Hop counts between routers over the network links, [router, router]; 0xFFFF unreachable.
 std::vector<uint16_t> hop_distances(const Topology& t);
 
+// Throws ConfigError when a table of routers x destinations entries would pass 2^26 (a family
+// that routes by table checks it in validate(), before any allocation; the builder again).
+void check_table_size(uint64_t routers, uint64_t nodes);
+
 // A complete, deadlock-free table by resource ordering (resource_order.cpp). The order is grown
 // from a root; of the `roots` most central routers (fewer for large networks) the root whose order
 // keeps the most pairs minimal is kept. Throws ConfigError for more than 2^26 entries.

@@ -2,6 +2,7 @@
 // buffer pool's reserves.
 #include <cmath>
 
+#include "../routing/routing_table.hpp"
 #include "sconnect_family.hpp"
 #include "sconnect_setup.hpp"
 
@@ -9,13 +10,14 @@ namespace ls::sconnect {
 
 // S-Connect moves fixed-length messages: a packet is one message, one slot of a channel, or a
 // quad-message of 4 (kernels/sconnect/quad.hpp).
-void validate(const Config& c, const TopologySize&) {
+void validate(const Config& c, const TopologySize& size) {
   const auto& f = c.traffic;
   const auto& s = c.sconnect;
   if (c.topology.kind == "crossbar")
     throw ConfigError(
         "topology.kind = \"crossbar\": allowed for router.family = \"sconnect\" "
         "mesh, torus and the graph kinds");
+  check_table_size(size.routers, size.nodes);  // S-Connect routes by table (section 2.4)
   bool quads = false;
   check_packet_sizes(
       f,

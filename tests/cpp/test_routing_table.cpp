@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "graph_helpers.hpp"
+#include "host/config/schema.hpp"
 #include "host/routing/routing_table.hpp"
 
 using namespace ls;
@@ -148,4 +149,21 @@ TEST(RoutingTable, TablesTooLargeAreRefused) {
   const std::string m =
       test::config_error_of([] { build_routing_table(build_topology(test::hypercube(14, 14))); });
   EXPECT_NE(m.find("allowed a routing table of at most 2^26 entries"), std::string::npos) << m;
+  // An S-Connect configuration is refused by validate(), before its network is built: 2^14
+  // routers x 2^14 destinations, and one past the limit with twin TICs; 2^13 x 2^13 passes.
+  Config c;
+  c.router.family = "sconnect";
+  c.topology.kind = "hypercube";
+  c.topology.dimension = 14;
+  c.topology.max_ports = 14;
+  const std::string v = test::config_error_of([&] { validate(c); });
+  EXPECT_NE(v.find("topology: 16384 routers x 16384 destinations: allowed a routing table of "
+                   "at most 2^26 entries"),
+            std::string::npos)
+      << v;
+  c.topology.dimension = 13;
+  EXPECT_EQ(test::config_error_of([&] { validate(c); }), "");
+  c.topology.dual_tic = true;
+  EXPECT_NE(test::config_error_of([&] { validate(c); }).find("16384 routers x 8192"),
+            std::string::npos);
 }
