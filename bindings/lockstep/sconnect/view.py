@@ -29,7 +29,7 @@ PRIORITIES, VCS = 4, 2
 STATE_COLOURS = {
     "free": "#f4f4f4",
     "queued": "#9ecae1",  # in a linked queue of a channel (the TIC), or of the host port
-    "waiting (Figure 4)": "#c7b2de",  # unassigned in the pool with its options (near_optimal)
+    "waiting (Figure 4)": "#c7b2de",  # in the pool with its options (near_optimal, optimal)
     "sent, awaiting ack": "#fdae6b",  # on the belt or acknowledged next: locked until then
     "quad part": "#a1d99b",  # a quad-message's part, held apart from the queues (quad.hpp)
     "reserved for a part": "#e5f5e0",  # held for a quad's part still to arrive
