@@ -89,15 +89,17 @@ soak: build
 
 # Coverage-guided fuzzing (docs/validation.md): each target in fuzz/ runs FUZZ_SECONDS under
 # libFuzzer with AddressSanitizer and UndefinedBehaviorSanitizer, from the committed corpus;
-# clang-14 and libFuzzer's runtime are installed if missing. New inputs collect in
-# build-fuzz/corpus/<target>, a finding's input in build-fuzz/findings/<target>/.
+# clang-14 and libFuzzer's runtime are installed if missing (with sudo when not root). New
+# inputs collect in build-fuzz/corpus/<target>, a finding's input in build-fuzz/findings/<target>/.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := config_text edge_file routing_table t3e_registers
 FUZZ_FLAGS := -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined -g -O1
 fuzz:
 	@ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 && \
 	  command -v clang++-14 >/dev/null || \
-	  (apt-get update && apt-get install -y clang-14 libclang-rt-14-dev libomp-14-dev)
+	  (sudo=$$([ "$$(id -u)" = 0 ] || echo sudo); $$sudo apt-get update -q && \
+	   DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q clang-14 libclang-rt-14-dev \
+	     libomp-14-dev)
 	cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_FLAGS="$(FUZZ_FLAGS)" \
 	  -DLOCKSTEP_FUZZ=ON -DLOCKSTEP_CUDA=OFF -DLOCKSTEP_PYTHON=OFF -DLOCKSTEP_TESTS=OFF
 	cmake --build build-fuzz -j$(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
