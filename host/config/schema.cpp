@@ -255,11 +255,12 @@ std::vector<KeyInfo> make_schema() {
   };
   out.insert(out.end(), runs.begin(), runs.end());
   for (const Family* f : families())
-    for (const auto& [key, note] : f->notes) {
+    for (const auto& note : f->notes) {
+      const std::string& key = note.first;  // not a structured binding: lambdas capture it
       auto k =
           std::find_if(out.begin(), out.end(), [&](const KeyInfo& x) { return x.key() == key; });
       if (k == out.end()) throw std::logic_error("family " + f->name + " notes unknown key " + key);
-      k->doc += "; " + f->name + ": " + note;
+      k->doc += "; " + f->name + ": " + note.second;
     }
   return out;
 }
