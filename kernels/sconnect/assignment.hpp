@@ -108,8 +108,8 @@ LS_HD bool augment(const Pool& c, uint32_t i, uint32_t free_tx, uint8_t* choice)
 // The most candidates sent: Figure 4's choice, then each unsent candidate in Figure 4's rank order
 // added by an augmenting path where one exists. A path only moves a sent candidate to another of
 // its transmitters, so every candidate Figure 4 sends is sent; the result is a maximum matching
-// (no augmenting path is left), and of the maximum matchings one that prefers the higher-ranked
-// candidates. The two assignments differ exactly by what Figure 4's greedy order leaves unsent.
+// (a candidate without an augmenting path never gains one later), and where the unsent compete
+// the higher-ranked go first. The two differ exactly by what Figure 4's greedy order leaves unsent.
 template <class Pool>
 LS_HD uint64_t assign_optimal(const Pool& c, uint64_t waiting, uint32_t free_tx, uint32_t last_vc1,
                               uint8_t* choice) {
