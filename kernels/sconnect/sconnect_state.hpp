@@ -104,7 +104,8 @@ struct Ack {
 // outcome of its message is unknown (an acknowledgement was corrupted).
 constexpr uint8_t kSeqBit = 1, kUnsure = 2;
 
-// Transmitter work assignment: the TIC's fixed order (section 3), or Figure 4's.
+// Transmitter work assignment: the TIC's fixed order (section 3), Figure 4's, or the optimal one
+// (a maximum matching, section 2.2).
 enum class Assignment : uint32_t { kTic, kNearOptimal, kOptimal };
 
 struct SconnectParams {

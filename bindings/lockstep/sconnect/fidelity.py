@@ -188,14 +188,20 @@ def _random256() -> Config:
     return load_config(CONFIGS / "sconnect_random256.toml")
 
 
+@functools.lru_cache(maxsize=None)
+def _random256_table():
+    """The random graph's routing table and distances, built once for the rows that read them."""
+    return routing_table(_random256())
+
+
 def _shortest_paths(quick: bool) -> Measured:
-    s = routing_table(_random256()).stats
+    s = _random256_table().stats
     return Measured(s["minimal"], f"random 4-regular graph of 256 nodes: mean stretch "
                                   f"{s['stretch']:.3f}")
 
 
 def _designated_node(quick: bool) -> Measured:
-    t = routing_table(_random256())
+    t = _random256_table()
     d = np.asarray(t.dist, dtype=float)
     ecc, total = d.max(axis=1), d.sum(axis=1)
     r = int(np.lexsort((total, ecc))[0])  # the most central router: the designated node
@@ -210,7 +216,7 @@ def _designated_node(quick: bool) -> Measured:
 
 
 def _alternate_paths(quick: bool) -> Measured:
-    s = routing_table(_random256()).stats
+    s = _random256_table().stats
     return Measured(s["options"] / s["minimal_options"],
                     f"random 4-regular graph of 256 nodes: {s['options']:.2f} permitted ports "
                     f"per (router, destination), {s['minimal_options']:.2f} on shortest paths")
@@ -228,7 +234,7 @@ def _near_optimal_random(quick: bool) -> Measured:
 
 def _random_balanced(quick: bool) -> Measured:
     cfg = _random256().with_(**_windows(quick))
-    t = routing_table(cfg)
+    t = _random256_table()
     channels = int((t.peer >= 0).sum())
     hops = simulate(cfg, offered=0.05).hops_mean
     balanced = channels / (len(t.node_router) * hops)  # every channel equally loaded
