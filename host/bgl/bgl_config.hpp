@@ -31,7 +31,7 @@ struct BglConfig {
   double in_network_fraction = 1.0;        // phase 3: cycles favouring in-network packets
   bool deterministic = false;              // every packet in dimension order on the bubble VC
   bool bypass = true;                      // receivers' bypass channels
-  std::string half_way = "coordinate";     // half way round: coordinate, node or plus
+  std::string half_way = "node";           // half way round: node, coordinate or plus
   double priority_fraction = 0.0;          // packets the processors send as high priority
   int64_t retransmission_packets = 0;      // link-level protocol: sender's FIFO (0: not modelled)
   int64_t retransmit_timeout = 2048;       // cycles without an acknowledgement before going back

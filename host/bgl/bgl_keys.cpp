@@ -95,10 +95,11 @@ std::vector<KeyInfo> section_keys() {
                "packet)"),
       enum_key("bgl", "half_way", part, &G::half_way, {"coordinate", "node", "plus"},
                "which way a packet goes half way round a ring of even size (software's setting "
-               "of the hint bits' cut-off registers): coordinate (+ from an even coordinate in "
-               "that dimension, - from an odd one: balanced under uniform and alltoall traffic), "
-               "node (+ from a node whose coordinates sum to an even number: balanced also into "
-               "a hot spot) or plus (always +)"),
+               "of the hint bits' cut-off registers): node (+ from a node whose coordinates sum "
+               "to an even number: balanced under uniform and alltoall traffic and into a hot "
+               "spot, where it reproduces the paper's 92% of peak), coordinate (+ from an even "
+               "coordinate in that dimension, - from an odd one: a hot spot's senders in one "
+               "plane all turn the same way, ~80%) or plus (always +)"),
       bool_key("bgl", "deterministic", part, &G::deterministic,
                "route every packet deterministically: dimension order (x, y, z) on the bubble "
                "VC only"),

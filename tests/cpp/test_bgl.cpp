@@ -669,7 +669,8 @@ TEST(Bgl, AlltoallRunsNearThePeakOfTheLinks) {
 // into the region carries no token-acks here, so 270/262 = 103% is the true bound). Into a hot
 // spot on 4x4x4, hint bits that send every half-way packet + from an even coordinate load the
 // links into it unevenly (all sources at coordinate 2 go +): 67% of peak, where splitting ties
-// by the node's coordinate sum (bgl.half_way = "node") balances them: 93% (the paper: 92%).
+// by the node's coordinate sum (bgl.half_way = "node", the default) balances them: 93% (the
+// paper: 92%).
 // The 2x2x2 region reaches 96% either way (the paper: 95%); debug checks hold throughout.
 TEST(Bgl, GatherIntoAHotSpotAndAHotRegionNearThePeak) {
   Config c = bgl({4, 4, 4}, 0.1);

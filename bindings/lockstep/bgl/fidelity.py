@@ -272,10 +272,10 @@ def _gather(edge: int, quick: bool, half_way: str):
 
 
 def _gather_claim(edge: int, quick: bool) -> Measured:
-    r, node = _gather(edge, quick, "coordinate"), _gather(edge, quick, "node")
+    r, other = _gather(edge, quick, "node"), _gather(edge, quick, "coordinate")
     size = "4x4x4, 8 packets a pair" if quick else "8x8x8, 4 packets a pair"
-    return Measured(r.peak_percent, f"{size}: {r.peak_percent:.1f}% with half_way = coordinate "
-                                    f"(the default), {node.peak_percent:.1f}% with node")
+    return Measured(r.peak_percent, f"{size}: {r.peak_percent:.1f}% with half_way = node (the "
+                                    f"default), {other.peak_percent:.1f}% with coordinate")
 
 
 def hot_spot(quick: bool) -> Measured:
@@ -353,8 +353,8 @@ def claims() -> list[Claim]:
                        cause, lacks))
 
     size_a2a = ("size: the alltoall's end (the last packets of the slowest sources) is a larger "
-                "share of a small torus's run. On 8x8x8 (one packet a pair) the model gives 96.9% "
-                "link and 86.0% payload utilisation, 96.7% of peak, and 97.8%/86.8% with four "
+                "share of a small torus's run. On 8x8x8 (one packet a pair) the model gives 97.2% "
+                "link and 86.2% payload utilisation, 97.0% of peak, and 97.7%/86.7% with four "
                 "(docs/design/bgl.md, Alltoall): within the tolerance; 32x32x32 is for a GPU")
     add("link_bytes_per_packet", "Alltoall",
         "a 256-byte packet actually implies that the link is occupied for 270 (= 256 + 4 + 8 + "
@@ -366,10 +366,11 @@ def claims() -> list[Claim]:
         "uniform 256-byte packets on 4x4x4 at 0.8 of the bound, random arbitration, 4 KB per "
         "link: deterministic over dynamic (1 VC, 1 path) response time", "reproduced", "x")
     hol = ("not the set-up: on 4x4x4 at 0.8 of the bound the second VC on one path cuts the "
-           "response time 16-32% with the caption's 4 KB per link or 1 KB per VC, random "
+           "response time 25-41% with the caption's 4 KB per link or 1 KB per VC, random "
            "arbitration or JSQ, without the bypass, without the input pipeline, with infinite "
-           "injection FIFOs, with in-network priority at 0.5 or with 32-byte packets "
-           "(18-29% on 8x8x8, notebook 05), and a second path given two VCs cuts 5-18%. The "
+           "injection FIFOs, with in-network priority at 0.5, with 32-byte packets or with "
+           "half_way = coordinate (18-29% on 8x8x8 under coordinate, notebook 05), and a "
+           "second path given two VCs cuts 15%. The "
            "second VC relieves head-of-line blocking: with one VC a head that finds none of its "
            "links free holds the receiver's one path idle, with two the other VC's head may use "
            "it; the paper's phase 1 (a head with no available pair makes no request) allows "
@@ -391,7 +392,7 @@ def claims() -> list[Claim]:
         "uniform on 4x4x4 at 0.9 of the bound, 2 VCs (2 KB each), 2 paths: response time cut "
         "from random to JSQ", "diverges", "cut",
         "size: JSQ chooses among a packet's directions at every hop, and a 4x4x4 packet makes "
-        "3 hops on average: there JSQ gains nothing (0-1%); on 8x8x8 (6 hops) it cuts the "
+        "3 hops on average: there JSQ gains little (0-3%); on 8x8x8 (6 hops) it cuts the "
         "response time 11-13% at 0.8-0.9 of the bound (notebook 05 run in full, "
         "docs/design/bgl.md); the paper's 20% is on 32x32x32 (24 hops), for a GPU")
     add("fig3_level", "Figure 3", "the throughput levels off at a value that is approximately "
@@ -443,8 +444,8 @@ def claims() -> list[Claim]:
         "utilization of 44%, corresponding to 74% of the peak", Near(74, abs=3), asym_peak,
         "as asym_bound: % of peak", "diverges", "%",
         "size: the asymmetric machine's shortfall grows with its size, as the x rings' VC "
-        "buffers fill: 86.3% of peak on 8x4x4, 75.9% (link 51.3%, payload 45.0%) on 16x8x8 "
-        "(docs/design/bgl.md, five minutes a run), against the paper's 74% on 32x16x16")
+        "buffers fill: 87.8% of peak on 8x4x4, 78.9% (link 53.3%, payload 46.8%) on 16x8x8 "
+        "(docs/design/bgl.md, eleven minutes a run), against the paper's 74% on 32x16x16")
     waves = ("the waves the paper explains by packets waiting for one escape VC while tokens "
              "return for the other do not come out on the sizes run: with either reading of "
              "the pair (bgl.dateline_uncrossed: lower, the paper's words, or higher), random "
@@ -473,23 +474,16 @@ def claims() -> list[Claim]:
     add("hot_spot", "Hot region", "For a hot spot (1 x 1 x 1 subcube), 92% of peak is "
         "achieved", Near(92, abs=3), hot_spot,
         "gather (every node outside the region sends to every node inside) on 8x8x8, 4 "
-        "packets a pair (quick: 4x4x4, 8), default bgl.half_way = coordinate: % of the "
-        "entering links' peak", "diverges", "%",
-        "the tie rule half way round: every source half way round a dimension from the hot spot "
-        "has the same coordinate, so under the default rule all go one way and the hot spot's "
-        "links on that side carry 1.5 times the others' (docs/design/bgl.md): 80.5%, 79.2%, "
-        "85.0% on 8x8x8 with 1, 4, 16 packets a pair. The document does not say how software "
-        "set the hint bits' cut-off registers, nor how many packets each sender sent ('a "
-        "certain large number'); with half_way = node (ties split by the node's coordinate "
-        "sum) the same runs give 99.7%, 94.9%, 97.8%, and 93% on 4x4x4: that reading "
-        "reproduces the paper, and alltoall on 4x4x4 and 8x8x8 changes little with it (86.2% "
-        "against 82.4% of peak with one packet a pair on 4x4x4, 97.0% against 96.7% on 8x8x8, "
-        "97.5% against 97.7% with four; 4x4x2 1-3 points less with two or more). Not yet the "
-        "default: tried, it moved bgl.fig7_waves' and bgl.fig2_four_by_four's quick runs "
-        "across their thresholds (those runs were too short and are now as long as needed, "
-        "not yet measured with node) and changes a fingerprint and the router view's tests. "
-        "The paper's 92% is hardware, with software draining the hot spot's six reception "
-        "FIFOs (the model drains them at once)")
+        "packets a pair (quick: 4x4x4, 8): % of the entering links' peak. The document says "
+        "neither how software set the hint bits' cut-off registers half way round a ring nor "
+        "how many packets each sender sent ('a certain large number'). The default tie rule, "
+        "bgl.half_way = node (+ from a node whose coordinates sum to an even number), "
+        "reproduces the paper: 99.7%, 94.9%, 97.8% on 8x8x8 with 1, 4, 16 packets a pair. "
+        "With coordinate (+ from an even coordinate in the dimension) every source half way "
+        "round from the hot spot has the same coordinate there, all go one way, and the hot "
+        "spot's links on that side carry 1.5 times the others' (docs/design/bgl.md): 80.5%, "
+        "79.2%, 85.0%. The paper's 92% is hardware, with software draining the hot spot's six "
+        "reception FIFOs (the model drains them at once)", "reproduced", "%")
     add("hot_region_2", "Hot region", "95% of peak is achieved for both 2 x 2 x 2 and 4 x 4 x "
         "4 hot regions", Near(95, abs=3), hot_region_2,
         "as hot_spot, a 2x2x2 region", "reproduced", "%")
