@@ -68,8 +68,7 @@ stage_build() {
   local args=(-DCMAKE_BUILD_TYPE=Release -DLOCKSTEP_CUDA=ON -DPython_EXECUTABLE="$py") pb
   pb=$("$py" -m pybind11 --cmakedir 2>/dev/null) && args+=(-Dpybind11_DIR="$pb")
   if [ -d "$deps/usr" ]; then
-    args+=(-DRANDOM123_INCLUDE_DIR="$deps/usr/include"
-           -DGTest_DIR="$deps/usr/lib/x86_64-linux-gnu/cmake/GTest")
+    args+=(-DGTest_DIR="$deps/usr/lib/x86_64-linux-gnu/cmake/GTest")
   fi
   local start=$(date +%s)
   # Without Python headers or pybind11 the C++ tests still run: configure again without the module.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up a Debian/Ubuntu machine for lockstep: the few Debian packages pip cannot give (the
-# compiler, CMake, Random123, Thrust, GoogleTest, Python's headers and venv), then .venv, a plain
+# compiler, CMake, GoogleTest, Python's headers and venv), then .venv, a plain
 # virtual environment from /usr/bin/python3 with every Python package from PyPI at the versions
 # pinned in constraints.txt, and lockstep itself installed editable (README, "Dependencies").
 #   bash scripts/setup.sh [base|notebook|docs|test]
@@ -19,14 +19,10 @@ case $profile in
   *) echo "setup.sh: profile '$profile': allowed base, notebook, docs, test" >&2; exit 2 ;;
 esac
 
-pkgs=(build-essential cmake librandom123-dev libgtest-dev python3-dev python3-venv)
+# Random123 is in the source tree and Thrust/CUB come from PyPI (nvidia-cuda-cccl) or CUDA.
+pkgs=(build-essential cmake libgtest-dev python3-dev python3-venv)
 # The browser tests' headless Chromium and the MP4 export's ffmpeg: for the tests alone.
 [ "$profile" = test ] && pkgs+=(chromium chromium-driver ffmpeg)
-# Thrust/CUB: the CUDA toolkit's own (CCCL) when there is one, else Debian's.
-if [ ! -f /usr/local/cuda/include/cccl/thrust/version.h ] &&
-   [ ! -f /usr/local/cuda/include/thrust/version.h ]; then
-  pkgs+=(libthrust-dev)
-fi
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -44,7 +40,8 @@ if grep -qs "include-system-site-packages = true" .venv/pyvenv.cfg; then rm -rf 
 [ -x .venv/bin/python ] || /usr/bin/python3 -m venv .venv
 pip=(.venv/bin/python -m pip install -q -c constraints.txt)
 "${pip[@]}" pip
-# The build backend and pybind11 (for `make build`'s CMake too), from pyproject.toml.
+# The build backend, pybind11 and Thrust's headers (for `make build`'s CMake too), from
+# pyproject.toml.
 mapfile -t build_requires < <(.venv/bin/python -c \
   'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"], sep="\n")')
 "${pip[@]}" "${build_requires[@]}"
