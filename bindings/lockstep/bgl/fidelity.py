@@ -209,6 +209,20 @@ def asym_peak(quick: bool) -> Measured:
                                     f"{r.link_util_mean:.3f}, payload {r.payload_util_mean:.3f}")
 
 
+# Figure 11: the alltoall on the hardware's 512-way 8x8x8 against message size, ten full-sized
+# packets a pair (quick: one, the message size where the model's curve starts, 0.5 points
+# below ten).
+def _fig11(quick: bool):
+    return _alltoall((8, 8, 8), 1 if quick else 10)
+
+
+def fig11_ten(quick: bool) -> Measured:
+    r = _fig11(quick)
+    return Measured(r.peak_percent, f"8x8x8, {'one packet' if quick else 'ten packets'} a pair: "
+                                    f"{r.completion_cycles:,.0f} cycles, link "
+                                    f"{r.link_util_mean:.3f}, payload {r.payload_util_mean:.3f}")
+
+
 # Figures 7-9: escape VC architectures under hot-region traffic, the paper's random arbitration
 # and its simulator's infinite injection FIFOs; 512-byte buffers, so that they fill within the run.
 # Quick runs are the full ones (40 intervals, 3 s): counted over 20 the waves' verdict changed
@@ -516,6 +530,12 @@ def claims() -> list[Claim]:
         "hops", None, None, "notebook 05, section 10, gives the network's part in byte times",
         "not reproducible", lacks="the figure's numbers (not in the text) and the cost of "
         "the packet-layer software, which its curves include")
+    add("fig11_ten", "Figure 11", "with ten full-sized packets, the simulator predicted 94% "
+        "of peak (i.e., 94% link utilization), whereas the hardware measurement achieved 96% "
+        "of peak. This is a difference of only 2%", Near(96, abs=2), fig11_ten,
+        "alltoall of 256-byte packets on 8x8x8, ten a pair (quick: one): % of peak against "
+        "the hardware's 96%, within the 2% the paper allows its own simulator (which gave "
+        "94%)", "reproduced", "%")
     add("fig11_short", "Figure 11", "even when the messages are extremely short, involving "
         "only one 32-byte packet between each pair of nodes—the torus delivers 71% of "
         "theoretical peak", None, None, "", "not reproducible",
