@@ -94,14 +94,14 @@ soak: build
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := config_text edge_file routing_table t3e_registers
 FUZZ_FLAGS := -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined -g -O1
-fuzz:
+fuzz: setup
 	@ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 && \
 	  command -v clang++-14 >/dev/null || \
 	  (sudo=$$([ "$$(id -u)" = 0 ] || echo sudo); $$sudo apt-get update -q && \
 	   DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q clang-14 libclang-rt-14-dev \
 	     libomp-14-dev)
 	cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_FLAGS="$(FUZZ_FLAGS)" \
-	  -DLOCKSTEP_FUZZ=ON -DLOCKSTEP_CUDA=OFF -DLOCKSTEP_PYTHON=OFF -DLOCKSTEP_TESTS=OFF
+	  -DPython_EXECUTABLE=$(CURDIR)/$(PY) -DLOCKSTEP_FUZZ=ON -DLOCKSTEP_CUDA=OFF -DLOCKSTEP_PYTHON=OFF -DLOCKSTEP_TESTS=OFF
 	cmake --build build-fuzz -j$(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
 	@rc=0; for t in $(FUZZ_TARGETS); do \
 	  mkdir -p build-fuzz/corpus/$$t build-fuzz/findings/$$t; \
