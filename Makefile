@@ -101,7 +101,8 @@ fuzz: setup
 	   DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q clang-14 libclang-rt-14-dev \
 	     libomp-14-dev)
 	cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_FLAGS="$(FUZZ_FLAGS)" \
-	  -DPython_EXECUTABLE=$(CURDIR)/$(PY) -DLOCKSTEP_FUZZ=ON -DLOCKSTEP_CUDA=OFF -DLOCKSTEP_PYTHON=OFF -DLOCKSTEP_TESTS=OFF
+	  -DPython_EXECUTABLE=$(CURDIR)/$(PY) -DLOCKSTEP_FUZZ=ON -DLOCKSTEP_CUDA=OFF \
+	  -DLOCKSTEP_PYTHON=OFF -DLOCKSTEP_TESTS=OFF
 	cmake --build build-fuzz -j$(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
 	@rc=0; for t in $(FUZZ_TARGETS); do \
 	  mkdir -p build-fuzz/corpus/$$t build-fuzz/findings/$$t; \

@@ -210,8 +210,7 @@ def asym_peak(quick: bool) -> Measured:
 
 
 # Figure 11: the alltoall on the hardware's 512-way 8x8x8 against message size, ten full-sized
-# packets a pair (quick: one, the message size where the model's curve starts, 0.5 points
-# below ten).
+# packets a pair (quick: one, where the model's curve starts, a point below ten).
 def _fig11(quick: bool):
     return _alltoall((8, 8, 8), 1 if quick else 10)
 
@@ -277,9 +276,14 @@ def fig9_correlation(quick: bool) -> Measured:
 
 # Hardware, "Hot region": every node outside the region sends to every node inside, "a certain
 # large number" of packets a pair: 8 on 4x4x4 (quick), 4 on the paper's 8x8x8 (the midplane).
+def _gather_size(quick: bool) -> tuple[list[int], int]:
+    """The torus and the packets a pair."""
+    return (SMALL, 8) if quick else ([8, 8, 8], 4)
+
+
 @lru_cache(maxsize=None)
 def _gather(edge: int, quick: bool, half_way: str):
-    radix, packets = (SMALL, 8) if quick else ([8, 8, 8], 4)
+    radix, packets = _gather_size(quick)
     return simulate(bgl.midplane(radix, **{
         "traffic.pattern": "gather", "run.drain": 10**8, "traffic.alltoall_packets": packets,
         "traffic.hot_region": [0, 0, 0, edge, edge, edge], "bgl.half_way": half_way}))
@@ -287,7 +291,8 @@ def _gather(edge: int, quick: bool, half_way: str):
 
 def _gather_claim(edge: int, quick: bool) -> Measured:
     r, other = _gather(edge, quick, "node"), _gather(edge, quick, "coordinate")
-    size = "4x4x4, 8 packets a pair" if quick else "8x8x8, 4 packets a pair"
+    radix, packets = _gather_size(quick)
+    size = f"{'x'.join(map(str, radix))}, {packets} packets a pair"
     return Measured(r.peak_percent, f"{size}: {r.peak_percent:.1f}% with half_way = node (the "
                                     f"default), {other.peak_percent:.1f}% with coordinate")
 
