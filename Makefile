@@ -4,6 +4,10 @@
 BUILD ?= build
 JOBS ?= 2
 PY := .venv/bin/python
+# CMake 3.24 or newer: PyPI's in .venv where setup.sh put one (the system's was older), else the
+# system's. Expanded when a recipe runs, after setup.
+CMAKE = $(if $(wildcard .venv/bin/cmake),$(CURDIR)/.venv/bin/cmake,cmake)
+CTEST = $(if $(wildcard .venv/bin/ctest),$(CURDIR)/.venv/bin/ctest,ctest)
 
 .PHONY: setup setup-notebook setup-test setup-docs build sweep test lint notebook test-cpp \
 	test-python bench bench-cluster validate roofline fidelity soak fuzz docs clean
@@ -20,8 +24,8 @@ setup-docs: .venv/.setup-docs
 # A direct CMake build (incremental; ctest runs in it), writing _core into bindings/lockstep/,
 # where the editable install finds it. pybind11 comes from .venv.
 build: setup
-	cmake -S . -B $(BUILD) -DPython_EXECUTABLE=$(CURDIR)/$(PY)
-	cmake --build $(BUILD) -j$(JOBS)
+	$(CMAKE) -S . -B $(BUILD) -DPython_EXECUTABLE=$(CURDIR)/$(PY)
+	$(CMAKE) --build $(BUILD) -j$(JOBS)
 
 sweep: build
 	$(PY) -m lockstep sweep configs/default.toml --offered 0.02:0.40:0.02 --out results/default
@@ -44,7 +48,7 @@ notebook: setup-notebook build
 	bash scripts/notebook.sh
 
 test-cpp:
-	cd $(BUILD) && ctest --output-on-failure
+	cd $(BUILD) && $(CTEST) --output-on-failure
 
 test-python:
 	$(PY) -m pytest tests/python -v
@@ -100,10 +104,10 @@ fuzz: setup
 	  (sudo=$$([ "$$(id -u)" = 0 ] || echo sudo); $$sudo apt-get update -q && \
 	   DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q clang-14 libclang-rt-14-dev \
 	     libomp-14-dev)
-	cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_FLAGS="$(FUZZ_FLAGS)" \
+	$(CMAKE) -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_FLAGS="$(FUZZ_FLAGS)" \
 	  -DPython_EXECUTABLE=$(CURDIR)/$(PY) -DLOCKSTEP_FUZZ=ON -DLOCKSTEP_CUDA=OFF \
 	  -DLOCKSTEP_PYTHON=OFF -DLOCKSTEP_TESTS=OFF
-	cmake --build build-fuzz -j$(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
+	$(CMAKE) --build build-fuzz -j$(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
 	@rc=0; for t in $(FUZZ_TARGETS); do \
 	  mkdir -p build-fuzz/corpus/$$t build-fuzz/findings/$$t; \
 	  cp -n fuzz/corpus/$$t/* build-fuzz/corpus/$$t/; \
