@@ -96,7 +96,7 @@ soak: build
 # clang-14 and libFuzzer's runtime are installed if missing (with sudo when not root). New
 # inputs collect in build-fuzz/corpus/<target>, a finding's input in build-fuzz/findings/<target>/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := config_text edge_file routing_table t3e_registers
+FUZZ_TARGETS := config_text edge_file routing_table t3e_registers state_arrays
 FUZZ_FLAGS := -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined -g -O1
 fuzz: setup
 	@ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 && \

@@ -127,7 +127,12 @@ class Simulator:
         return array[0] if self.instances == 1 else array
 
     def set_state(self, name: str, array: np.ndarray) -> "Simulator":
-        """Overwrite one state array, shaped as `state(name)` returns it (to stage a scenario)."""
+        """Overwrite one state array, shaped as `state(name)` returns it (to stage a scenario).
+
+        Only the arrays software writes on the machine (the T3E's registers, S-Connect's tables,
+        METRO's scan-path bits) or a fault is staged with (the generic router's credits) are
+        writable, each value within its range; the rest is refused with a ValueError naming
+        the writable arrays (docs/architecture.md)."""
         array = np.asarray(array)
         self._sim.set_state(name, array[None] if self.instances == 1 else array)
         return self

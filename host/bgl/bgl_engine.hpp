@@ -178,6 +178,9 @@ void BglEngine<Exec>::allocate() {
   s.last_move = B::last_move_;
 
   B::topology_views(topo_);
+  // set_state's, to stage a case: the senders' tokens and the receivers' tokens owed, and the
+  // chunks on the wires (a bit flipped there is a link error).
+  for (const char* a : {"tokens", "tokens_owed", "belt"}) B::writable(a);
   wiring_ = make_wiring(p, topo_);
   v_.topo.far = upload(wiring_.far);
   v_.topo.delay = upload(wiring_.delay);

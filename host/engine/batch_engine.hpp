@@ -10,7 +10,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -96,13 +98,30 @@ class BatchEngine : public Engine {
     return a;
   }
 
+  // Writes the arrays a family declared writable(), each value within its range; every other
+  // array is the routers' own state (pointers, counts, records in flight), which the kernels
+  // index by without checking, so a write is refused rather than let run outside the network.
   void set_state(const std::string& name, const HostArray& a) override {
     const Field& f = field(name);
-    if (f.derive)
-      throw ConfigError("state \"" + name + "\": allowed only to read (" + f.derived_from + ")");
+    if (!f.writable) {
+      std::string writable;
+      for (const Field& g : fields_)
+        if (g.writable) writable += (writable.empty() ? "" : ", ") + g.name;
+      throw ConfigError("state \"" + name + "\": allowed only to read (" +
+                        (f.derive ? f.derived_from
+                                  : "the routers' own state; writable: " +
+                                        (writable.empty() ? "none" : writable)) +
+                        ")");
+    }
     if (a.dtype != f.dtype || a.itemsize != f.itemsize || a.shape != f.shape)
       throw ConfigError("state \"" + name +
                         "\": allowed only an array of the shape and type it has");
+    for (uint64_t k = 0; !f.allowed.empty() && k < a.bytes.size() / a.itemsize; ++k) {
+      const std::optional<int64_t> x = element(a, k);
+      if (!x || *x < f.lo || *x > f.hi)
+        throw ConfigError("state \"" + name + "\": allowed " + f.allowed + ", here " +
+                          element_text(a, k) + " at flat index " + std::to_string(k));
+    }
     x_.upload(f.ptr, a.bytes.data(), f.bytes());
     state_written();
   }
@@ -172,6 +191,9 @@ class BatchEngine : public Engine {
     std::vector<uint64_t> shape;
     std::function<HostArray()> derive = {};  // computed from other state, not stored
     std::string derived_from = {};
+    bool writable = false;  // set_state's (writable()), with values in [lo, hi]
+    int64_t lo = 0, hi = 0;
+    std::string allowed = {};
     uint64_t bytes() const {
       uint64_t n = itemsize;
       for (uint64_t d : shape) n *= d;
@@ -188,6 +210,34 @@ class BatchEngine : public Engine {
     throw ConfigError("state \"" + name + "\": allowed " + known);
   }
 
+  // Lets set_state write array `name` (software's registers and tables, a fault's flags,
+  // credits to stage a scenario), every value in [lo, hi], `allowed` saying so when not; with no
+  // `allowed`, any value (registers the kernels never index by).
+  void writable(const char* name, int64_t lo = 0, int64_t hi = 0, std::string allowed = {}) {
+    for (Field& f : fields_)
+      if (f.name == name) {
+        f.writable = true;
+        f.lo = lo;
+        f.hi = hi;
+        f.allowed = std::move(allowed);
+      }
+  }
+  // Element k of a written array as a number (none: a 64-bit unsigned value past int64_t).
+  static std::optional<int64_t> element(const HostArray& a, uint64_t k) {
+    uint64_t u = 0;
+    std::memcpy(&u, a.bytes.data() + k * a.itemsize, a.itemsize);  // little-endian
+    const uint32_t bits = 8 * a.itemsize;
+    if (a.dtype == 'i' && bits < 64 && (u >> (bits - 1) & 1)) u |= ~uint64_t{0} << bits;
+    if (a.dtype == 'u' && u > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
+    return static_cast<int64_t>(u);
+  }
+  static std::string element_text(const HostArray& a, uint64_t k) {
+    const std::optional<int64_t> x = element(a, k);
+    if (x) return std::to_string(*x);
+    uint64_t u = 0;
+    std::memcpy(&u, a.bytes.data() + k * a.itemsize, a.itemsize);
+    return std::to_string(u);
+  }
   // Registers a state array computed from others when read (state()), not kept by the kernels.
   void derived(const char* name, char dtype, uint32_t itemsize, std::vector<uint64_t> shape,
                std::function<HostArray()> f, const char* from) {

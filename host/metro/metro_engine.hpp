@@ -194,6 +194,10 @@ void MetroEngine<Exec>::allocate() {
   s.last_move = B::last_move_;
 
   B::topology_views(topo_);
+  // set_state's: the scan path's per-port configuration bits and the faults' flags.
+  for (const char* bit :
+       {"port_enabled", "fast_reclaim", "swallow", "router_dead", "port_dead", "noisy"})
+    B::writable(bit, 0, 1, "0 or 1");
   const Wiring wiring = make_wiring(p, topo_, cfgs_[0]);
   v_.topo.peer = upload(wiring.peer);
   v_.topo.delay = upload(wiring.delay);

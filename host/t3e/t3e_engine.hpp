@@ -352,6 +352,13 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   v_.st = B::st_;
   s.last_move = B::last_move_;
   B::topology_views(topo_);
+  // set_state's: the registers software loads (set_state above checks the numbers tables are
+  // indexed by; any other value is the program's to get right, as on the machine), and the
+  // credits, to stage a fault.
+  for (const char* r : {"r_pwho", "r_lwho", "pe_router", "r_net_lut", "r_lut_override", "r_vcsel",
+                        "r_chan", "r_bsu", "base_lpe", "virtual_limit", "r_sw", "r_sget_rtrn",
+                        "special_command", "special_received", "credits"})
+    B::writable(r);
   v_.topo.peer = upload(topo_.peer);
   v_.topo.far_end = upload(far_ends(topo_, p.slots));
   v_.traffic = upload(request_traffic(cfgs_, B::nodes_));

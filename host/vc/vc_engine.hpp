@@ -232,6 +232,9 @@ void VcEngine<Exec>::allocate() {
   n.viol_info = alloc<uint32_t>(*this, NN_ * 4);
 
   B::topology_views(topo_);
+  // set_state's: the credits, to stage a fault or a deadlock (any count: the debug checks
+  // report one that is not conserved).
+  B::writable("credits");
   VcTopology& t = v_.topo;
   t.peer = upload(topo_.peer);
   t.port_node = upload(topo_.port_node);
