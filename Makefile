@@ -86,7 +86,7 @@ fidelity: build
 	$(PY) scripts/fidelity.py
 
 # Invariant soaks: 10^9 router-cycles a family, debug checks every cycle, loads past saturation
-# (benchmarks/soak.py; hours on 2 cores). SOAK_ROUTER_CYCLES=1e7 for a quick look.
+# (benchmarks/soak.py; about an hour of one core). SOAK_ROUTER_CYCLES=1e7 for a quick look.
 SOAK_ROUTER_CYCLES ?= 1e9
 soak: build
 	$(PY) benchmarks/soak.py --router-cycles $(SOAK_ROUTER_CYCLES)

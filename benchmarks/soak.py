@@ -7,7 +7,7 @@ promises none (tests/python/random_networks.py, deadlock_free) and is counted ot
     PYTHONPATH=bindings .venv/bin/python benchmarks/soak.py [--router-cycles 1e9]
         [--family t3e ...] [--threads 0] [--out results/soak]
 
-`make soak` runs it all (hours on 2 cores: about 0.3-2 M router-cycles/s a core with the checks
+`make soak` runs it all (about an hour of one core: 0.5-4 M router-cycles/s with the checks
 on); `--router-cycles 1e7` is a quick look. Prints a row per configuration and writes
 OUT/soak.csv, a row per finished configuration (a rerun starts again).
 """

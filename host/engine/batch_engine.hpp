@@ -109,8 +109,7 @@ class BatchEngine : public Engine {
         if (g.writable) writable += (writable.empty() ? "" : ", ") + g.name;
       throw ConfigError("state \"" + name + "\": allowed only to read (" +
                         (f.derive ? f.derived_from
-                                  : "the routers' own state; writable: " +
-                                        (writable.empty() ? "none" : writable)) +
+                                  : "the routers' own state; writable: " + writable) +
                         ")");
     }
     if (a.dtype != f.dtype || a.itemsize != f.itemsize || a.shape != f.shape)
@@ -440,6 +439,15 @@ class BatchEngine : public Engine {
     s.sq_ring = alloc_array<uint32_t>(NL * source_queue);
     s.sq_head = alloc_array<uint32_t>(NL);
     s.seq = alloc_array<uint32_t>(NL, "packets_started", shape);
+    // set_state's, to stage who sends what: the packets each source has made and numbered, and
+    // its queue's length (within the ring it indexes, when the queue is bounded).
+    writable("packets_created");
+    writable("packets_started");
+    if (source_queue == 0)
+      writable("source_queue");
+    else
+      writable("source_queue", 0, source_queue,
+               "0 to traffic.source_queue (" + std::to_string(source_queue) + ")");
     StatsState& st = st_;
     st.created_flits = alloc_array<uint64_t>(NN_);
     st.ejected_flits = alloc_array<uint64_t>(NN_);
