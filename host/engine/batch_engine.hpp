@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstring>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <optional>
 #include <sstream>
@@ -107,10 +107,9 @@ class BatchEngine : public Engine {
       std::string writable;
       for (const Field& g : fields_)
         if (g.writable) writable += (writable.empty() ? "" : ", ") + g.name;
-      throw ConfigError("state \"" + name + "\": allowed only to read (" +
-                        (f.derive ? f.derived_from
-                                  : "the routers' own state; writable: " + writable) +
-                        ")");
+      throw ConfigError(
+          "state \"" + name + "\": allowed only to read (" +
+          (f.derive ? f.derived_from : "the routers' own state; writable: " + writable) + ")");
     }
     if (a.dtype != f.dtype || a.itemsize != f.itemsize || a.shape != f.shape)
       throw ConfigError("state \"" + name +
@@ -119,7 +118,8 @@ class BatchEngine : public Engine {
       const std::optional<int64_t> x = element(a, k);
       if (!x || *x < f.lo || *x > f.hi)
         throw ConfigError("state \"" + name + "\": allowed " + f.allowed + ", here " +
-                          element_text(a, k) + " at flat index " + std::to_string(k));
+                          (x ? std::to_string(*x) : std::to_string(element_bits(a, k))) +
+                          " at flat index " + std::to_string(k));
     }
     x_.upload(f.ptr, a.bytes.data(), f.bytes());
     state_written();
@@ -221,21 +221,19 @@ class BatchEngine : public Engine {
         f.allowed = std::move(allowed);
       }
   }
-  // Element k of a written array as a number (none: a 64-bit unsigned value past int64_t).
-  static std::optional<int64_t> element(const HostArray& a, uint64_t k) {
-    uint64_t u = 0;
-    std::memcpy(&u, a.bytes.data() + k * a.itemsize, a.itemsize);  // little-endian
-    const uint32_t bits = 8 * a.itemsize;
-    if (a.dtype == 'i' && bits < 64 && (u >> (bits - 1) & 1)) u |= ~uint64_t{0} << bits;
-    if (a.dtype == 'u' && u > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
-    return static_cast<int64_t>(u);
-  }
-  static std::string element_text(const HostArray& a, uint64_t k) {
-    const std::optional<int64_t> x = element(a, k);
-    if (x) return std::to_string(*x);
+  // Element k of a written array, its bits (little-endian) widened to 64 (sign-extended).
+  static uint64_t element_bits(const HostArray& a, uint64_t k) {
     uint64_t u = 0;
     std::memcpy(&u, a.bytes.data() + k * a.itemsize, a.itemsize);
-    return std::to_string(u);
+    const uint32_t bits = 8 * a.itemsize;
+    if (a.dtype == 'i' && bits < 64 && (u >> (bits - 1) & 1)) u |= ~uint64_t{0} << bits;
+    return u;
+  }
+  // ... as a number (none: a 64-bit unsigned value past int64_t).
+  static std::optional<int64_t> element(const HostArray& a, uint64_t k) {
+    const uint64_t u = element_bits(a, k);
+    if (a.dtype == 'u' && u > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
+    return static_cast<int64_t>(u);
   }
   // Registers a state array computed from others when read (state()), not kept by the kernels.
   void derived(const char* name, char dtype, uint32_t itemsize, std::vector<uint64_t> shape,

@@ -199,20 +199,20 @@ void SconnectEngine<Exec>::allocate() {
 
   // set_state's: the routing tables and registers the control messages reach, and a host's
   // control queues (ls.sconnect.Controller writes them).
-  const std::string ports = std::to_string(P), masks = std::to_string((int64_t{1} << P) - 1);
-  B::writable("route_ports", 0, (int64_t{1} << P) - 1,
-              "masks of the router's " + ports + " ports, 0 to " + masks);
-  B::writable("channels_on", 0, (int64_t{1} << P) - 1,
-              "masks of the router's " + ports + " ports, 0 to " + masks);
+  const int64_t port_masks = (int64_t{1} << P) - 1;
+  for (const char* mask : {"route_ports", "channels_on"})
+    B::writable(mask, 0, port_masks,
+                "masks of the router's " + std::to_string(P) + " ports, 0 to " +
+                    std::to_string(port_masks));
   B::writable("route_vc", 0, 1, "VC 0 or 1");
-  for (const char* r : {"perf_select", "timer", "class_used", "channel_error_threshold",
-                        "control_requests"})
+  for (const char* r :
+       {"perf_select", "timer", "class_used", "channel_error_threshold", "control_requests"})
     B::writable(r);
-  const std::string queue = std::to_string(kControlQueue);
   B::writable("control_request_head", 0, kControlQueue - 1,
               "a slot of the control queue, 0 to " + std::to_string(kControlQueue - 1));
   for (const char* count : {"control_request_count", "control_reply_count"})
-    B::writable(count, 0, kControlQueue, "0 to the queue's " + queue + " entries");
+    B::writable(count, 0, kControlQueue,
+                "0 to the queue's " + std::to_string(kControlQueue) + " entries");
 }
 
 template <class Exec>
