@@ -32,7 +32,7 @@ not give).
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--family", choices=sorted(fidelity.FAMILIES), help="one family only")
+    p.add_argument("--family", choices=sorted(fidelity.families()), help="one family only")
     p.add_argument("--quick", action="store_true", help="the short runs `make test` asserts")
     p.add_argument("--out", type=Path, default=Path("docs/fidelity.md"))
     args = p.parse_args(argv)

@@ -8,6 +8,8 @@ divergence the cause found by experiment.
 
 from __future__ import annotations
 
+from functools import cache
+
 import pandas as pd
 
 from ..families import parts
@@ -16,17 +18,20 @@ from .claim import (DIVERGES, DOCUMENTS, NOT_REPRODUCIBLE, REPRODUCED, Between, 
 from .ledger import markdown, measure
 
 # Each family's claims (its fidelity.py's CLAIMS, in the order of its documents), the families
-# in the order of their first documents.
-FAMILIES: dict[str, list[Claim]] = dict(sorted(
-    ((f, module.CLAIMS) for f, module in parts("fidelity").items()),
-    key=lambda item: min(c.document for c in item[1])))
+# in the order of their first documents. Imported when first asked for, not with this package:
+# a family's fidelity module imports .claim from here, and may be imported first.
+@cache
+def families() -> dict[str, list[Claim]]:
+    """Each family's claims, keyed by family."""
+    return dict(sorted(((f, module.CLAIMS) for f, module in parts("fidelity").items()),
+                       key=lambda item: min(c.document for c in item[1])))
 
 
 def claims(family: str | None = None) -> list[Claim]:
     """Every claim, or one family's."""
-    if family is not None and family not in FAMILIES:
-        raise ValueError(f"family {family!r}; allowed: {', '.join(FAMILIES) or 'none yet'}")
-    return [c for f, cs in FAMILIES.items() if family in (None, f) for c in cs]
+    if family is not None and family not in families():
+        raise ValueError(f"family {family!r}; allowed: {', '.join(families()) or 'none yet'}")
+    return [c for f, cs in families().items() if family in (None, f) for c in cs]
 
 
 def ledger(family: str | None = None, quick: bool = False) -> pd.DataFrame:
@@ -34,5 +39,5 @@ def ledger(family: str | None = None, quick: bool = False) -> pd.DataFrame:
     return measure(claims(family), quick)
 
 
-__all__ = ["Between", "Claim", "DIVERGES", "DOCUMENTS", "FAMILIES", "Measured", "NOT_REPRODUCIBLE",
-           "Near", "REPRODUCED", "claims", "ledger", "markdown", "measure"]
+__all__ = ["Between", "Claim", "DIVERGES", "DOCUMENTS", "Measured", "NOT_REPRODUCIBLE",
+           "Near", "REPRODUCED", "claims", "families", "ledger", "markdown", "measure"]

@@ -105,6 +105,9 @@ class Claim:
     unit: str = ""
     cause: str = ""  # a divergence: the cause found by experiment
     lacks: str = ""  # not reproducible: what the document does not give
+    # The status the quick run shows where it can only run a smaller case than the paper's and
+    # that case falls on the other side of the tolerance (`setup` says which case and why).
+    quick_expect: Status | None = None
 
     def __post_init__(self):
         if self.document not in DOCUMENTS:
@@ -119,6 +122,14 @@ class Claim:
                              "experiment) in `cause`")
         if self.check is not None and self.measure is None:
             raise ValueError(f"claim {self.id}: a claim with a check needs a measure")
+        if self.quick_expect not in (None, REPRODUCED, DIVERGES) or (
+                self.quick_expect is not None and self.check is None):
+            raise ValueError(f"claim {self.id}: quick_expect {self.quick_expect!r}; allowed: "
+                             f"None, {REPRODUCED!r} or {DIVERGES!r} on a claim with a check")
+
+    def expected(self, quick: bool) -> Status:
+        """The status the ledger records for the full run, or the quick run's own."""
+        return self.quick_expect if quick and self.quick_expect else self.expect
 
     def run(self, quick: bool) -> tuple[Measured | None, Status]:
         """Measures the claim and computes its status."""
