@@ -130,8 +130,9 @@ class Simulator:
         """Overwrite one state array, shaped as `state(name)` returns it (to stage a scenario).
 
         Only the arrays software writes on the machine (the T3E's registers, S-Connect's tables,
-        METRO's scan-path bits) or a fault is staged with (the generic router's credits) are
-        writable, each value within its range; the rest is refused with a ValueError naming
+        METRO's scan-path bits), those a fault is staged with (credits) and the sources' counts
+        and queues (packets_created, packets_started, source_queue) are writable, each value
+        within its range; the rest is refused with a ValueError naming
         the writable arrays (docs/architecture.md)."""
         array = np.asarray(array)
         self._sim.set_state(name, array[None] if self.instances == 1 else array)

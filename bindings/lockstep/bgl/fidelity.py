@@ -211,15 +211,15 @@ def asym_peak(quick: bool) -> Measured:
 
 # Figure 11: the alltoall on the hardware's 512-way 8x8x8 against message size, ten full-sized
 # packets a pair (quick: one, where the model's curve starts, a point below ten).
-def _fig11(quick: bool):
-    return _alltoall((8, 8, 8), 1 if quick else 10)
+def _midplane_alltoall(packets: int, words: str) -> Measured:
+    r = _alltoall((8, 8, 8), packets)
+    return Measured(r.peak_percent, f"8x8x8, {words} a pair: {r.completion_cycles:,.0f} cycles, "
+                                    f"link {r.link_util_mean:.3f}, payload "
+                                    f"{r.payload_util_mean:.3f}")
 
 
 def fig11_ten(quick: bool) -> Measured:
-    r = _fig11(quick)
-    return Measured(r.peak_percent, f"8x8x8, {'one packet' if quick else 'ten packets'} a pair: "
-                                    f"{r.completion_cycles:,.0f} cycles, link "
-                                    f"{r.link_util_mean:.3f}, payload {r.payload_util_mean:.3f}")
+    return _midplane_alltoall(*((1, "one packet") if quick else (10, "ten packets")))
 
 
 def vc_packets(quick: bool) -> Measured:
@@ -232,10 +232,7 @@ def vc_packets(quick: bool) -> Measured:
 # "for long messages, it delivers more than 98% of peak": twenty full-sized packets a pair on the
 # 512-way (4,800 payload bytes; quick: one, as fig11_ten's, short of a long message).
 def long_messages(quick: bool) -> Measured:
-    r = _alltoall((8, 8, 8), 1 if quick else 20)
-    return Measured(r.peak_percent, f"8x8x8, {'one packet' if quick else 'twenty packets'} a "
-                                    f"pair: {r.completion_cycles:,.0f} cycles, link "
-                                    f"{r.link_util_mean:.3f}, payload {r.payload_util_mean:.3f}")
+    return _midplane_alltoall(*((1, "one packet") if quick else (20, "twenty packets")))
 
 
 # Figures 7-9: escape VC architectures under hot-region traffic, the paper's random arbitration
@@ -292,22 +289,21 @@ def fig9_correlation(quick: bool) -> Measured:
 
 # Hardware, "Hot region": every node outside the region sends to every node inside, "a certain
 # large number" of packets a pair: 8 on 4x4x4 (quick), 4 on the paper's 8x8x8 (the midplane).
-def _gather_size(quick: bool) -> tuple[list[int], int]:
+def _gather_size(quick: bool) -> tuple[tuple[int, ...], int]:
     """The torus and the packets a pair."""
-    return (SMALL, 8) if quick else ([8, 8, 8], 4)
+    return (tuple(SMALL), 8) if quick else ((8, 8, 8), 4)
 
 
 @lru_cache(maxsize=None)
-def _gather(edge: int, quick: bool, half_way: str):
-    radix, packets = _gather_size(quick)
-    return simulate(bgl.midplane(radix, **{
+def _gather(radix: tuple[int, ...], packets: int, edge: int, half_way: str = "node"):
+    return simulate(bgl.midplane(list(radix), **{
         "traffic.pattern": "gather", "run.drain": 10**8, "traffic.alltoall_packets": packets,
         "traffic.hot_region": [0, 0, 0, edge, edge, edge], "bgl.half_way": half_way}))
 
 
 def _gather_claim(edge: int, quick: bool) -> Measured:
-    r, other = _gather(edge, quick, "node"), _gather(edge, quick, "coordinate")
     radix, packets = _gather_size(quick)
+    r, other = _gather(radix, packets, edge), _gather(radix, packets, edge, "coordinate")
     size = f"{'x'.join(map(str, radix))}, {packets} packets a pair"
     return Measured(r.peak_percent, f"{size}: {r.peak_percent:.1f}% with half_way = node (the "
                                     f"default), {other.peak_percent:.1f}% with coordinate")
@@ -324,10 +320,8 @@ def hot_region_2(quick: bool) -> Measured:
 def hot_region_4(quick: bool) -> Measured:
     # A 4x4x4 region needs the 8x8x8 midplane (four minutes with 4 packets a pair): the quick
     # case is the same region in a 6x6x6 torus, one packet a pair.
-    radix, packets = ([6, 6, 6], 1) if quick else ([8, 8, 8], 4)
-    r = simulate(bgl.midplane(radix, **{
-        "traffic.pattern": "gather", "run.drain": 10**8, "traffic.alltoall_packets": packets,
-        "traffic.hot_region": [0, 0, 0, 4, 4, 4]}))
+    radix, packets = ((6, 6, 6), 1) if quick else ((8, 8, 8), 4)
+    r = _gather(radix, packets, 4)
     return Measured(r.peak_percent, f"{'x'.join(map(str, radix))}, {packets} packet"
                                     f"{'s' if packets > 1 else ''} a pair: "
                                     f"{r.completion_cycles:,.0f} cycles")
