@@ -13,6 +13,7 @@ from lockstep import fidelity
 from lockstep.fidelity import Between, Claim, Measured, Near
 
 LEDGER = Path(__file__).resolve().parents[2] / "docs" / "fidelity.md"
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 
 
 @pytest.mark.parametrize("claim", fidelity.claims(), ids=[c.id for c in fidelity.claims()])
@@ -28,6 +29,24 @@ def test_the_ledger_lists_every_claim():
     missing = [c.id for c in fidelity.claims() if f"### {c.id}\n" not in text]
     assert not missing, f"docs/fidelity.md lacks {missing}: run `make fidelity`"
     assert len({c.id for c in fidelity.claims()}) == len(fidelity.claims()), "ids repeat"
+
+
+def test_the_ledger_is_its_claims_and_their_stored_measurements():
+    # docs/fidelity.md is rendered from docs/fidelity.csv and the claims' code: a reworded
+    # cause, a changed check or a hand edit shows here (scripts/fidelity.py --render).
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        import fidelity as script
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    stored = fidelity.read_measured(LEDGER.with_suffix(".csv"))
+    full = fidelity.merge(fidelity.claims(), stored)
+    assert LEDGER.read_text() == fidelity.markdown(full, script.header(full)), (
+        "docs/fidelity.md is not what its claims and docs/fidelity.csv give: run "
+        "`scripts/fidelity.py --render` (or measure the changed claims with --claims)")
+    assert set(stored["id"]) == {c.id for c in fidelity.claims()}, "stale stored rows"
+    moved = full[full["status"] != full["expect"]]
+    assert moved.empty, f"stored measurements show another status: {moved['id'].tolist()}"
 
 
 # -- The ledger's machinery, on made-up claims ---------------------------------------------------
@@ -92,6 +111,24 @@ def test_markdown_has_a_row_and_a_section_per_claim():
     assert '[x.two](#xtwo) "about 28 clocks" | Figure 3 | ≥ 2 | 1.5 | bound | diverges |' in text
     assert "- Cause: buffers" in text and "- The document lacks: no clock rate" in text
     assert isinstance(df, pd.DataFrame) and len(text.split("### ")) == 4
+
+
+def test_stored_measurements_are_judged_again_and_kept_apart_from_the_words(tmp_path):
+    one, two = _claim(), _claim(id="x.two", measure=lambda q: Measured(31, "three more"),
+                                expect="diverges", cause="the route byte")
+    df = fidelity.measure([one, two])
+    fidelity.write_measured(df, tmp_path / "m.csv")
+    stored = fidelity.read_measured(tmp_path / "m.csv")
+    assert list(stored.columns) == fidelity.MEASURED
+    # A wider tolerance judges the stored 31 again; the words come from the claim.
+    wider = _claim(id="x.two", check=Near(28, abs=3), measure=lambda q: 0, expect="reproduced",
+                   setup="by eye")
+    again = fidelity.merge([one, wider], stored)
+    assert again["status"].tolist() == ["reproduced", "reproduced"]
+    assert again["detail"].tolist() == ["", "three more"]
+    assert again["setup"].tolist() == ["by hand", "by eye"]
+    with pytest.raises(ValueError, match="no stored measurement for x.three"):
+        fidelity.merge([one, _claim(id="x.three")], stored)
 
 
 def test_a_family_claims_module_imports_first():

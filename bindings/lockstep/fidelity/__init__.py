@@ -15,7 +15,7 @@ import pandas as pd
 from ..families import parts
 from .claim import (DIVERGES, DOCUMENTS, NOT_REPRODUCIBLE, REPRODUCED, Between, Claim, Measured,
                     Near)
-from .ledger import markdown, measure
+from .ledger import MEASURED, markdown, measure, merge, read_measured, write_measured
 
 # Each family's claims (its fidelity.py's CLAIMS, in the order of its documents), the families
 # in the order of their first documents. Imported when first asked for, not with this package:
@@ -39,5 +39,6 @@ def ledger(family: str | None = None, quick: bool = False) -> pd.DataFrame:
     return measure(claims(family), quick)
 
 
-__all__ = ["Between", "Claim", "DIVERGES", "DOCUMENTS", "Measured", "NOT_REPRODUCIBLE",
-           "Near", "REPRODUCED", "claims", "families", "ledger", "markdown", "measure"]
+__all__ = ["Between", "MEASURED", "Claim", "DIVERGES", "DOCUMENTS", "Measured", "NOT_REPRODUCIBLE",
+           "Near", "REPRODUCED", "claims", "families", "ledger", "markdown", "measure", "merge",
+           "read_measured", "write_measured"]

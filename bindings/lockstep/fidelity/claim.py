@@ -131,10 +131,16 @@ class Claim:
         """The status the ledger records for the full run, or the quick run's own."""
         return self.quick_expect if quick and self.quick_expect else self.expect
 
+    def judge(self, value: float) -> Status:
+        """The status a measured value shows (a stored one too: the ledger recomputes it)."""
+        if self.check is None:
+            return NOT_REPRODUCIBLE
+        return REPRODUCED if self.check.holds(value) else DIVERGES
+
     def run(self, quick: bool) -> tuple[Measured | None, Status]:
         """Measures the claim and computes its status."""
         if self.check is None or self.measure is None:
             return None, NOT_REPRODUCIBLE
         got = self.measure(quick)
         m = got if isinstance(got, Measured) else Measured(float(got))
-        return m, REPRODUCED if self.check.holds(m.value) else DIVERGES
+        return m, self.judge(m.value)
