@@ -38,9 +38,10 @@ test: setup-test build
 	$(MAKE) --no-print-directory docs || rc=1; \
 	$(MAKE) --no-print-directory test-python || rc=1; exit $$rc
 
-# ruff and mypy on the Python package (configured in pyproject.toml).
+# ruff on every Python file (the package, tests, scripts, benchmarks, docs); mypy on the package
+# (both configured in pyproject.toml).
 lint:
-	.venv/bin/ruff check bindings/lockstep
+	.venv/bin/ruff check bindings/lockstep tests scripts benchmarks docs
 	$(PY) -m mypy
 
 # JupyterLab on 127.0.0.1 with the notebooks open, on the project's `lockstep` kernel.

@@ -27,7 +27,7 @@ def device_mb() -> float:
     """This process's device memory in MiB, as nvidia-smi reports it."""
     out = subprocess.run(["nvidia-smi", "--query-compute-apps=pid,used_memory",
                           "--format=csv,noheader,nounits"], capture_output=True, text=True).stdout
-    return sum(float(m) for p, m in (l.split(",") for l in out.splitlines() if l.strip())
+    return sum(float(m) for p, m in (row.split(",") for row in out.splitlines() if row.strip())
                if int(p) == os.getpid())
 
 

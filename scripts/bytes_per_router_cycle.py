@@ -376,7 +376,8 @@ def run_trace(kind, radix, load, instances=1, warm=2000, measure=200):
             sets[k].append(set(data[i + 1:i + 1 + data[i]]))
             i += 1 + data[i]
     tables = res["r"]["tables"]  # allocation numbers: the same in both builds
-    lines = lambda secs: {x >> 1 for x in secs if x >> 40 not in tables}  # 64-byte aligned arrays
+    def lines(secs):  # 64-byte aligned arrays
+        return {x >> 1 for x in secs if x >> 40 not in tables}
     counts = dict(sectors_touched=sum(len(r | w) for r, w in zip(sets["r"], sets["w"])),
                   lines_read=sum(len(lines(r)) for r in sets["r"]),
                   lines_written=sum(len(lines(w)) for w in sets["w"]),
@@ -403,7 +404,8 @@ def report(t):
             for d in (by["array"][arr], tables if table else by["stage"][stage]):
                 d[3 * j:3 * j + 3] = [a + b for a, b in zip(d[3 * j:3 * j + 3],
                                                             (nbytes, distinct, sectors))]
-    fmt = lambda v: "".join(f"{x / n:{w}.{p}f}" for x, w, p in zip(v, (8, 9, 8) * 2, (0, 0, 2) * 2))
+    def fmt(v):
+        return "".join(f"{x / n:{w}.{p}f}" for x, w, p in zip(v, (8, 9, 8) * 2, (0, 0, 2) * 2))
     head = f"{'B read':>8}{'distinct':>9}{'sectors':>8}{'B writ':>8}{'distinct':>9}{'sectors':>8}"
     print(f"{'stage (first to touch)':<24}{head}")
     total = [0] * 6

@@ -68,12 +68,14 @@ def test_schema_entries():
         assert e["type"] in {"str", "int", "float", "bool", "int_list", "float_list"}
         # Only traffic, the seed, the T3E's register contents (faults: the tables and R_CHAN;
         # partitions and hot spares: the PE numbers), METRO's dead routers, broken wires and noisy
-        # wires (port states) and S-Connect's channel error rates (a state array) may differ within a batch
-        # (not all traffic keys: some size the state or split the VCs); the network's shape
+        # wires (port states) and S-Connect's channel error rates (a state array) may differ
+        # within a batch (not all traffic keys: some size the state or split the VCs); the
+        # network's shape
         # never does.
         faults = {"t3e.failed_links", "t3e.failed_nodes", "t3e.fail_cycle", "t3e.partitions",
                   "t3e.hot_spares", "metro.failed_routers", "metro.failed_ports",
-                  "metro.noisy_ports", "metro.failure_cycle", "sconnect.bit_error_rate", "sconnect.noisy_channels",
+                  "metro.noisy_ports", "metro.failure_cycle", "sconnect.bit_error_rate",
+                  "sconnect.noisy_channels",
                   "sconnect.noisy_bit_error_rate", "sconnect.message_bits"}
         if e["per_instance"]:
             assert e["section"] == "traffic" or e["key"] in {"run.seed"} | faults, e["key"]

@@ -145,7 +145,8 @@ def test_the_scan_tells_code_from_comments_and_docstrings():
 def test_the_shared_cpp_folders_name_no_family():
     files = shared_cpp()
     assert REPO / "host/config/schema.cpp" in files and REPO / "bindings/core_module.cpp" in files
-    found = [hit for p in files for hit in cpp_naming(p.relative_to(REPO).as_posix(), p.read_text())]
+    found = [hit for p in files
+             for hit in cpp_naming(p.relative_to(REPO).as_posix(), p.read_text())]
     assert not found, ("shared C++ naming a router family (reach it through host/families.hpp "
                        "and its Family record, or move the code into its folder):\n"
                        + "\n".join(found))

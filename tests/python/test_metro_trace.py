@@ -116,11 +116,11 @@ def test_one_connection_clock_by_clock():
 
 
 def test_a_read_turns_the_connection_twice():
-    """traffic.request_reply with reply_size 3, metro.reply_delay 2: the destination answers the request (its TURN
-    there in clock 7) with ACK, two DATA-IDLE, the reply (2 words and their checksum) and a
-    TURN; each router, turned a second time, returns its STATUS and the checksum of the reply
-    it forwarded, now to the destination; the source checks the reply when the TURN reaches it
-    (clock 16 = 10 + 2 + 3 + 1) and closes the connection the clock after."""
+    """traffic.request_reply with reply_size 3, metro.reply_delay 2: the destination answers the
+    request (its TURN there in clock 7) with ACK, two DATA-IDLE, the reply (2 words and their
+    checksum) and a TURN; each router, turned a second time, returns its STATUS and the checksum
+    of the reply it forwarded, now to the destination; the source checks the reply when the TURN
+    reaches it (clock 16 = 10 + 2 + 3 + 1) and closes the connection the clock after."""
     sim = ls.Simulator(tiny(reply_delay=2).set("traffic.request_reply", True)
                        .set("traffic.reply_size", 3))
     df = metro.Tracer(sim).step(21).table

@@ -33,7 +33,8 @@ def test_hypercube_table_is_minimal_complete_and_deadlock_free():
     assert set(np.unique(t.vc)) <= {0, 1}
     for src, dest in [(0, 63), (5, 40), (63, 0)]:
         for pick in (min, max):
-            assert len(follow(t, src, dest, pick)) - 1 == t.dist[src, dest] == bin(src ^ dest).count("1")
+            hops = bin(src ^ dest).count("1")
+            assert len(follow(t, src, dest, pick)) - 1 == t.dist[src, dest] == hops
     assert ls.routing.check(HYPERCUBE, t.port_mask, t.vc) == []
 
 
@@ -54,7 +55,8 @@ def test_keywords_configs_and_toml_files_name_the_topology(tmp_path):
 
 def test_edge_files_and_dual_tic_nodes(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # edge_file is relative to the current directory
-    (tmp_path / "g.txt").write_text("# a 6-ring with a chord\n0 1\n1 2\n2 3 4\n3 4\n4 5\n5 0\n0 3 2\n")
+    (tmp_path / "g.txt").write_text(
+        "# a 6-ring with a chord\n0 1\n1 2\n2 3 4\n3 4\n4 5\n5 0\n0 3 2\n")
     t = ls.routing.table(None, kind="graph", edge_file="g.txt", link_delay=3)
     assert t.port_mask.shape == (6, 6) and ls.routing.check(
         None, t.port_mask, t.vc, kind="graph", edge_file="g.txt") == []
@@ -88,7 +90,8 @@ def test_checker_finds_the_cycle_of_a_minimal_ring_table():
                 "dependency cycle of 8 buffer classes (router, VC): "
                 "(0, 0) -[destinations 2, 3, 4, 5, 6, 7]-> (1, 0) -[destinations 0, 3, 4")
         else:  # a router's buffers are shared by both directions: neighbours wait on each other
-            assert "(1, 0) -[destinations 3, 4, 5]-> (2, 0) -[destinations 0, 7]-> (1, 0)" in problems[0]
+            cycle = "(1, 0) -[destinations 3, 4, 5]-> (2, 0) -[destinations 0, 7]-> (1, 0)"
+            assert cycle in problems[0]
 
 
 def test_checker_reports_bad_entries_and_refuses_bad_arrays():
@@ -107,12 +110,14 @@ def test_config_takes_the_new_keys_and_keeps_the_vc_family_on_cubes():
     cfg = ls.Config().with_(max_ports=6, dimension=5, nodes=32, degree=3, graph_seed=9,
                             dual_tic=False, edge_file="", edges=[])
     assert cfg.get("topology.max_ports") == 6 and cfg.get("degree") == 3
-    with pytest.raises(ValueError, match="allowed only mesh, torus, crossbar for router.family = vc"):
+    with pytest.raises(ValueError,
+                       match="allowed only mesh, torus, crossbar for router.family = vc"):
         ls.Config({"topology": {"kind": "hypercube", "dimension": 4}})
     with pytest.raises(ValueError, match=r"topology.max_ports = 4: .* router 0 has degree 6"):
         ls.routing.table(None, kind="hypercube", dimension=6)
     keys = {k["key"]: k for k in ls.schema()}
-    assert keys["topology.edge_file"]["type"] == "str" and keys["topology.edges"]["type"] == "int_list"
+    assert keys["topology.edge_file"]["type"] == "str"
+    assert keys["topology.edges"]["type"] == "int_list"
 
 
 def test_command_line_takes_the_new_keys(cli):

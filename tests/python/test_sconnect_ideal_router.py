@@ -57,14 +57,14 @@ def test_output_queueing_latency_is_the_exact_one_up_to_saturation_at_1(lengths)
 
 
 def test_figure1_both_structures_saturate_at_75_and_64_percent():
-    sat = {(s, l): ir.saturation(s, l, **ir.figure1(s)) for s in ir.STRUCTURES
-           for l in ir.LENGTHS}
+    sat = {(s, n): ir.saturation(s, n, **ir.figure1(s)) for s in ir.STRUCTURES
+           for n in ir.LENGTHS}
     for s in ir.STRUCTURES:
         assert sat[s, "fixed"] == pytest.approx(0.75, abs=0.012)
         assert sat[s, "exponential"] == pytest.approx(0.64, abs=0.012)
         assert sat[s, "fixed"] > sat[s, "exponential"] + 0.08  # "fixed length ... higher"
-    for l in ir.LENGTHS:  # "the saturation throughput for either structure is the same"
-        assert sat["crossbar", l] == pytest.approx(sat["pool", l], rel=0.02)
+    for n in ir.LENGTHS:  # "the saturation throughput for either structure is the same"
+        assert sat["crossbar", n] == pytest.approx(sat["pool", n], rel=0.02)
 
 
 @pytest.mark.parametrize("lengths", ["fixed", "exponential"])
@@ -79,13 +79,14 @@ def test_figure1_the_pool_has_the_lower_latency(lengths):
 
 def test_same_seed_same_result():
     for lengths in ir.LENGTHS:
-        run = lambda seed: ir.simulate("pool", lengths, [0.3, 0.7], buffers=8, release="start",
-                                       duration=100, seed=seed)
+        def run(seed):
+            return ir.simulate("pool", lengths, [0.3, 0.7], buffers=8, release="start",
+                               duration=100, seed=seed)
         first = run(5)
         pd.testing.assert_frame_equal(first, run(5))
         assert not first.equals(run(6))
-        sat = lambda seed: ir.saturation("crossbar", lengths, duration=100, replicas=2,
-                                         seed=seed)
+        def sat(seed):
+            return ir.saturation("crossbar", lengths, duration=100, replicas=2, seed=seed)
         assert sat(5) == sat(5) != sat(6)
 
 
