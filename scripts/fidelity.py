@@ -86,6 +86,11 @@ def main(argv: list[str] | None = None) -> int:
                              [df[fidelity.MEASURED]], ignore_index=True)
         measured = measured.sort_values("id", key=lambda s: s.map(order))
         fidelity.write_measured(measured, csv)
+        unmeasured = [c.id for c in every if c.id not in set(measured["id"])]
+        if unmeasured:
+            print(f"wrote {csv}; not {args.out}: no stored measurement for "
+                  f"{', '.join(unmeasured)} (measure them with --missing)", file=sys.stderr)
+            return 1
         full = fidelity.merge(every, measured)
         args.out.write_text(fidelity.markdown(full, header(full)))
         print(f"wrote {args.out} and {csv} ({len(df)} claims measured, {len(kept)} kept)")

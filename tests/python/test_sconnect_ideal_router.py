@@ -90,9 +90,21 @@ def test_same_seed_same_result():
         assert sat(5) == sat(5) != sat(6)
 
 
+def test_bimodal_lengths_without_long_messages_are_the_fixed_ones():
+    # No long message drawn: the same draws, the same run, as fixed lengths.
+    kw = dict(loads=[0.3, 0.7], duration=200, seed=3)
+    pd.testing.assert_frame_equal(ir.simulate("crossbar", "fixed", **kw),
+                                  ir.simulate("crossbar", "bimodal", bimodal=(1, 0.0), **kw))
+    assert not ir.simulate("crossbar", "bimodal", bimodal=(4, 0.05), **kw).equals(
+        ir.simulate("crossbar", "fixed", **kw))
+
+
 @pytest.mark.parametrize("call, match", [
     (lambda: ir.simulate("xbar"), r"structure='xbar': allowed 'crossbar', 'pool'"),
+    (lambda: ir.simulate("pool", "uniform"),
+     r"lengths='uniform': allowed 'fixed', 'exponential', 'bimodal'"),
     (lambda: ir.simulate("pool", "bimodal"), r"lengths='bimodal': allowed 'fixed', 'expon"),
+    (lambda: ir.simulate("crossbar", "bimodal", bimodal=(0, 0.1)), r"bimodal=\(0, 0.1\)"),
     (lambda: ir.simulate(release="later"), r"release='later': allowed 'end', 'start'"),
     (lambda: ir.simulate(loads=[0.5, 1.2]), r"loads=\[0.5, 1.2\]: allowed offered loads in "),
     (lambda: ir.simulate(loads=0), r"loads=\[0.0\]: allowed offered loads in \(0, 1\]"),

@@ -23,10 +23,13 @@ marks the start word of a connection (the word the next router sets up on). Stag
 
 `words(sim, cycles)` is `Tracer(sim).step(cycles).table`. `path(sim, node)` follows endpoint
 `node`'s current connection through the crossbars (`conn`), and `connections(sim)` lists every
-router's forward ports that are not free.
+router's forward ports that are not free. `streams(sim, cycles)` follows every attempt by its
+start word and TURN, one row each (the routers it reached and when, where it arrived).
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 import numpy as np
 import pandas as pd
@@ -323,4 +326,79 @@ def path(sim: Simulator, node: int, instance: int = 0) -> pd.DataFrame:
                 dest = int(net.port_node[r, b])
     out = pd.DataFrame(rows, columns=["stage", "router", "f", "b", "mode"])
     out.attrs["dest"] = dest
+    return out
+
+
+STREAM_COLUMNS = ["source", "tag", "routers", "ports", "clocks", "dest", "arrived", "turns",
+                  "blocked_by", "drop", "followed"]
+
+
+def streams(sim: Simulator, cycles: int, until: Callable[[Simulator], bool] | None = None,
+            instance: int = 0) -> pd.DataFrame:
+    """Every stream (attempt) that begins in the next ``cycles`` clocks of ``sim`` (which it runs;
+    ``until(sim)``, checked every 64 clocks, ends them sooner), followed hop by hop by its start
+    word, one row each: source, tag (the clock it began), routers and forward ports it reached in
+    order, with the clocks its start word arrived (an attempt blocked in fast or detailed
+    reclamation ends at the router that blocked it), dest and arrived (the endpoint its start word
+    reached and when; <NA> if none) and turns (the clocks its TURN arrived at each of those
+    routers, then at the endpoint); what came back to the source: blocked_by (the router a STATUS
+    saying blocked names: detailed reclamation) and drop (the first DROP's value: the blocked
+    stage + 1 in fast reclamation, 0 a plain drop); and followed: a word names its stream only by
+    tag, so two streams of one tag through one router are not followed beyond it (followed False:
+    the rest of the row is incomplete; what came back is kept, named by source and tag)."""
+    net = Network(sim, instance)
+    R, P, E = net.routers, net.ports, net.eports
+    prev = np.where(net.peer >= 0, net.peer // P, -1)  # the router before each forward port
+    before_exit = {(m + R, E + k): r for (m, k), (r, _) in net.exit.items()}
+    rows: dict[tuple[int, int], dict] = {}
+    at: dict[tuple[int, int], tuple[int, int] | None] = {}  # (tag, router): its stream
+    lost: set[tuple[int, int]] = set()
+    for c in range(cycles):
+        if until is not None and c % 64 == 0 and until(sim):
+            break
+        t = sim.cycle
+        belt = net.read(sim, "belt")[:, t % net.slots, :]
+        tags = net.read(sim, "belt_tag")[:, t % net.slots, :]
+        for x, q in zip(*np.nonzero(belt)):
+            x, q, word = int(x), int(q), int(belt[x, q])
+            k = KINDS.get(word & 15)
+            start, turn, tag = bool(word & START_BIT), k == "TURN", int(tags[x, q])
+            back = rows.get((x - R, tag)) if x >= R and q < E else None  # to the source
+            if back is not None and k == "STATUS" and status(word >> 5)[1]:
+                back["blocked_by"] = status(word >> 5)[2]
+            elif back is not None and k == "DROP" and pd.isna(back["drop"]):
+                back["drop"] = word >> 5
+            if not (start or turn) or (x < R and q >= net.forward[x]) or (x >= R and q < E):
+                continue  # only words going forward: into forward ports and leaving columns
+            here = x if x < R else before_exit[(x, q)]
+            if turn:  # a TURN follows its stream's start word
+                key: tuple[int, int] | None = at.get((tag, here))
+            elif x < R and net.port_node[x, q] >= 0:  # a start word from the source's endpoint
+                key = (int(net.port_node[x, q]), tag)
+                rows[key] = {"source": key[0], "tag": tag, "routers": [], "ports": [],
+                             "clocks": [], "dest": pd.NA, "arrived": pd.NA, "turns": [],
+                             "blocked_by": pd.NA, "drop": pd.NA}
+            else:
+                key = at.get((tag, int(prev[x, q]) if x < R else here))
+            if start and x < R:  # a stream this router cannot tell from another is dropped
+                seen = at.get((tag, x), key)
+                if key is None or seen != key:
+                    lost.update(k for k in (seen, key) if k is not None)
+                at[(tag, x)] = key if seen == key else None
+            if key is None or key in lost:
+                continue
+            row = rows[key]
+            if turn:
+                row["turns"].append(t)
+            elif x < R:
+                row["routers"].append(x)
+                row["ports"].append(q)
+                row["clocks"].append(t)
+            else:
+                row["dest"], row["arrived"] = x - R, t
+        sim.step(1)
+    out = pd.DataFrame([{**r, "followed": k not in lost} for k, r in rows.items()],
+                       columns=STREAM_COLUMNS)
+    for col in ("routers", "ports", "clocks", "turns"):
+        out[col] = out[col].map(tuple)
     return out

@@ -1,7 +1,8 @@
 """The ideal router of S-Connect's Figure 1 (Nowatzyk et al., ISCA 1995, section 2): an n x n
 order-preserving router, uniform random destinations, latency against offered load, for an
 input-buffered crossbar and a shared buffer pool, with fixed-length messages or lengths drawn
-from a negative exponential distribution of mean 1. Host-side and apart from the engine.
+from a negative exponential distribution of mean 1 (or, for the text's "bimodal distributions",
+short messages with a few long ones among them). Host-side and apart from the engine.
 
     from lockstep.sconnect import ideal_router as ir
     ir.simulate("crossbar", "fixed", [0.2, 0.4, 0.6])  # DataFrame: offered, accepted, latency
@@ -30,7 +31,10 @@ structure is the same"), at 0.752 with fixed lengths and 0.640 with exponential 
 gives 0.618 and 8/15; the unlimited pool 1.
 
 Fixed lengths run slotted (Bernoulli arrivals, one message per slot per output: the model of
-Karol, Hluchyj and Morgan). Exponential lengths run in continuous time, exactly: the state is
+Karol, Hluchyj and Morgan). Bimodal lengths run slotted too, a slot the short message's length
+and a long one `bimodal[0]` slots, drawn with probability `bimodal[1]` as it starts (nothing
+before then depends on a length); loads, times and latencies are converted to and from mean
+lengths at the edges. Exponential lengths run in continuous time, exactly: the state is
 a Markov chain (Poisson arrivals, memoryless transmissions), simulated by uniformisation, one
 potential event (an arrival at an input at rate load, or the end of a transmission at an
 output at rate 1) per step, after exponential gaps. A fine time grid would only approximate
@@ -48,7 +52,11 @@ import numpy as np
 import pandas as pd
 
 STRUCTURES = ("crossbar", "pool")
-LENGTHS = ("fixed", "exponential")
+LENGTHS = ("fixed", "exponential")  # Figure 1's
+LENGTH_CHOICES = LENGTHS + ("bimodal",)
+# (slots of a long message, share of long messages): the TIC's quad-messages, "trains of 4
+# messages that traverse the interconnect as one unit" (section 3.2, footnote 1), as 5% of them
+BIMODAL = (4, 0.05)
 RELEASES = ("end", "start")
 
 
@@ -90,38 +98,47 @@ def simulate(structure: str = "crossbar", lengths: str = "fixed",
              loads: Sequence[float] | float = (0.1, 0.3, 0.5), *, n: int = 8,
              buffers: int | None = None, release: str = "end", duration: float | None = None,
              warmup: float | None = None, replicas: int = 1, seed: int = 1,
-             percentiles: Sequence[float] = (50, 99)) -> pd.DataFrame:
+             percentiles: Sequence[float] = (50, 99),
+             bimodal: tuple[int, float] = BIMODAL) -> pd.DataFrame:
     """Latency and accepted throughput at each offered load.
 
     One row per load: offered, accepted (messages per output per unit time delivered in the
     window), latency_mean, latency_p<q> for each percentile, messages (latencies measured:
     those that arrived after `warmup` and were delivered by `duration`). Past saturation the
     input FIFOs grow without bound, so the latencies depend on `duration`. Defaults: 4,000
-    slots (fixed) or 1,000 mean lengths (exponential), warmup a fifth.
+    mean lengths (fixed, bimodal) or 1,000 (exponential), warmup a fifth. `bimodal` (lengths
+    "bimodal" only): a long message's length in short ones, and the share of long messages.
     """
     try:
         loads = np.atleast_1d(np.asarray(loads, dtype=float))
     except (TypeError, ValueError):
         raise ValueError(f"loads={loads!r}: allowed offered loads in (0, 1]") from None
-    args = _check(structure, lengths, n, buffers, release, duration, warmup, replicas, seed)
+    args = _check(structure, lengths, n, buffers, release, duration, warmup, replicas, seed,
+                  bimodal=bimodal)
     duration, warmup = args
+    if lengths == "bimodal" and structure == "pool" and buffers is None:
+        raise ValueError("lengths='bimodal': allowed 'fixed', 'exponential' with the unlimited "
+                         "pool (buffers=None); 'bimodal' with the crossbar or a bounded pool")
     if loads.ndim != 1 or not loads.size or not np.all((loads > 0) & (loads <= 1)):
         raise ValueError(f"loads={loads.tolist()}: allowed offered loads in (0, 1]")
     if not all(_is_real(q) and 0 <= q <= 100 for q in percentiles):
         raise ValueError(f"percentiles={percentiles!r}: allowed numbers in [0, 100]")
     rng = np.random.default_rng(seed)
     rows = np.repeat(loads, replicas)
+    window = duration - warmup  # mean lengths
     if structure == "pool" and buffers is None:
         lat, row, delivered = _output_queues(lengths, rows, n, duration, warmup, rng)
     else:
-        run = _Run(structure, lengths, rows, n, buffers, release, duration, warmup, rng)
+        run = _Run(structure, lengths, rows, n, buffers, release, duration, warmup, rng,
+                   bimodal=bimodal)
         lat, row, delivered = run.go()
+        lat, window = lat / run.unit, (run.duration - run.warmup) / run.unit
     out = []
     for k, load in enumerate(loads):
         mine = slice(k * replicas, (k + 1) * replicas)
         lk = lat[(row >= mine.start) & (row < mine.stop)]
         rec = {"offered": load,
-               "accepted": delivered[mine].sum() / (replicas * n * (duration - warmup)),
+               "accepted": delivered[mine].sum() / (replicas * n * window),
                "latency_mean": lk.mean() if lk.size else np.nan}
         for q in percentiles:
             rec[f"latency_p{q:g}"] = np.percentile(lk, q) if lk.size else np.nan
@@ -132,21 +149,22 @@ def simulate(structure: str = "crossbar", lengths: str = "fixed",
 
 def saturation(structure: str = "crossbar", lengths: str = "fixed", *, n: int = 8,
                buffers: int | None = None, release: str = "end", duration: float | None = None,
-               warmup: float | None = None, replicas: int = 16, seed: int = 1) -> float:
+               warmup: float | None = None, replicas: int = 16, seed: int = 1,
+               bimodal: tuple[int, float] = BIMODAL) -> float:
     """Saturation throughput: the messages per output per unit time delivered when every input
     always has a message waiting (an offered load of 1 with unlimited FIFOs: past saturation
-    throughput stays at this value; below it, accepted equals offered). Defaults: 1,500 slots
-    (fixed) or 400 mean lengths (exponential), warmup a fifth, 16 replicas averaged. The
+    throughput stays at this value; below it, accepted equals offered). Defaults: 1,500 mean
+    lengths (fixed, bimodal) or 400 (exponential), warmup a fifth, 16 replicas averaged. The
     unlimited pool returns 1: every output's queue then grows and it never idles."""
     duration, warmup = _check(structure, lengths, n, buffers, release, duration, warmup,
-                              replicas, seed, saturated=True)
+                              replicas, seed, saturated=True, bimodal=bimodal)
     if structure == "pool" and buffers is None:
         return 1.0
     rng = np.random.default_rng(seed)
     run = _Run(structure, lengths, np.ones(replicas), n, buffers, release, duration, warmup,
-               rng, saturated=True)
+               rng, saturated=True, bimodal=bimodal)
     _, _, delivered = run.go()
-    return float(delivered.sum() / (replicas * n * (duration - warmup)))
+    return float(delivered.sum() * run.unit / (replicas * n * (run.duration - run.warmup)))
 
 
 # --- checks ---------------------------------------------------------------------------------
@@ -157,9 +175,9 @@ def _check_choice(name: str, value: Any, allowed: Sequence[str]) -> None:
 
 
 def _check(structure, lengths, n, buffers, release, duration, warmup, replicas, seed,
-           saturated=False) -> tuple[float, float]:
+           saturated=False, bimodal=BIMODAL) -> tuple[float, float]:
     _check_choice("structure", structure, STRUCTURES)
-    _check_choice("lengths", lengths, LENGTHS)
+    _check_choice("lengths", lengths, LENGTH_CHOICES)
     _check_choice("release", release, RELEASES)
     if not _is_int(n) or n < 1:
         raise ValueError(f"n={n!r}: allowed an integer >= 1 (ports)")
@@ -172,8 +190,12 @@ def _check(structure, lengths, n, buffers, release, duration, warmup, replicas, 
         raise ValueError(f"replicas={replicas!r}: allowed an integer >= 1")
     if not _is_int(seed) or seed < 0:
         raise ValueError(f"seed={seed!r}: allowed an integer >= 0")
+    if not (isinstance(bimodal, tuple) and len(bimodal) == 2 and _is_int(bimodal[0])
+            and bimodal[0] >= 1 and _is_real(bimodal[1]) and 0 <= bimodal[1] <= 1):
+        raise ValueError(f"bimodal={bimodal!r}: allowed (slots of a long message >= 1, share "
+                         "of long messages in [0, 1])")
     if duration is None:
-        duration = (1500 if saturated else 4000) if lengths == "fixed" else \
+        duration = (1500 if saturated else 4000) if lengths != "exponential" else \
             (400 if saturated else 1000)
     if not _is_real(duration) or not np.isfinite(duration) or duration <= 0:
         raise ValueError(f"duration={duration!r}: allowed a time > 0 (mean message lengths)")
@@ -240,12 +262,17 @@ class _Run:
     whether it transmits, the arrival time of what it sends and the buffer it holds."""
 
     def __init__(self, structure, lengths, loads, n, buffers, release, duration, warmup, rng,
-                 saturated=False):
+                 saturated=False, bimodal=BIMODAL):
         self.pool = structure == "pool"
-        self.fixed = lengths == "fixed"
+        self.fixed = lengths != "exponential"  # slotted
         self.start = release == "start"
-        self.loads, self.n, self.rng, self.saturated = loads, n, rng, saturated
-        self.duration, self.warmup = duration, warmup
+        # bimodal: time runs in short-message slots, `unit` of them a mean length
+        self.long, self.long_share = bimodal if lengths == "bimodal" else (1, 0.0)
+        self.unit = 1 + (self.long - 1) * self.long_share
+        self.loads, self.n, self.rng, self.saturated = loads / self.unit, n, rng, saturated
+        self.duration = float(np.ceil(duration * self.unit))
+        self.warmup = float(np.ceil(warmup * self.unit))
+        self.left = np.zeros((len(loads), n), dtype=np.int64)  # slotted: slots still to send
         self.tie = 0.5 if self.fixed else 0.0  # slotted arrival times tie: break at random
         r, b = len(loads), (buffers if structure == "pool" else n)
         self.depth = 64
@@ -300,6 +327,9 @@ class _Run:
             self.cascade()
 
     def complete(self, mask):
+        if self.fixed:  # slotted: a transmission ends after its `left` slots
+            self.left -= mask & self.busy
+            mask = mask & (self.left == 0)
         done = mask & self.busy
         if not done.any():
             return
@@ -389,6 +419,8 @@ class _Run:
         r, o = np.nonzero(go)
         s = best[r, o]
         self.busy[r, o] = True
+        self.left[r, o] = 1 if self.long_share == 0 else np.where(
+            self.rng.random(r.size) < self.long_share, self.long, 1)
         self.oa[r, o] = self.ba[r, s]
         self.oslot[r, o] = s
         self.bs[r, s] = 0 if self.start else 2
