@@ -461,6 +461,192 @@ def _hop_ns(quick: bool) -> Measured:
                              f"up): {per_hop:.0f} ns a hop at 51.84 MHz")
 
 
+# --- Section 3: the host interface and the reservation; sections 3.1, 3.2: rejected messages --
+
+def _host_port_cycles(host_ports: int, cycles: int) -> tuple[np.ndarray, np.ndarray]:
+    """An 8 x 8 torus of TICs (4 channels and the host port, 64 buffers) at offered 1.0, past
+    its saturation (0.58), so sources back up and inject in bursts: per routing cycle and
+    router, the messages its host injected and those it took."""
+    cfg = Config().with_(family="sconnect", kind="torus", radix=[8, 8], pattern="uniform",
+                         packet_size=1, offered=1.0, buffers=64, host_ports=host_ports,
+                         threads=1)
+    sim = Simulator(cfg)
+    sim.step(200)
+    seen = [sim.state(n).sum(axis=1) for n in ("injected_messages", "delivered_messages")]
+    ins, outs = [], []
+    for _ in range(cycles):
+        sim.step(1)
+        now = [sim.state(n).sum(axis=1) for n in ("injected_messages", "delivered_messages")]
+        ins.append(now[0] - seen[0])
+        outs.append(now[1] - seen[1])
+        seen = now
+    return np.array(ins), np.array(outs)
+
+
+def _two_in_two_out(quick: bool) -> Measured:
+    cycles = 1000 if quick else 10000
+    ins, outs = _host_port_cycles(2, cycles)
+    one_in, one_out = _host_port_cycles(1, cycles)
+    both = int(((ins == 2) & (outs == 2)).sum())
+    return Measured(float(np.minimum(ins, outs).max()),
+                    f"{cycles} routing cycles x 64 routers: {both} router-cycles injected 2 while "
+                    f"taking 2, {int((ins == 2).sum())} injected 2, {int((outs == 2).sum())} took "
+                    f"2 (at most {ins.max()} and {outs.max()}), accepted {outs.mean():.3f} "
+                    f"messages/node/cycle; with sconnect.host_ports 1 at most {one_in.max()} in "
+                    f"and {one_out.max()} out, accepted {one_out.mean():.3f}")
+
+
+def _low_priority_buffers(quick: bool) -> Measured:
+    # Priority 0 only, and no host takes it (sink_min_priority 1): the pools fill with it as
+    # far as the reservation lets them.
+    cfg = _cube(quick).with_(buffers=64, priorities=4, reserve=-1, offered=1.0,
+                             priority_weights=[1.0], sink_min_priority=1)
+    sim = Simulator(cfg)
+    most = 0
+    for _ in range(20 if quick else 200):
+        sim.step(25)
+        most = max(most, int(sim.state("class_used")[:, 0, :].sum(axis=1).max()))
+    held = sim.state("class_used")[:, 0, :].sum(axis=1)
+    return Measured(most, f"by cycle {sim.cycle} the fullest pool held {most} priority-0 "
+                          f"messages of 64 (every pool now {held.min()} to {held.max()}), "
+                          f"{int(sim.state('delivered_messages').sum())} delivered")
+
+
+def _never_stuck(quick: bool) -> Measured:
+    per_source = 300 if quick else 2000
+    cfg = _random64(quick).with_(offered=1.0, max_packets=per_source, bit_error_rate=0.0029,
+                                 message_bits=100)
+    sim = Simulator(cfg)
+    total, most, aged = 64 * per_source, 0, []
+    while sim.cycle < 40 * per_source and sim.state("delivered_messages").sum() < total:
+        sim.step(1)
+        held = sim.state("buf_state") != 0
+        age = sim.state("pool_meta")[held] >> 11 & 255  # the age field: failed transmissions
+        if age.size:
+            most = max(most, int(age.max()))
+            aged.append(float((age > 0).mean()))
+    got = int(sim.state("delivered_messages").sum())
+    return Measured(got / total, f"{got} of {total} messages delivered by cycle {sim.cycle}; "
+                                 f"the most failures any message had counted {most}; "
+                                 f"{np.mean(aged):.0%} of the messages held had failed at least "
+                                 "once")
+
+
+@functools.lru_cache(maxsize=None)
+def _rejections(quick: bool) -> dict[str, int]:
+    """A 2 x 2 mesh where only node 0 sends, all to node 3, at offered 1.0. Router 0 may send on
+    either of its two channels (its table permits both), and each corrupts 60% of the messages
+    it carries (channel_error_threshold), so the receiver refuses them: more than the channels
+    can carry, so new messages queue. The X and Y channels have delays 1 and 2, which tells a
+    message's channel from when its acknowledgement is due (buf_ready). Stepping one routing
+    cycle at a time, each rejection (the age field of a message at router 0 grew: router 0
+    holds only its host's messages, so every grown age is a rejection there) is counted: with
+    the channel it failed on and the one it was re-routed to, and whether it was sent before
+    the messages that had waited in its new queue since the cycle before."""
+    cfg = Config().with_(family="sconnect", kind="mesh", radix=[2, 2], pattern="bitcomp",
+                         sender_every=4, packet_size=1, offered=1.0, dim_link_delay=[1, 2],
+                         threads=1)
+    sim = Simulator(cfg)
+    mask = int(sim.state("route_ports")[0, 3])
+    ports = [p for p in range(sim.state("peer").shape[1]) if mask >> p & 1]
+    by_delay = {int(sim.state("link_delay")[0, p]): p for p in ports}
+    thr = sim.state("channel_error_threshold")
+    thr[0, ports] = int(0.6 * 2**32)
+    sim.set_state("channel_error_threshold", thr)
+    vc = int(sim.state("route_vc")[0, 3])
+
+    def queues() -> dict[int, list[int]]:
+        head, count, nxt = (sim.state(n)[0] for n in ("queue_head", "queue_count", "buf_next"))
+        out: dict[int, list[int]] = {}
+        for p in ports:
+            b, out[p] = head[p, 0, vc], []
+            for _ in range(count[p, 0, vc]):
+                out[p].append(int(b))
+                b = nxt[b]
+        return out
+
+    n = dict(rejected=0, other_channel=0, onto_waiting=0, went_first=0)
+    last_port: dict[int, int] = {}
+    before, age0, key0, ready0 = queues(), None, None, None
+    for _ in range(2000 if quick else 20000):
+        sim.step(1)
+        t = sim.cycle - 1
+        meta, state, ready = (sim.state(k)[0] for k in ("pool_meta", "buf_state", "buf_ready"))
+        age = meta >> 11 & 255
+        key = sim.state("pool_src")[0].astype(np.int64) << 32 | sim.state("pool_seq")[0]
+        now = queues()
+        fresh = (state == 2) if ready0 is None else (state == 2) & (
+            (ready != ready0) | (key != key0))  # sent this cycle, due back in 2 x its delay
+        sent_now = {int(b): by_delay[int(ready[b] - t) // 2] for b in np.flatnonzero(fresh)}
+        if age0 is not None:
+            for b in np.flatnonzero((state != 0) & (key == key0) & (age > age0)):
+                b = int(b)
+                new = sent_now.get(b, next((p for p in ports if b in now[p]), None))
+                if new is None or b not in last_port:
+                    continue
+                n["rejected"] += 1
+                n["other_channel"] += new != last_port[b]
+                if before[new]:
+                    n["onto_waiting"] += 1
+                    n["went_first"] += b in sent_now
+        last_port.update(sent_now)
+        before, age0, key0, ready0 = now, age.copy(), key.copy(), ready.copy()
+    return n
+
+
+def _other_channel(quick: bool) -> Measured:
+    n = _rejections(quick)
+    return Measured(n["other_channel"] / n["rejected"] if n["rejected"] else np.nan,
+                    f"{n['rejected']} rejections at router 0 (corrupted on arrival), "
+                    f"{n['other_channel']} re-routed to the other channel")
+
+
+def _requeued_first(quick: bool) -> Measured:
+    n = _rejections(quick)
+    return Measured(n["went_first"] / n["onto_waiting"] if n["onto_waiting"] else np.nan,
+                    f"{n['onto_waiting']} of {n['rejected']} rejected messages re-routed onto a "
+                    f"queue where messages waited; {n['went_first']} of them sent before those")
+
+
+# --- Section 3.2: the channel protocol at any length --------------------------------------------
+
+SLOT_S = CLOCKS_PER_CYCLE / ALPHA_CLOCK_HZ  # a routing cycle at 51.84 MHz, 116 ns
+
+
+def _slots_100m() -> int:
+    # As _hop_ns: router and serialisation (11 clocks) and 100 m of fiber at 5 ns/m, in whole
+    # routing cycles
+    return int(np.ceil((6 + 5 + 100 * 5e-9 * ALPHA_CLOCK_HZ) / CLOCKS_PER_CYCLE))
+
+
+def _any_length(quick: bool) -> Measured:
+    per_source = 40 if quick else 200
+    far = _slots_100m()
+    delays = (1, 2, far) if quick else (*range(1, far + 1), 16, 64)
+    got, done = {}, {}
+    for d in delays:
+        cfg = Config().with_(family="sconnect", kind="torus", radix=[4, 4], offered=0.5,
+                             pattern="uniform", packet_size=1, max_packets=per_source,
+                             bit_error_rate=0.0029, message_bits=100, link_delay=d, threads=1)
+        sim = Simulator(cfg)
+        # Until every message is in, or none has come for 10 round trips and more (a long
+        # channel is slower only: 64 buffers, each locked for a round trip, limit a router to
+        # 64 messages in flight)
+        got[d], still = 0, 0
+        while got[d] < 16 * per_source and still < 20 * d + 1000:
+            sim.step(250)
+            n = int(sim.state("delivered_messages").sum())
+            still = 0 if n > got[d] else still + 250
+            got[d] = n
+        done[d] = sim.cycle
+    return Measured(min(got.values()) / (16 * per_source),
+                    f"delivered of {16 * per_source} created, a quarter of all slots corrupted, "
+                    f"channel delays of " + ", ".join(f"{d} ({d * SLOT_S * 1e9:.0f} ns): {n} "
+                                                      f"by cycle {done[d]}"
+                                                      for d, n in got.items())
+                    + f"; 100 m is {far} routing cycles")
+
+
 # --- Section 2.5: the distributed phase-locked loop -------------------------------------------
 
 def _pll(K: float = 1e5):
@@ -488,6 +674,35 @@ def _pll_gain(quick: bool) -> Measured:
                                              points=200 if quick else 600), tol)
     return Measured(t[1e5] / t[2e5], f"time to lock within 1 ppm: {t[1e5] * 1e6:.1f} us at "
                                      f"K = 1e5/s, {t[2e5] * 1e6:.1f} us at 2e5/s")
+
+
+R1_R2 = 1.5  # the TIC's R1 > R2 (section 3.3), our choice: the paper gives neither value
+
+
+def _lock_offset(loop: pll.DistributedPLL, r1_r2: float, quick: bool) -> float:
+    """The lock frequency's distance from the mean of the centre frequencies, in ppm, with the
+    TIC's comparator range (4 rad: limit 2) through a DAC of R1/R2 = r1_r2 (pll.dac_transfer);
+    integrated 12 time constants of its gain at the half-full point."""
+    slope = 2 * (r1_r2 - 1) / r1_r2
+    run = loop.integrate(12 * loop.time_constant / slope, limit=pll.TIC_COMPARATOR_RANGE / 2,
+                         r1_r2=r1_r2, points=40 if quick else 200)
+    return float(abs(pll.to_ppm(run["frequency"].iloc[-1].mean())
+                     - pll.to_ppm(loop.omega_i.mean())))
+
+
+def _pf_towards_mean(quick: bool) -> Measured:
+    loop = _pll()
+    d = np.random.default_rng(1).uniform(0, 0.5, loop.a.shape)
+    offset = pll.DistributedPLL(loop.a, loop.omega_i, loop.K, d)
+    off = {r: _lock_offset(offset, r, quick) for r in (2.0, R1_R2)}
+    zero = {r: _lock_offset(loop, r, quick) for r in (2.0, R1_R2)}
+    eq8 = abs(pll.to_ppm(offset.omega) - pll.to_ppm(loop.omega_i.mean()))
+    return Measured(off[R1_R2] / off[2.0],
+                    f"channel offsets uniform in [0, 0.5] rad: the lock {off[2.0]:.1f} ppm from "
+                    f"the mean of the centre frequencies with a linear comparator (R1 = 2 R2; "
+                    f"equation 8: {eq8:.1f}), "
+                    f"{off[R1_R2]:.1f} with R1 = {R1_R2} R2; with no offsets "
+                    f"{zero[2.0]:.1e} and {zero[R1_R2]:.1e} ppm")
 
 
 D = "004"
@@ -855,4 +1070,108 @@ CLAIMS = [
           "two nodes that is about 100 ps", None, None, "not modelled", NOT_REPRODUCIBLE, "ps",
           lacks="the oscillators' phase noise, the comparator's distortion (R1, R2), the loop "
                 "filter and the loop gain; equation 1 has no noise term, so its lock is exact"),
+    Claim("sconnect.host_two_in_two_out", D, "section 3",
+          "The local host interface allows the concurrent injection of two messages while two "
+          "other messages are being received", Near(2), _two_in_two_out,
+          "8 x 8 torus of TICs (4 channels and the host port, 64 buffers, sconnect.host_ports "
+          "2), uniform at offered 1.0, past its saturation (0.58), so sources back up and "
+          "inject in bursts; stepping one routing cycle at a time for 1,000 cycles (full: "
+          "10,000) after 200: the most messages one router's host both injected and took in "
+          "one routing cycle (the lower of the two); with host_ports 1 it is 1", REPRODUCED,
+          "messages"),
+    Claim("sconnect.parallel_port_5_of_6", D, "section 3, footnote 1 (Figure 8)",
+          "The bandwidth figures are the usable packet throughput. The parallel ports transfer "
+          "data only on 5 out of 6 cycles", None, None,
+          "a parallel port moves whole messages, up to sconnect.host_ports a routing cycle "
+          "(sconnect.host_two_in_two_out); the clocks within a routing cycle are not "
+          "modelled", NOT_REPRODUCIBLE, "of the clocks",
+          lacks="the message's width in bits and the clocks in a routing cycle: the document "
+                "gives neither apart from this footnote, which the ledger itself uses to read "
+                "a routing cycle as 6 clocks and a message as 5 x 16 bits (module docstring), "
+                "so a measured 5/6 would only return that reading; Figure 8's bandwidth "
+                "figures are not in our copy"),
+    Claim("sconnect.low_priority_not_all_64", D, "section 3",
+          "To guarantee that low priority traffic can't block higher levels, some buffers are "
+          "reserved. This means that not all 64 buffers can be used for low priority messages",
+          Between(1, 63), _low_priority_buffers,
+          "64-node hypercube, the TIC's 64 buffers and 4 priorities (sconnect.priorities 4, "
+          "the default reserve: 64 / (4 x 4) = 4 buffers per class), all traffic priority 0 "
+          "at offered 1.0 and no host taking it (sconnect.sink_min_priority 1), 500 cycles "
+          "(full: 5,000): the most priority-0 messages any pool held. The paper gives no "
+          "number; the model keeps 4 buffers for each of the 9 classes (VC 0, VC 1, delivery) "
+          "of priorities 1-3, so 64 - 36 = 28 remain; every priority is held to the same, so "
+          "the top one cannot use all 64 either", REPRODUCED, "buffers"),
+    Claim("sconnect.no_perpetual_retry", D, "section 3.2",
+          "Whenever a packet transmission fails, the packet is returned to the router and a new "
+          "routing decision is made. Each of these failures causes the age field of the packet "
+          "to be incremented, so that packets cannot perpetually retry", Near(1.0),
+          _never_stuck,
+          "random 4-regular graph of 64 nodes (TIC, 64 buffers), offered 1.0 (past its knee, "
+          "0.6), bit error rate 0.0029 on 100-bit slots (a quarter of all slots corrupted), "
+          "300 messages a source (full: 2,000): delivered over created within 40 routing "
+          "cycles per message a source; every cycle the age field of every message held is "
+          "read (pool_meta) for the most failures one message counted. In the model's TIC "
+          "assignment the age only counts (Figure 4's assignment ranks by it); what ends the "
+          "retries is the requeue at the head of a queue and the other channel's preference "
+          "(sconnect.requeued_first, sconnect.reroute_other_channel)", REPRODUCED,
+          "fraction"),
+    Claim("sconnect.reroute_other_channel", D, "section 3.1",
+          "In the case of rejected messages (due to congestion or due to transmission "
+          "problems), preference is given to a channel other than the one tried in the last "
+          "attempt", Near(1.0), _other_channel,
+          "2 x 2 mesh, only node 0 sending, all to node 3, offered 1.0; router 0's table "
+          "permits both its channels, each corrupting 60% of the messages it carries "
+          "(channel_error_threshold), with delays 1 and 2 (topology.dim_link_delay) so that a "
+          "message's channel shows in when its acknowledgement is due (buf_ready). Stepping "
+          "one routing cycle at a time for 2,000 cycles (full: 20,000): of the messages "
+          "rejected at router 0 (their age field grew), the share re-routed to the other "
+          "channel", REPRODUCED, "of the rejections"),
+    Claim("sconnect.requeued_first", D, "section 3",
+          "A new routing decision is made for packets that were rejected due to transmission "
+          "errors or due to congestion at the next TIC. Requeued traffic has priority over "
+          "newly inserted traffic", Near(1.0), _requeued_first,
+          "as sconnect.reroute_other_channel (the two channels carry 0.8 of the 1.0 offered, "
+          "so new messages wait in their queues): of the rejected messages re-routed onto a "
+          "queue in which messages had waited since the cycle before, the share sent before "
+          "them (in the cycle of the rejection)", REPRODUCED, "of the requeued"),
+    Claim("sconnect.protocol_6_bits", D, "section 3.2",
+          "The entire protocol overhead is 6 bits/message, which includes the piggyback "
+          "acknowledgment and a late-abort feature", None, None,
+          "the channel module keeps the protocol's state per slot (a sequence bit each way, "
+          "the acknowledgement and its outcome) in whole records, not bits", NOT_REPRODUCIBLE,
+          "bits",
+          lacks="the message format: which 6 bits (beyond the acknowledgement and the late "
+                "abort, named but not sized) and the length of a message in bits, so neither "
+                "the 6 nor an overhead share can be measured"),
+    Claim("sconnect.crc_16_bits", D, "section 3, footnote 1 (Figure 8)",
+          "The serial links carry an additional 16 CRC and handshake bits, that are not "
+          "included", None, None,
+          "the model marks a corrupted slot (sconnect.bit_error_rate x message_bits) and "
+          "detects it always; it has no CRC and no bits", NOT_REPRODUCIBLE, "bits",
+          lacks="the CRC polynomial and the handshake bits' use, and the message's length in "
+                "bits without them: the footnote gives the count only"),
+    Claim("sconnect.oblivious_to_slots", D, "section 3.2; section 1",
+          "While the number of slots depends on the physical length of the channel, the "
+          "actual CM protocol is oblivious to the number of packets in transit. ... nodes "
+          "that are physically separated by up to about 100m", Near(1.0), _any_length,
+          "as sconnect.no_drop_no_duplicate (4 x 4 torus, a quarter of all slots corrupted, 40 "
+          "messages a source; full: 200) with channel delays of 1, 2 and 7 routing cycles "
+          "(full: 1 to 7, 16 and 64): 100 m of fiber at 5 ns/m plus the router and "
+          "serialisation (11 clocks) is 7 routing cycles of 6 clocks at 51.84 MHz; the lowest "
+          "share delivered exactly once", REPRODUCED, "fraction"),
+    Claim("sconnect.pf_towards_mean", D, "section 3.3",
+          "By choosing R_1 > R_2, the transfer function is distorted such that the loop gain "
+          "increases with the deviation from the fifo half-full point, which results in a lock "
+          "frequency that is moved towards the mean of the center frequencies of all nodes",
+          Between(0, 0.99), _pf_towards_mean,
+          "ls.sconnect.pll on the 64-node hypercube (oscillators within +-100 ppm, K = 1e5/s), "
+          "the comparator's range 4 rad (limit 2) through the DAC of pll.dac_transfer (our "
+          "reading: R1 on the low bit, so R1 = 2 R2 is linear and R2 < R1 < 2 R2 makes the "
+          "step across half-full the smallest), integrated 12 time constants of the gain at "
+          "half-full: the lock frequency's distance from the mean of the centre frequencies "
+          "with R1 = 1.5 R2 over that with the linear DAC. The paper gives neither resistor nor "
+          "the channels' phase offsets: each channel gets one uniform in [0, 0.5] rad, which "
+          "equation 8's delay term turns into a shift of the lock (with none, any odd "
+          "comparator locks at exactly the mean, so there is nothing to move); the ratio is "
+          "the slope at half-full, 2 (R1/R2 - 1) / (R1/R2)", REPRODUCED, "ratio"),
 ]

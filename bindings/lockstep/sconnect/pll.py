@@ -104,12 +104,15 @@ class DistributedPLL:
 
     # -- solutions -------------------------------------------------------------------------
 
-    def _slope(self, theta: np.ndarray, limit: float | None) -> np.ndarray:
+    def _slope(self, theta: np.ndarray, limit: float | None,
+               r1_r2: float = 2.0) -> np.ndarray:
         # Equation 1 differentiated, in a frame turning at omega: theta = phi - omega t.
         # theta: [..., n]; the phase detector sees phi_j + d_ij - phi_i on every channel.
         err = theta[..., self._j] + self._dd - theta[..., self._i]
         if limit is not None:
             err = np.clip(err, -limit, limit)
+            if r1_r2 != 2.0:
+                err = dac_transfer(err, limit, r1_r2)
         shape = theta.shape[:-1]
         flat = err.reshape(-1, len(self._i)) * self._w
         rows = np.arange(flat.shape[0])[:, None] * self.n + self._i  # one bincount for all t
@@ -118,13 +121,16 @@ class DistributedPLL:
 
     def integrate(self, t_end: float, phi0: Any = 0.0, limit: float | None = None,
                   points: int = 400, method: str = "RK45", rtol: float = 1e-10,
-                  atol: float = 1e-12) -> pd.DataFrame:
+                  atol: float = 1e-12, r1_r2: float = 2.0) -> pd.DataFrame:
         """Equation 2 integrated numerically from phi(0) = phi0 (rad, [n] or a scalar) over
         [0, t_end] s, sampled at `points` times.
 
         limit: clip every channel's phase difference to [-limit, limit] rad, the limiting
         phase/frequency detector the paper says still synchronises (the TIC's FIFO comparator
         spans 4 rad: limit = 2); None is the linear detector of the analysis.
+        r1_r2: with a limit, the ratio R1/R2 of the TIC's 2-bit DAC (section 3.3; see
+        `dac_transfer`): 2 (the default) is linear, between 1 and 2 the gain grows with the
+        deviation from the half-full point, as the TIC's R1 > R2.
         method: a scipy.integrate.solve_ivp method.
 
         Returns a DataFrame indexed by t [s] with columns ("frequency", node), dphi_i/dt in
@@ -135,6 +141,10 @@ class DistributedPLL:
             raise ValueError(f"t_end = {t_end!r}: allowed a finite time > 0 (s)")
         if limit is not None and not (np.isfinite(limit) and limit > 0):
             raise ValueError(f"limit = {limit!r}: allowed None (linear) or a phase > 0 (rad)")
+        if not 1 < r1_r2 <= 2 or (r1_r2 != 2.0 and limit is None):
+            raise ValueError(f"r1_r2 = {r1_r2!r} (limit {limit!r}): allowed 1 < R1/R2 <= 2 with "
+                             "a limit (2: linear; at 1 or below the DAC's levels are not "
+                             "monotonic, above 2 its outer steps shrink)")
         if int(points) < 2:
             raise ValueError(f"points = {points!r}: allowed an integer >= 2")
         theta0 = _broadcast("phi0", phi0, (self.n,), "an [n] array (rad) or a scalar")
@@ -143,12 +153,12 @@ class DistributedPLL:
 
         implicit = method in ("Radau", "BDF", "LSODA")  # stiff: many nodes, high degree
         jac = {"jac": lambda *_: self.A} if implicit and limit is None else {}  # constant
-        sol = solve_ivp(lambda _, y: self._slope(y, limit), (0.0, t_end), theta0,
+        sol = solve_ivp(lambda _, y: self._slope(y, limit, r1_r2), (0.0, t_end), theta0,
                         method=method, t_eval=t, rtol=rtol, atol=atol, **jac)
         if not sol.success:
             raise RuntimeError(f"solve_ivp ({method}) failed: {sol.message}")
         theta = sol.y.T
-        return self._frame(t, self.omega + self._slope(theta, limit), theta)
+        return self._frame(t, self.omega + self._slope(theta, limit, r1_r2), theta)
 
     def analytic(self, t: Any, phi0: Any = 0.0) -> pd.DataFrame:
         """The paper's solution (equations 6 and 7 back-substituted, phi = P z) at times t [s]
@@ -225,6 +235,25 @@ def channels(cfg: Any) -> tuple[np.ndarray, np.ndarray]:
     np.fill_diagonal(a, 0.0)  # a dual-TIC node's own parallel link
     np.fill_diagonal(total, 0.0)
     return a, np.divide(total, a, out=np.zeros_like(total), where=a > 0)
+
+
+def dac_transfer(err: Any, limit: float, r1_r2: float = 2.0) -> Any:
+    """The TIC's comparator output for phase errors `err` in [-limit, limit] rad (section 3.3:
+    the FIFO depth through "a simple 2 bit digital to analog converter, that consists of two
+    external resistors, R_1 and R_2"), in rad: at R_1 = 2 R_2 the error itself (linear).
+
+    Our reading: the depth's 4 quarters are 2 bits, R_1 on the low bit and R_2 on the high one,
+    so the levels are 0, 1/R_1, 1/R_2, 1/R_1 + 1/R_2: R_1 = 2 R_2 makes them evenly spaced (a
+    linear detector), and R_2 < R_1 < 2 R_2 makes the middle step, across the half-full point,
+    smaller than the outer two, "the loop gain increases with the deviation from the fifo
+    half-full point". The staircase's steps sit at -limit/2, 0 and limit/2; averaged over the
+    channels we take it piecewise linear, its slope within limit/2 of half-full in proportion to
+    the middle step and outside to the outer ones (s and 2 - s, s = 2 (R_1/R_2 - 1) / (R_1/R_2)),
+    so that the full scale stays limit."""
+    s = 2 * (r1_r2 - 1) / r1_r2
+    half = limit / 2
+    mag = np.abs(err)
+    return np.sign(err) * np.where(mag <= half, s * mag, s * half + (2 - s) * (mag - half))
 
 
 def free_running(n: int, f0: float = TIC_CLOCK_HZ, ppm: float = 100.0,
