@@ -12,6 +12,8 @@ struct T3eConfig {
   int64_t adaptive_depth = 22;   // flits per adaptive VC buffer
   int64_t pe_buffer_depth = 16;  // flits each receive VC of the PE holds
   bool adaptive = true;          // the ADAPT bit of the default routing tags
+  // When a head may enter an adaptive VC: packet, empty or flit (t3e.adaptive_admission).
+  std::string adaptive_admission = "packet";
   std::string packet_type = "single_word_get";  // Table 3
   std::vector<double> packet_mix;               // weights of Table 3's types (empty: packet_type)
   double ordered_fraction = 0;                  // requests sent with ADAPT cleared

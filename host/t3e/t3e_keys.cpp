@@ -19,6 +19,15 @@ std::vector<KeyInfo> section_keys() {
       int_key("t3e", "adaptive_depth", part, &E::adaptive_depth, 10, 64,
               "flits the adaptive VC of an input buffers (the T3E: 22); at least the longest "
               "packet, 10 flits, since a packet enters it only if it fits whole"),
+      enum_key("t3e", "adaptive_admission", part, &E::adaptive_admission,
+               {"packet", "empty", "flit"},
+               "when a head may enter an adaptive VC (paper section 5): packet, when the "
+               "downstream adaptive buffer has room for the whole packet, several packets "
+               "co-residing (the T3E's rule); empty, only when that buffer is empty, one packet "
+               "at a time (Duato's rule, which the paper adapts); flit, with one free slot, as "
+               "a wormhole VC (for the paper's comparison: a packet blocked half in an adaptive "
+               "buffer holds it, so the deadlock freedom the other two give is lost; the "
+               "watchdog ends a run that deadlocks)"),
       bool_key("t3e", "adaptive", part, &E::adaptive,
                "the ADAPT bit of the default routing tags: packets may take the adaptive VC "
                "in a profitable direction (paper section 5)"),
@@ -59,9 +68,11 @@ std::vector<KeyInfo> section_keys() {
           "or tags computed from coordinates (ours, for machines beyond 2176 PEs); auto "
           "takes the first that fits"),
       enum_key("t3e", "logical_format", part, &E::logical_format,
-               {"linear", "format1", "format3", "random"},
+               {"linear", "format1", "format1_yx", "format3", "random"},
                "logical PE numbers (R_LWHO): X fastest, then Y, then Z (the manual's Format 2), "
-               "the manual's Formats 1 and 3 generalised, or a random renaming (run.seed)"),
+               "the manual's Formats 1 and 3 generalised, Format 1 with Y0 below X0 (the "
+               "numbering of the manual's mode 2 example, Figure 48, which mode2 needs), or a "
+               "random renaming (run.seed)"),
       enum_key("t3e", "half_ring_tie", part, &E::half_ring_tie, {"parity", "plus"},
                "the default tables' direction to a node half a ring away: + from even source "
                "ordinates and - from odd ones (parity: reproduces the paper's Table 1), or always "

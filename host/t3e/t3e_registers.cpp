@@ -16,7 +16,7 @@
 namespace ls::t3e {
 namespace {
 
-enum class Format { kLinear, kFormat1, kFormat3, kRandom };
+enum class Format { kLinear, kFormat1, kFormat1Yx, kFormat3, kRandom };
 
 // One mixed-radix digit of a logical PE number: (ordinate of `dim` >> shift) % radix.
 struct Digit {
@@ -27,16 +27,20 @@ struct Digit {
 // Format 1 = X0 Y0 Z0 Y1, Format 2 = X0 Y0 Y1 Z0 ("linear") and Format 3 = X0 Z0 Y0 Y1. Our
 // generalisations: linear X, Y, Z; format3 X, Z, Y (whole ordinates); format1 the 2x2 block of
 // X0 and Y0 first (what modes 1 and 2 index by), then Z, then the rest of X, then the rest of Y
-// (X and Y are split only where their radix is even, so every format is a bijection).
+// (X and Y are split only where their radix is even, so every format is a bijection);
+// format1_yx the same with Y0 below X0, the numbering of the manual's mode 2 example (Figure 48:
+// logical PE 1 at R_PWHO 000100, 4 at 010000), which mode 2's blocks need.
 std::vector<Digit> digits(Format f, const uint32_t k[3]) {
   switch (f) {
-    case Format::kFormat1: {
+    case Format::kFormat1:
+    case Format::kFormat1Yx: {
       std::vector<Digit> low, high;
       for (uint32_t d : {0u, 1u}) {
         const bool split = k[d] % 2 == 0;
         if (split) low.push_back({d, 0, 2});
         high.push_back({d, split ? 1u : 0u, split ? k[d] / 2 : k[d]});
       }
+      if (f == Format::kFormat1Yx && low.size() == 2) std::swap(low[0], low[1]);
       low.push_back({2, 0, k[2]});
       low.insert(low.end(), high.begin(), high.end());
       return low;
@@ -179,6 +183,7 @@ Registers make_registers(const Config& c, const Topology& t) {
   // partial plane leaves slots empty.
   const Format f = pick<Format>(c.t3e.logical_format, {{"linear", Format::kLinear},
                                                        {"format1", Format::kFormat1},
+                                                       {"format1_yx", Format::kFormat1Yx},
                                                        {"format3", Format::kFormat3},
                                                        {"random", Format::kRandom}});
   const std::vector<Digit> ds = digits(f, k);
@@ -211,7 +216,7 @@ Registers make_registers(const Config& c, const Topology& t) {
     else
       refuse(c,
              "even X and Y radix and logical PEs in 2x2 X-Y blocks, bit 0 Y0 and bit 1 X0 "
-             "(no t3e.logical_format but a \"random\" one that happens to)");
+             "(t3e.logical_format = \"format1_yx\")");
   }
   g.lut_entries = g.lut_mode == kMode0 ? N : g.lut_mode <= kMode2 ? N / 4 : 1;
   g.net_lut.assign(size_t{R} * g.lut_entries, 0);

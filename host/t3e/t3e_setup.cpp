@@ -38,6 +38,9 @@ T3eParams make_params(const Config& c, const Topology& t, const Registers& regs)
   p.lut_mode = regs.lut_mode;
   p.lut_entries = regs.lut_entries;
   p.adapt = k.adaptive;
+  p.admission = k.adaptive_admission == "empty"  ? kAdmitEmpty
+                : k.adaptive_admission == "flit" ? kAdmitFlit
+                                                 : kAdmitPacket;
   p.ties_plus = ties_plus(c);
   p.source_queue = static_cast<uint32_t>(c.traffic.source_queue);
   p.shape = t.shape;

@@ -6,7 +6,8 @@
 //     on its way asks for the output it holds.
 //  3. Output VCs are won: a deterministic one remembers who asked (a requester keeps its claim
 //     after losing its turn to request), round-robin; the adaptive one goes round-robin to a
-//     current requester whose whole packet fits in the downstream adaptive buffer (section 5).
+//     current requester whose whole packet fits in the downstream adaptive buffer (section 5;
+//     t3e.adaptive_admission may ask instead for an empty buffer, Duato's rule, or one slot).
 //  4. Each physical output goes to one of its VCs, round-robin, the adaptive VC last unless its
 //     packet has started; the winner keeps it until its packet bubbles, completes or blocks.
 //  5. An input that won both its outputs flows on the adaptive one, unless both are the same
@@ -147,7 +148,11 @@ struct Arbiter {
                                                                         << (p * kVcs + vc);
     if (rt.ad_port >= 0) {
       const uint32_t ov = ivc(static_cast<uint32_t>(rt.ad_port), kAdaptiveVc);
-      if (ovc_owner[ov] < 0 && ovc_credits[ov] >= FlitMeta::size(f.meta)) q.ad_port = rt.ad_port;
+      // t3e.adaptive_admission: room for the whole packet, an empty buffer, or one slot.
+      const uint32_t room = v.prm.admission == kAdmitPacket  ? FlitMeta::size(f.meta)
+                            : v.prm.admission == kAdmitEmpty ? lay.adaptive_depth
+                                                             : 1u;
+      if (ovc_owner[ov] < 0 && ovc_credits[ov] >= room) q.ad_port = rt.ad_port;
     }
     return q;
   }

@@ -63,6 +63,7 @@ struct T3eParams {
   uint32_t slots;                  // belt slots: the longest delay + 1
   uint32_t lut_mode, lut_entries;  // R_NET_LUT mode (LutMode) and entries per router
   bool adapt;                      // the ADAPT bit of computed tags
+  uint32_t admission;              // AdaptiveAdmission (t3e.adaptive_admission)
   bool ties_plus;                  // computed tags go + at half a ring (t3e.half_ring_tie)
   uint32_t source_queue;
   Shape shape;
@@ -73,6 +74,9 @@ struct T3eParams {
 };
 
 enum BarrierProgram : uint32_t { kNoBarrier = 0, kBarrierRounds = 1, kEurekaRounds = 2 };
+// When a head may enter an adaptive VC: its whole packet fits (the T3E), the buffer is empty
+// (Duato), or one slot is free (a wormhole VC).
+enum AdaptiveAdmission : uint32_t { kAdmitPacket = 0, kAdmitEmpty = 1, kAdmitFlit = 2 };
 
 // Where a router's arrays are: the only place that knows the strides.
 struct T3eLayout {

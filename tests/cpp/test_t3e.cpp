@@ -3,6 +3,8 @@
 // every clock in debug mode with the watchdog quiet under saturation (deterministic and
 // adaptive), the adaptive VC used only with ADAPT, and determinism across threads and batches.
 #include <cstring>
+#include <utility>
+#include <vector>
 
 #include "helpers.hpp"
 #include "host/config/schema.hpp"
@@ -158,11 +160,12 @@ TEST(T3e, DeterministicAcrossThreadsAndBatches) {
 
 // A batch of three loads of vector Puts, deterministic or adaptive: every state array the same
 // on 1 and 2 threads, and on the GPU (skipped without one).
-std::vector<Config> mixed_batch(bool adaptive) {
+std::vector<Config> mixed_batch(bool adaptive, const char* admission = "packet") {
   std::vector<Config> cs;
   for (double o : {0.1, 0.5, 1.0}) {
     Config c = t3e({4, 4, 4}, o);
     c.t3e.adaptive = adaptive;
+    c.t3e.adaptive_admission = admission;
     c.t3e.packet_type = "vector_put";
     c.run.seed = static_cast<int64_t>(o * 10);
     cs.push_back(c);
@@ -172,21 +175,26 @@ std::vector<Config> mixed_batch(bool adaptive) {
 
 // Also debug mode (a parallel step over all routers, invariants checked every clock) against
 // the production schedule (instance by instance).
+// Deterministic routing, then adaptive under each t3e.adaptive_admission rule.
+const std::vector<std::pair<bool, const char*>> kRoutings = {
+    {false, "packet"}, {true, "packet"}, {true, "empty"}, {true, "flit"}};
+
 TEST(T3e, StateIsBitIdenticalAcrossThreadsAndSchedules) {
-  for (bool a : {false, true}) {
-    const auto one = test::state_after(mixed_batch(a), test::options("cpu", 1, false), 1500);
-    EXPECT_EQ(one, test::state_after(mixed_batch(a), test::options("cpu", 2, false), 1500)) << a;
-    EXPECT_EQ(one, test::state_after(mixed_batch(a), test::options("cpu", 2, true), 1500)) << a;
+  for (const auto& [a, rule] : kRoutings) {
+    const auto batch = mixed_batch(a, rule);
+    const auto one = test::state_after(batch, test::options("cpu", 1, false), 1500);
+    EXPECT_EQ(one, test::state_after(batch, test::options("cpu", 2, false), 1500)) << a << rule;
+    EXPECT_EQ(one, test::state_after(batch, test::options("cpu", 2, true), 1500)) << a << rule;
   }
 }
 
 TEST(T3e, CpuAndCudaGiveBitIdenticalState) {
   if (!cuda_available())
     GTEST_SKIP() << "no CUDA device on this machine: T3E CPU/GPU equality not checked";
-  for (bool a : {false, true})
-    EXPECT_EQ(test::state_after(mixed_batch(a), test::options("cpu", 2, false), 3000),
-              test::state_after(mixed_batch(a), test::options("cuda", 0, false), 3000))
-        << a;
+  for (const auto& [a, rule] : kRoutings)
+    EXPECT_EQ(test::state_after(mixed_batch(a, rule), test::options("cpu", 2, false), 3000),
+              test::state_after(mixed_batch(a, rule), test::options("cuda", 0, false), 3000))
+        << a << rule;
 }
 
 // Bad keys name the key, the value and what is allowed.

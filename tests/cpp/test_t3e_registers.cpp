@@ -286,6 +286,20 @@ TEST(T3eRegisters, Mode2RoutesWhereTheNumberingAllows) {
   EXPECT_GT(found, 0u);
 }
 
+// The manual's mode 2 example numbers its 2x4x2 machine with Y0 below X0 (Figure 48: logical PE
+// 1 at R_PWHO 000100, 4 at 010000): t3e.logical_format = "format1_yx", over which mode 2 routes
+// every pair and mode 1 is refused.
+TEST(T3eRegisters, Mode2RoutesFigure48sNumbering) {
+  const Config c = machine({2, 4, 2}, "mode2", "format1_yx");
+  const Registers g = registers(c);
+  EXPECT_EQ(g.lwho[router_at(g, make_pwho(0, 1, 0))], 1u);
+  EXPECT_EQ(g.lwho[router_at(g, make_pwho(1, 0, 0))], 2u);
+  EXPECT_EQ(g.lwho[router_at(g, make_pwho(0, 0, 1))], 4u);
+  check_routes(c, 1);
+  check_routes(machine({4, 8, 2}, "mode2", "format1_yx"), 1);
+  EXPECT_THROW(registers(machine({2, 4, 2}, "mode1", "format1_yx")), ConfigError);
+}
+
 TEST(T3eRegisters, AutoModes) {
   EXPECT_EQ(lut_mode("auto", 544), kMode0);
   EXPECT_EQ(lut_mode("auto", 545), kMode1);

@@ -75,6 +75,7 @@ def _t3e(draw) -> dict:
                                                 "single_word_put", "vector_put"])),
            "ordered_fraction": draw(st.sampled_from([0.0, 0.0, 0.5, 1.0])),
            "half_ring_tie": draw(st.sampled_from(["parity", "plus"])),
+           "adaptive_admission": draw(st.sampled_from(["packet", "packet", "empty", "flit"])),
            "outstanding": draw(st.sampled_from([0, 0, 1, 4]))}
     if draw(st.booleans()):
         t3e["packet_mix"] = draw(st.lists(st.integers(0, 3), min_size=4, max_size=4))
@@ -171,8 +172,8 @@ def deadlock_free(cfg: ls.Config) -> bool:
     """Whether the family promises this configuration never deadlocks (its document's or
     docs/design's argument): dimension order on meshes and hypercubes, on tori with a dateline
     and two VCs; the T3E and Blue Gene/L without failures (Blue Gene/L with the corrected bubble
-    rule or the dateline pair); METRO always (it tears down and retries); S-Connect always (two
-    VCs on any topology)."""
+    rule or the dateline pair; the T3E's adaptive VC not with flit admission); METRO always (it
+    tears down and retries); S-Connect always (two VCs on any topology)."""
     family = cfg.get("router.family")
     if family == "vc":
         kind = cfg.get("topology.kind")
@@ -180,7 +181,8 @@ def deadlock_free(cfg: ls.Config) -> bool:
             return False
         return kind != "torus" or (cfg.get("router.dateline") and cfg.get("router.vcs") >= 2)
     if family == "t3e":
-        return not cfg.get("t3e.failed_links") and not cfg.get("t3e.failed_nodes")
+        flit = cfg.get("t3e.adaptive") and cfg.get("t3e.adaptive_admission") == "flit"
+        return not cfg.get("t3e.failed_links") and not cfg.get("t3e.failed_nodes") and not flit
     if family == "bgl":
         return (not cfg.get("bgl.dead_nodes") and not cfg.get("bgl.dead_links")
                 and cfg.get("bgl.bubble_rule") == "fixed")

@@ -15,6 +15,7 @@ import numpy as np
 from ..config import Config
 from ..fidelity.claim import (DIVERGES, NOT_REPRODUCIBLE, REPRODUCED, Between, Claim, Measured,
                               Near)
+from .._core import SimulationError
 from ..simulate import Simulator, simulate
 from . import bandwidth, barrier, figures, special
 from .registers import load_vcsel
@@ -117,11 +118,12 @@ def _dally_seitz() -> Measured:
 # -- Tables 2, 3, 4 and Figure 7 (section 11) -------------------------------------------------
 
 @functools.lru_cache(maxsize=None)
-def _zero_load_round_trip(radix: tuple, pattern: str, packet_type: str = "single_word_get"):
+def _zero_load_round_trip(radix: tuple, pattern: str, packet_type: str = "single_word_get",
+                          no_fast: bool = False):
     """One request per PE to one offset, sent in clock 0: packets never meet (the test
     test_zero_load_round_trip_is_the_emulators)."""
     r = simulate(machine(radix, pattern=pattern, offered=4.0, max_packets=1, warmup=0,
-                         measure=200, packet_type=packet_type))
+                         measure=200, packet_type=packet_type, no_fast=no_fast))
     return float(r.round_trip_mean)
 
 
@@ -130,10 +132,10 @@ def _end_point() -> float:
     return (_zero_load_round_trip((8, 1, 1), "neighbor") / 2 - 2) / 2
 
 
-def _straight() -> float:
+def _straight(no_fast: bool = False) -> float:
     # Three hops straight along X against one: two more routers each way.
-    extra = _zero_load_round_trip((8, 1, 1), "tornado") - _zero_load_round_trip((8, 1, 1),
-                                                                                 "neighbor")
+    extra = (_zero_load_round_trip((8, 1, 1), "tornado", no_fast=no_fast)
+             - _zero_load_round_trip((8, 1, 1), "neighbor", no_fast=no_fast))
     return extra / 4
 
 
@@ -290,12 +292,145 @@ def _adaptive_gain(quick: bool, pattern: str, radix: tuple) -> Measured:
                            f"{a:.3f}, deterministic {d:.3f} flits/PE/clock")
 
 
+# -- Section 5: admission to the adaptive VC (t3e.adaptive_admission) ------------------------
+
+CORESIDE_CAUSE = (
+    "Past the knee co-residence carries less than Duato's rule (8x4x4, uniform, the four "
+    "packet types alike, offered 1.0, seed 1: 0.561 against 0.599 flits/PE/clock; single-word "
+    "Gets alone 0.465 against 0.641). Changed one at a time (2,000 + 10,000 clocks, seed 1, the "
+    "mix): up to its knee co-residence carries more (offered 0.65: 0.648 against 0.624; 0.7: "
+    "0.632 against 0.586, 1.08); with the post-knee collapse of t3e.adaptive.uniform_saturated "
+    "removed by limiting each PE to 32 or 16 outstanding requests, 0.640 against 0.619 (1.03) "
+    "and 0.659 against 0.632 (1.04); with every request ordered (only responses adapt) 0.511 "
+    "against 0.506. The empty-buffer rule lets fewer packets into the adaptive VC (0.28 of the "
+    "link flits against 0.39), and past the knee that is a gain: fewer responses queue in "
+    "adaptive buffers behind requests that wait for their deterministic VC, the collapse "
+    "t3e.adaptive.uniform_saturated traces (one adaptive VC shared by requests and "
+    "responses). The paper measures nothing past saturation; on transposes "
+    "(t3e.adaptive.coreside_transpose) and up to the knee the claim holds.")
+
+
+@functools.lru_cache(maxsize=None)
+def _admission(quick: bool, pattern: str, radix: tuple, rule: str, seed: int = 1):
+    """Offered 1.0 (as _past_knee) of Table 3's four packet types in equal measure, so that the
+    10-flit packets the adaptive buffers are sized against travel too, under adaptive admission
+    `rule`: (accepted, mean link utilisation, adaptive share), or the watchdog's words."""
+    window = dict(warmup=1000, measure=3000, drain=0) if quick else dict(warmup=2000,
+                                                                           measure=10000, drain=0)
+    try:
+        r = simulate(machine(radix, pattern=pattern, offered=1.0, packet_mix=[1, 1, 1, 1],
+                             adaptive_admission=rule, seed=seed, **window))
+    except SimulationError as e:  # "flit" admission may deadlock (t3e.adaptive_admission)
+        return str(e).split(";")[0]
+    return r.accepted, r.link_util_mean, r.adaptive_fraction
+
+
+def _admission_text(got) -> str:
+    return got if isinstance(got, str) else (f"accepted {got[0]:.3f}, links {got[1]:.3f}, "
+                                             f"adaptive {got[2]:.2f}")
+
+
+def _whole_packet_cost(quick: bool, pattern: str, radix: tuple) -> Measured:
+    """Link utilisation with whole-packet admission over flit-credit admission; a flit-credit
+    run that deadlocks carried nothing past its deadlock (ratio infinite)."""
+    p, f = (_admission(quick, pattern, radix, rule) for rule in ("packet", "flit"))
+    assert not isinstance(p, str), p  # the T3E's rule never deadlocks
+    ratio = p[1] / f[1] if not isinstance(f, str) else float("inf")
+    return Measured(ratio, f"{'x'.join(map(str, radix))} {pattern}: whole packet "
+                           f"{_admission_text(p)}; flit credits {_admission_text(f)}")
+
+
+def _coresidence_gain(quick: bool, pattern: str, radix: tuple) -> Measured:
+    """Accepted with co-residence (the T3E's rule) over Duato's empty-buffer rule, the least of
+    seeds 1-3."""
+    got = {rule: [_admission(quick, pattern, radix, rule, s) for s in (1, 2, 3)]
+           for rule in ("packet", "empty")}
+    gains = [p[0] / e[0] for p, e in zip(got["packet"], got["empty"])]
+    return Measured(min(gains), f"{'x'.join(map(str, radix))} {pattern}, accepted seeds 1-3: "
+                    "co-residing " + ", ".join(f"{p[0]:.3f}" for p in got["packet"])
+                    + "; empty buffer " + ", ".join(f"{e[0]:.3f}" for e in got["empty"])
+                    + f" (adaptive share {got['packet'][0][2]:.2f} against "
+                      f"{got['empty'][0][2]:.2f})")
+
+
 # -- Sections 1, 5, 6, 8 ----------------------------------------------------------------------
 
 def _initial_credits(vc: int) -> float:
     sim = Simulator(machine((4, 4, 1)))
     credits = sim.state("credits")  # [router, port, vc] of the one instance
     return float(credits[:, 1:, vc].max())
+
+
+NODE_VCS_CAUSE = (
+    "The model's PE injects each class on VC0 of its pair (request VC0, response VC0: "
+    "kernels/t3e/pe_interface.hpp) and its router input from the PE has the five VCs of the "
+    "network inputs, of which those two hold flits (the other three never do, adaptive or not). "
+    "A packet takes its VC set from R_VCSEL when it enters its first direction whichever VC it "
+    "arrived on, so a second VC per class at the PE would only add buffering. The paper does not "
+    "say which four VCs the node interface has or how the PE chooses among them (most likely "
+    "the four deterministic ones, VC0/VC1 of both classes); the manual says nothing of it.")
+
+
+@functools.lru_cache(maxsize=None)
+def _vcs_holding(adaptive: bool) -> np.ndarray:
+    """[port, VC] flit-clocks buffered at the inputs of a loaded 8x8x1 (uniform single-word
+    Gets at 0.6, clocks 1-400; rings of 8, so that routes pass their dateline, as none does in
+    a ring of 4): which of the 7 x 5 input VCs the model uses."""
+    sim = Simulator(machine((8, 8, 1), pattern="uniform", offered=0.6, adaptive=adaptive))
+    seen = np.zeros(sim.state("occupancy").shape[1:], dtype=np.int64)
+    for _ in range(400):
+        sim.step(1)
+        seen += sim.state("occupancy").sum(axis=0, dtype=np.int64)
+    return seen
+
+
+def _vcs_used(ports: slice, adaptive: bool) -> Measured:
+    used = _vcs_holding(adaptive)[ports].sum(axis=0) > 0
+    return Measured(int(used.sum()), f"VCs that held flits: {np.flatnonzero(used).tolist()} of "
+                                     f"{used.size} (0, 1 requests, 2, 3 responses, 4 adaptive)")
+
+
+def _network_ports() -> Measured:
+    r = simulate(machine((4, 4, 4), pattern="uniform", offered=0.5, warmup=100, measure=300))
+    u = np.asarray(r.link_utilization)  # [router, port], port 0 the PE
+    both = (u[:, 1:] > 0).sum(axis=1)  # every link is a port's output and its peer's input
+    return Measured(int(both.min()), f"4x4x4, uniform: {int(both.min())} to {int(both.max())} "
+                                     f"network ports per router carry flits; {u.shape[1]} ports "
+                                     "with the PE's")
+
+
+def _largest_accepted(mode: str, shapes) -> tuple[tuple | None, str]:
+    """The largest of `shapes` whose machine t3e.lut_mode `mode` accepts, and the refusals."""
+    best, refused = None, []
+    for radix in shapes:
+        try:
+            machine(radix, lut_mode=mode, logical_format="format1")
+            best = radix
+        except ValueError as e:
+            refused.append(str(e))
+    return best, "; ".join(refused)
+
+
+def _lut_mode0_limit() -> Measured:
+    best, refused = _largest_accepted("mode0", [(8, 8, 8), (8, 4, 17), (6, 7, 13)])
+    return Measured(float(np.prod(best)) if best else 0.0,
+                    f"mode0 accepted up to {best}; refused: {refused}")
+
+
+def _lut_entries_at_2176(quick: bool) -> Measured:
+    """R_NET_LUT entries of the largest machine mode 1 accepts, which carries uniform traffic
+    (a packet at the wrong PE stops the run: invariants.hpp)."""
+    best, refused = _largest_accepted("mode1", [(8, 16, 17), (8, 16, 18)])
+    if best is None:
+        return Measured(0.0, f"mode1 refused every size: {refused}")
+    cfg = machine(best, lut_mode="mode1", logical_format="format1", pattern="uniform",
+                  offered=0.1, warmup=50, measure=200 if quick else 1000, drain=0)
+    entries = Simulator(cfg).state("r_net_lut").shape[-1]
+    r = simulate(cfg)
+    return Measured(entries, f"mode1 accepted up to {best} ({int(np.prod(best))} PEs, "
+                             f"{entries} R_NET_LUT entries each); refused: {refused}; uniform "
+                             f"at 0.1: {r.accepted:.3f} flits/PE/clock delivered, "
+                             f"{r.unroutable_packets:g} unroutable")
 
 
 def _outstanding_bytes(quick: bool) -> Measured:
@@ -341,6 +476,7 @@ TABLE13 = [(0, 0, 0, 1, 0, 0), (1, 0, 0, 1, 0, 0), (0, 0, 1, 0, 0, 0), (1, 0, 1,
            (0, 0, 2, 0, 0, 0), (1, 0, 2, 0, 0, 0), (0, 0, 3, 0, 0, 0), (1, 0, 3, 0, 0, 0),
            (0, 0, 2, 0, 1, 0), (1, 0, 2, 0, 1, 0), (0, 0, 3, 0, 1, 0), (1, 0, 3, 0, 1, 0)]
 TABLE14 = [(0, 0, 0, 1, 0, 0), (0, 0, 0, 1, 1, 0), (0, 0, 2, 0, 0, 0), (0, 0, 2, 0, 1, 0)]
+TABLE15 = list(TABLE14)  # printed the same: mode 2 differs only in the x bits the PE fills
 
 
 def _fields(tag: int) -> tuple:
@@ -348,8 +484,8 @@ def _fields(tag: int) -> tuple:
     return tuple(v for d in range(3) for v in ((tag >> 6 * d) & 31, (tag >> (6 * d + 5)) & 1))
 
 
-def _lut_rows(lut_mode: str, table, **keys) -> Measured:
-    sim = Simulator(machine((2, 4, 2), lut_mode=lut_mode, logical_format="format1",
+def _lut_rows(lut_mode: str, table, logical_format: str = "format1", **keys) -> Measured:
+    sim = Simulator(machine((2, 4, 2), lut_mode=lut_mode, logical_format=logical_format,
                             adaptive=False, **keys))
     src = int(np.flatnonzero(sim.state("r_pwho") == 0x000100)[0])
     lut = sim.state("r_net_lut")[src]
@@ -411,6 +547,48 @@ def _ignore_normal() -> Measured:
                               f"dropped {int(sim.state('dropped_flits').sum())} flits")
 
 
+def _no_adapt() -> Measured:
+    """Adaptive flits sent out of every router's -Y port (R_ORIENT 0: port 4) with NO_ADAPT in
+    R_CHAN4 (-Y, the direction adaptive requests ask for most: the highest-ordered one left),
+    and without it."""
+    got = {}
+    for on in (True, False):
+        sim = Simulator(machine((4, 4, 1), pattern="uniform", offered=0.6, warmup=100,
+                                measure=500, drain=0))
+        if on:
+            chan = sim.state("r_chan")
+            chan[:, 4] |= 4  # NO_ADAPT (Table 10 bit 2)
+            sim.set_state("r_chan", chan)
+        sim.run()  # the window's counters
+        ad = sim.state("link_adaptive_flits")
+        got[on] = (int(ad[:, 4].sum()), int(ad.sum() - ad[:, 4].sum()))
+    return Measured(got[True][0], f"adaptive flits out of -Y, out of the other ports: "
+                                  f"{got[True][0]}, {got[True][1]} with NO_ADAPT; "
+                                  f"{got[False][0]}, {got[False][1]} without")
+
+
+def _ignore_spcl() -> Measured:
+    """Ten SPUTs from router 0 over 4 hops with IGNORE_SPCL on every router's network channels
+    (R_CHAN0-5), and without it: R_SW writes at the far router."""
+    far = 1 + 4 * 2 + 16
+    got = {}
+    for on in (True, False):
+        sim = Simulator(machine((4, 4, 2)))
+        if on:
+            chan = sim.state("r_chan")
+            chan[:, :6] |= 2  # IGNORE_SPCL (Table 10 bit 1)
+            sim.set_state("r_chan", chan)
+        written = 0
+        for i in range(1, 11):
+            special.sput(sim, 0, [0, 2, 0, 1, 0, 1], "R_SW", i)
+            sim.step(30)
+            written += int(sim.state("r_sw")[far] == i)
+        got[on] = (written, int(sim.state("special_ignored").sum()))
+    return Measured(got[True][0], f"of 10 SPUTs: {got[True][0]} written at (1, 2, 1), "
+                                  f"{got[True][1]} discarded with IGNORE_SPCL; "
+                                  f"{got[False][0]} written, {got[False][1]} discarded without")
+
+
 def _figure45() -> Measured:
     """Figure 45's deltas on the 20-PE AC machine from (0, 0, 0): they lead to (1, 1, 2)."""
     sim = Simulator(machine((2, 4, 3), partial_plane=[2, 2]))
@@ -446,6 +624,29 @@ def _claims() -> list[Claim]:
               "and the other virtual channel buffers hold 12 flits each", Near(12),
               lambda q: _initial_credits(0), "as above, VC0 of the request class", REPRODUCED,
               unit="flits"))
+    add(Claim("t3e.network_ports_six", PAPER, "section 1",
+              "The router contains a full-duplex PE interface, six full-duplex network ports",
+              Near(6), lambda q: _network_ports(), "4x4x4, uniform at 0.5: the least number of "
+              "a router's network ports that carry flits (`link_utilization`)", REPRODUCED,
+              unit="ports"))
+    add(Claim("t3e.vcs_five", PAPER, "section 1",
+              "The router uses five virtual channels to prevent deadlock and provide adaptive "
+              "routing", Near(5), lambda q: _vcs_used(slice(1, None), True),
+              "8x8x1 adaptive, uniform single-word Gets at 0.6, 400 clocks: VCs of the network "
+              "inputs that hold flits (`occupancy`)", REPRODUCED, unit="VCs"))
+    # -- 000 section 3
+    add(Claim("t3e.vcs_four_acyclic", PAPER, "section 3.3",
+              "Thus the acyclic network has a total of four virtual channels in each direction",
+              Near(4), lambda q: _vcs_used(slice(1, None), False),
+              "as above with adaptive routing off", REPRODUCED, unit="VCs"))
+    add(Claim("t3e.lut_2176", PAPER, "section 2",
+              "Routing information is looked-up in a 544 entry table located on the router. ... "
+              "For systems with more than 544 processors, the two low bits of the logical node "
+              "address are untranslated ... The table can thus support up to 2176 processors",
+              Near(544), _lut_entries_at_2176,
+              "t3e.lut_mode = \"mode1\", format1: `r_net_lut` entries of the largest machine "
+              "accepted of 8x16x17 (2,176 PEs) and 8x16x18 (2,304), which then carries uniform "
+              "traffic at 0.1 for 200 clocks (quick) or 1,000", REPRODUCED, unit="entries"))
     # -- 000 section 4
     c += _table1_claims()
     add(Claim("t3e.table1.limited_16", PAPER, "section 4",
@@ -501,6 +702,37 @@ def _claims() -> list[Claim]:
               "8x4x4 (128 PEs), uniform single-word Gets offered 1.0 (past both knees), "
               "adaptive over deterministic accepted", DIVERGES, unit="ratio",
               cause=ADAPTIVE_CAUSE))
+    for pattern, radix in (("transpose", (8, 8, 1)), ("uniform", (8, 4, 4))):
+        shape = "x".join(map(str, radix))
+        add(Claim(f"t3e.adaptive.whole_packet_{pattern}", PAPER, "section 5",
+                  "Our adaptive VC buffers are over two times the size of the largest packet "
+                  "used in the T3E. Thus, requiring that the buffer contain space for the entire "
+                  "packet before routing to it does not significantly affect channel "
+                  "utilization", Between(0.95),
+                  functools.partial(_whole_packet_cost, pattern=pattern, radix=radix),
+                  f"{shape}, {pattern}, Table 3's four packet types alike (t3e.packet_mix = "
+                  "[1, 1, 1, 1]: 10-flit packets too) offered 1.0, adaptive, 2,000 + 10,000 "
+                  "clocks (quick 1,000 + 3,000): mean link utilisation with whole-packet "
+                  "admission (t3e.adaptive_admission = \"packet\") over flit credits "
+                  "(\"flit\", a wormhole VC; infinite where that run deadlocks). The words "
+                  "weigh the requirement's cost: at most a few percent lower (0.95)",
+                  REPRODUCED, unit="ratio"))
+    add(Claim("t3e.adaptive.coreside_transpose", PAPER, "section 5",
+              "Allowing multiple packets to co-reside in an adaptive VC buffer improves "
+              "pipelining, avoiding bubbles introduced by waiting for the buffer to drain before "
+              "routing into it", Between(1.0001),
+              functools.partial(_coresidence_gain, pattern="transpose", radix=(8, 8, 1)),
+              "8x8x1, transpose, the four packet types alike offered 1.0, as above, seeds 1-3: "
+              "the least ratio of accepted throughput with co-residence (t3e.adaptive_admission "
+              "= \"packet\") over Duato's one packet per adaptive buffer (\"empty\")",
+              REPRODUCED, unit="ratio"))
+    add(Claim("t3e.adaptive.coreside_uniform_saturated", PAPER, "section 5",
+              "Allowing multiple packets to co-reside in an adaptive VC buffer improves "
+              "pipelining, avoiding bubbles introduced by waiting for the buffer to drain before "
+              "routing into it", Between(1.0001),
+              functools.partial(_coresidence_gain, pattern="uniform", radix=(8, 4, 4)),
+              "8x4x4 (128 PEs), uniform, as above (offered 1.0, past the knee)", DIVERGES,
+              unit="ratio", cause=CORESIDE_CAUSE))
     # -- 000 section 6
     add(Claim("t3e.barrier_vs_read", PAPER, "section 6",
               "this scheme keeps global barrier/eureka latency to less than that of a single "
@@ -508,6 +740,13 @@ def _claims() -> list[Claim]:
               "ls.t3e.barrier.latency_vs_size: mean barrier latency over the mean single-word "
               "Get round trip (quick 4x4x4, full 8x32x8, 2,048 PEs)", REPRODUCED,
               unit="ratio"))
+    # -- 000 section 7
+    add(Claim("t3e.node_interface_vcs_four", PAPER, "section 7",
+              "The six interfaces mentioned previously each contain buffering for five virtual "
+              "channels. The node interface contains four VCs", Near(4),
+              lambda q: _vcs_used(slice(0, 1), True),
+              "as t3e.vcs_five: VCs of the router's input from its PE that hold flits",
+              DIVERGES, unit="VCs", cause=NODE_VCS_CAUSE))
     # -- 000 section 8
     add(Claim("t3e.special_conflicts", PAPER, "section 8",
               "The only conflicts that can exist involve packets that are both on this "
@@ -629,10 +868,23 @@ def _claims() -> list[Claim]:
                     "document states the rule, so both are configuration (t3e.half_ring_tie) "
                     "and the default follows the paper's Table 1; \"plus\" gives the manual's "
                     "16 (t3e.manual.table13)."))
+    add(Claim("t3e.manual.mode0_544", MANUAL, "R_NET_LUT Format",
+              "There are a total of 544 R_NET_LUT registers. For systems with 544 or fewer PEs, "
+              "software may assign one R_NET_LUT register to each logical PE ... NOTE: For "
+              "systems with more than 544 PEs, software cannot use mode 0", Near(544),
+              lambda q: _lut_mode0_limit(), "t3e.lut_mode = \"mode0\": PEs of the largest "
+              "machine accepted of 8x8x8 (512), 8x4x17 (544) and 6x7x13 (546)", REPRODUCED,
+              unit="PEs"))
     add(Claim("t3e.manual.table14", MANUAL, "Table 14",
               "R_NET_LUT Register Values for R_PWHO 000100 (hex), mode 1 (4 entries)",
               Near(4), lambda q: _lut_rows("mode1", TABLE14),
               "2x4x2, mode1, format1, `r_net_lut` of router 000100", REPRODUCED, unit="of 4"))
+    add(Claim("t3e.manual.table15", MANUAL, "Table 15",
+              "R_NET_LUT Register Values for R_PWHO 000100 (hex), mode 2 (4 entries)",
+              Near(4), lambda q: _lut_rows("mode2", TABLE15, "format1_yx"),
+              "2x4x2, mode2, t3e.logical_format = \"format1_yx\" (Figure 48's numbering: "
+              "logical PE 1 at R_PWHO 000100, 4 at 010000), `r_net_lut` of router 000100",
+              REPRODUCED, unit="of 4"))
     add(Claim("t3e.manual.figure45", MANUAL, "Special Routing Path, Figure 45",
               "Primary delta X 0, Y +2, Z +1, secondary X +1, Y -1, Z +1 ... information makes "
               "the same number of hops as a delta value", Near(6), lambda q: _figure45(),
@@ -655,6 +907,29 @@ def _claims() -> list[Claim]:
               "4x4x1 adaptive, uniform 0.6, IGNORE_NORMAL set on every -X channel: "
               "adaptive-VC flit-clocks buffered at those inputs (`occupancy`)", REPRODUCED,
               unit="flit-clocks"))
+    add(Claim("t3e.manual.no_adapt", MANUAL, "Table 10, R_CHAN",
+              "NO_ADAPT When set to 1, this bit indicates that the adaptive routing channel out "
+              "of this channel is disabled", Near(0), lambda q: _no_adapt(),
+              "4x4x1 adaptive, uniform 0.6, 100 + 500 clocks, NO_ADAPT in every router's R_CHAN4 "
+              "(-Y): adaptive flits sent out of the -Y ports (`link_adaptive_flits`)",
+              REPRODUCED, unit="flits"))
+    add(Claim("t3e.manual.no_fast", MANUAL, "Table 10, R_CHAN",
+              "NO_FAST When set to 1, this bit disables the fast path through the network "
+              "router port (straight through: Table 2's 3 clks no longer)", Between(3.0001),
+              lambda q: Measured(_straight(no_fast=True), f"straight through "
+                                 f"{_straight(no_fast=True):g} clocks with NO_FAST, "
+                                 f"{_straight():g} without"),
+              "as t3e.table2.straight with NO_FAST in every network channel's R_CHAN "
+              "(t3e.no_fast): clocks per router going straight through", REPRODUCED,
+              unit="clocks"))
+    add(Claim("t3e.manual.ignore_spcl", MANUAL, "Table 10, R_CHAN",
+              "IGNORE_SPCL When set to 1, this bit signals the network router that when it "
+              "receives any packets on this channel that use the special routing buffers, the "
+              "network router will not pass the packet to the next node in the network",
+              Near(0), lambda q: _ignore_spcl(),
+              "4x4x2, IGNORE_SPCL in every router's R_CHAN0-5: of ten SPUTs from router 0 over "
+              "4 hops (ls.t3e.special.sput), those that write R_SW at (1, 2, 1)", REPRODUCED,
+              unit="packets"))
     return c
 
 
