@@ -17,7 +17,7 @@ from ..fidelity.claim import (DIVERGES, NOT_REPRODUCIBLE, REPRODUCED, Between, C
                               Near)
 from .._core import SimulationError
 from ..simulate import Simulator, simulate
-from . import bandwidth, barrier, figures, special
+from . import bandwidth, barrier, figures, special, vc_anneal
 from .registers import load_vcsel
 from .vc_balance import printed_table1, ring, vc_balance
 
@@ -189,17 +189,43 @@ def _table4(kind: str, one_way: bool, quick: bool) -> float:
     return bandwidth.payload_bandwidth(kind, one_way, measure=1000 if quick else 10000)
 
 
-def _figure7(quick: bool) -> Measured:
-    radix = (8, 8, 8)
+def _figure7(quick: bool, radix: tuple = (8, 8, 8)) -> Measured:
     calc = figures.round_trip(radix)
     r = simulate(machine(radix, pattern="uniform", offered=0.02, warmup=200,
                          measure=800 if quick else 4000, drain=1000))
     # The model measures from creation to the tail home and addresses its own PE too: the
     # zero-load arithmetic of both conventions says by how much (figures.round_trip).
     paper_convention = r.round_trip_mean - (calc.model_mean - calc.paper_mean)
-    return Measured(paper_convention, f"512 PEs at 0.02 flits/PE/clock: {r.round_trip_mean:.1f} "
-                                      f"clocks creation to tail, {calc.model_mean:.1f} at zero "
-                                      "load in that convention")
+    return Measured(paper_convention, f"{int(calc.nodes)} PEs at 0.02 flits/PE/clock: "
+                                      f"{r.round_trip_mean:.1f} clocks creation to tail, "
+                                      f"{calc.model_mean:.1f} at zero load in that convention")
+
+
+def _figure7_max(quick: bool, radix: tuple) -> Measured:
+    """Figure 7's maximum is a zero-load one (Table 2's latencies, no contention): PE 0 alone
+    sends one request to the farthest PE (half of every ring away, the most hops and turns),
+    as `hotspot` traffic with every packet to that PE."""
+    k = np.asarray(radix)
+    far = int(np.ravel_multi_index(tuple(k // 2), tuple(k), order="F"))  # X fastest
+    r = simulate(machine(radix, pattern="hotspot", hotspot_nodes=[far], hotspot_fraction=1.0,
+                         sender_every=int(k.prod()), offered=4.0, max_packets=1, warmup=0,
+                         measure=50, drain=500))
+    calc = figures.round_trip(radix)
+    # Each way 1 clock (sent the clock after creation) and 1 of serialisation (2-flit packets).
+    paper_convention = r.round_trip_max - (calc.model_max - calc.paper_max)
+    return Measured(paper_convention, f"{int(calc.nodes)} PEs: PE 0 to "
+                                      f"{tuple(int(x) for x in k // 2)}, "
+                                      f"{r.round_trip_max:.0f} clocks creation to tail; the "
+                                      "largest under uniform traffic at 0.02 comes to "
+                                      f"{_light_max(radix, quick):.0f} (contention)")
+
+
+@functools.lru_cache(maxsize=None)
+def _light_max(radix: tuple, quick: bool) -> float:
+    r = simulate(machine(radix, pattern="uniform", offered=0.02, warmup=200,
+                         measure=800 if quick else 4000, drain=1000))
+    calc = figures.round_trip(radix)
+    return float(r.round_trip_max - (calc.model_max - calc.paper_max))
 
 
 # -- Figure 8 (section 11) ------------------------------------------------------------------
@@ -247,6 +273,14 @@ def _scaling(a: tuple, b: tuple, quick: bool) -> Measured:
     return Measured(rb.accepted / ra.accepted,
                     f"{'x'.join(map(str, b))} sustains {rb.accepted:.3f}, "
                     f"{'x'.join(map(str, a))} {ra.accepted:.3f} flits/PE/clock at best")
+
+
+def _bound_ratio(a: tuple, b: tuple) -> Measured:
+    ga, gb = figures.global_bandwidth(a), figures.global_bandwidth(b)
+    return Measured(gb["global"] / ga["global"],
+                    f"{'x'.join(map(str, b))}: {gb['global']:.1f} MB/s per PE (bisection "
+                    f"{gb.bisection_gb_s:.1f} GB/s); {'x'.join(map(str, a))}: "
+                    f"{ga['global']:.1f} ({ga.bisection_gb_s:.1f} GB/s)")
 
 
 FIG8_CAUSE = (
@@ -469,6 +503,237 @@ def _special_under_barriers() -> Measured:
                            f"clocks): {20 - late} arrived on time, {eaten} eaten")
 
 
+# -- Sections 6, 7, 8, 9 and 2: barriers under load, progress, special collisions, paths -----
+
+@functools.lru_cache(maxsize=None)
+def _barriers(quick: bool, offered: float):
+    """Barrier rounds of all 32 BSUs (every PE a member) under uniform data at `offered`:
+    4x4x4 quick, 8x8x8 full, a round every 100 / 150 clocks (the last BSU's completion takes
+    2 h (D + 1) + 31 clocks: 73 / 109), 4 / 10 rounds measured."""
+    radix, period = ((4, 4, 4), 100) if quick else ((8, 8, 8), 150)
+    rounds = 4 if quick else 10
+    r = simulate(machine(radix, pattern="uniform", offered=offered, barrier="barrier",
+                         barrier_bsus=32, barrier_period=period, warmup=2 * period,
+                         measure=rounds * period, drain=0))
+    return r, int(np.prod(radix)), rounds
+
+
+def _bsus_per_round(quick: bool) -> Measured:
+    r, pes, rounds = _barriers(quick, 0.0)
+    shape = Simulator(machine((2, 2, 1))).state("r_bsu").shape
+    return Measured(r.barrier_completions / (pes * rounds),
+                    f"{r.barrier_completions:g} completions of {pes} PEs in {rounds} rounds, "
+                    f"{r.barrier_overruns:g} overruns; r_bsu {list(shape)} [router, BSU]")
+
+
+def _barrier_loaded(quick: bool) -> Measured:
+    (idle, pes, _), (busy, _, _) = _barriers(quick, 0.0), _barriers(quick, 1.0)
+    return Measured(busy.barrier_latency_mean / idle.barrier_latency_mean,
+                    f"{pes} PEs, 32 BSUs: barrier latency mean/last {idle.barrier_latency_mean:.2f}"
+                    f"/{idle.barrier_latency_max:.0f} clocks with no data, "
+                    f"{busy.barrier_latency_mean:.2f}/{busy.barrier_latency_max:.0f} under "
+                    f"uniform data offered 1.0 (accepted {busy.accepted:.3f} flits/PE/clock), "
+                    f"completions {idle.barrier_completions:g} and {busy.barrier_completions:g}")
+
+
+def _drains(quick: bool, pattern: str) -> Measured:
+    """Every PE sends a fixed number of requests at a PE's full rate (offered 1.0, past the
+    knee), then stops: forward progress means every request and its response arrive. The
+    flits delivered over those sent, after the machine has had ample time to empty."""
+    radix = (4, 4, 4) if quick else ((8, 8, 8) if pattern == "uniform" else (8, 8, 4))
+    each = 300 if quick else 3000
+    sim = Simulator(machine(radix, pattern=pattern, offered=1.0, max_packets=each, warmup=0,
+                            measure=1, drain=0))
+    pes, clocks = int(np.prod(radix)), 0
+    want = 4 * each * pes  # Table 3: 2 + 2 flits a single-word Get
+    while clocks < 40 * each:  # 4 x each clocks to inject them at 1 flit/clock
+        sim.step(500)
+        clocks += 500
+        if (int(sim.state("ejected_flits").sum()) == want
+                and not sim.state("outstanding").any()):
+            break
+    got = int(sim.state("ejected_flits").sum())
+    per_pe = sim.state("ejected_flits")
+    return Measured(got / want,
+                    f"{'x'.join(map(str, radix))} {pattern}, {each} single-word Gets from each "
+                    f"PE at offered 1.0: {got} of {want} flits delivered within "
+                    f"{clocks} clocks, every PE's requests answered: "
+                    f"{not sim.state('outstanding').any()}; flits ejected per PE "
+                    f"{int(per_pe.min())} to {int(per_pe.max())}")
+
+
+@functools.lru_cache(maxsize=None)
+def _special_collision(apart: int = 0) -> tuple[int, dict]:
+    """Two SPUTs on the 4x4x1 torus that reach router (1, 0) in the same clock (`apart` 0) and
+    both leave it by +Y: A from (0, 0), deltas X +1, Y +2, ends at (1, 2); B from (1, 3), Y +2,
+    ends at (1, 1). Returns special_eaten and the R_SW words written, by router."""
+    sim = Simulator(machine((4, 4, 1)))
+    special.sput(sim, 0, [1, 2, 0], "R_SW", 0xA)
+    sim.step(apart)
+    special.sput(sim, 1 + 4 * 3, [0, 2, 0], "R_SW", 0xB)
+    sim.step(40)
+    written = {int(r): int(v) for r, v in enumerate(sim.state("r_sw")) if v}
+    return int(sim.state("special_eaten").sum()), written
+
+
+def _collision_text(eaten: int, written: dict) -> str:
+    names = {9: "A's (1, 2)", 5: "B's (1, 1)"}
+    return (f"{eaten} eaten; R_SW written: "
+            + (", ".join(f"{names.get(r, r)} = {v:#x}" for r, v in written.items()) or "none"))
+
+
+def _special_eaten() -> Measured:
+    eaten, written = _special_collision()
+    return Measured(eaten, _collision_text(eaten, written) + "; sent a clock apart: "
+                    + _collision_text(*_special_collision(1)))
+
+
+def _special_survivor() -> Measured:
+    eaten, written = _special_collision()
+    ok = sum(written.get(r) == v for r, v in ((9, 0xA), (5, 0xB)))
+    return Measured(ok, f"{ok} of the two SPUTs write R_SW at their end: "
+                    + _collision_text(eaten, written) + "; sent a clock apart: "
+                    + _collision_text(*_special_collision(1)))
+
+
+def _dateline_routes(k: int, offset: int) -> int:
+    """Routes of the tornado (s -> s + offset, +) of a k-node ring that travel through its
+    + dateline node 0 and go on past it."""
+    return sum(s + offset > k for s in range(k))
+
+
+def _vcsel_lost() -> Measured:
+    """8x1x1, deterministic, one request from every PE to the PE 3 hops + (tornado): for each
+    source in turn, every SELECT bit of its +X R_VCSEL set to 1 (the software error the manual
+    warns of), the requests that never arrive. One source at a time: a stopped packet holds
+    its VC1 buffer, and packets queued behind it would be lost with it (they are: all eight
+    set at once lose 3 requests where 2 routes cross)."""
+    k, lost, errors = 8, 0, 0
+    for s in range(k):
+        sim = Simulator(machine((k, 1, 1), pattern="tornado", offered=4.0, max_packets=1,
+                                adaptive=False, warmup=0, measure=100, drain=100))
+        v = sim.state("r_vcsel")
+        v[s, 0] |= np.uint64(0xFF)  # +X, R_ORIENT 0
+        sim.set_state("r_vcsel", v)
+        try:
+            sim.run()
+        except SimulationError:  # the model reports the stopped packet as a configuration error
+            errors += 1
+        lost += (4 * k - int(sim.state("ejected_flits").sum())) // 4  # request and response
+    return Measured(lost, f"requests lost {lost}, runs reporting a stopped packet {errors} of "
+                          f"{k}; routes through the dateline {_dateline_routes(k, 3)}")
+
+
+def _eight_paths() -> Measured:
+    """4x4x4, deterministic: PE 0's R_NET_LUT entry for (1, 1, 1) with each of the 8 choices of
+    X_SGN, Y_SGN, Z_SGN; one request from PE 0 alone. Distinct sets of links used among the
+    round trips that complete (the response's route is the same in all)."""
+    cfg = machine((4, 4, 4), pattern="tornado", offered=4.0, max_packets=1, sender_every=64,
+                  adaptive=False, warmup=0, measure=200, drain=200)
+    dest, sets, trips = 1 + 4 + 16, set(), []
+    for signs in range(8):
+        sim = Simulator(cfg)
+        lut = sim.state("r_net_lut")
+        tag = int(lut[0, dest]) & ~sum(1 << (6 * d + 5) for d in range(3))
+        lut[0, dest] = tag | sum((signs >> d & 1) << (6 * d + 5) for d in range(3))
+        sim.set_state("r_net_lut", lut)
+        r = sim.run()
+        assert not isinstance(r, list)  # one instance
+        if int(sim.state("ejected_flits")[dest]) == 2 and r.lost == 0:
+            sets.add(frozenset(map(tuple, np.argwhere(sim.state("link_flits")[:, 1:] > 0))))
+            trips.append(f"{r.round_trip_mean:.0f}")
+    return Measured(len(sets), f"round trips (clocks) of the 8 sign choices: {', '.join(trips)}")
+
+
+def _every_pair(quick: bool, machines: tuple) -> Measured:
+    """Uniform traffic at 0.1 on each machine: pairs without a route (the host's tables),
+    requests lost or unroutable; and how many R_NET_LUT entries take an initial or final hop."""
+    bad, parts = 0, []
+    for name, radix, keys in machines:
+        cfg = machine(radix, pattern="uniform", offered=0.1, warmup=200,
+                      measure=500 if quick else 4000, drain=2000, **dict(keys))
+        sim = Simulator(cfg)
+        tags = sim.state("r_net_lut").astype(np.int64)
+        r = sim.run()
+        assert not isinstance(r, list)  # one instance
+        initial = int(((tags >> 18 & 3) != 3).sum())
+        final = int((tags >> 20 & 1).sum())
+        bad += int(r.unreachable_pairs + r.lost + r.unroutable_packets)
+        parts.append(f"{name}: {r.unreachable_pairs:g} unreachable pairs, {r.lost:g} lost, "
+                     f"{r.unroutable_packets:g} unroutable of {r.packets:g} packets; "
+                     f"{initial} entries with an initial hop, {final} with a final -Z hop")
+    return Measured(bad, "; ".join(parts))
+
+
+PARTIAL_PLANES = (("the 20-PE AC machine (2x4x3, partial plane 2x2)", (2, 4, 3),
+                   (("partial_plane", (2, 2)),)),
+                  ("424 PEs (8x8x7, partial plane 8x5)", (8, 8, 7), (("partial_plane", (8, 5)),)))
+# Figure 4: two broken Y links cut a string of nodes off the rest of their Y ring.
+BROKEN_Y = (("4x4x1, (0, 1) and (0, 2) cut off", (4, 4, 1), (("failed_links", (0, 0, 0, 1,
+                                                                              0, 2, 0, 1)),)),)
+BROKEN_Y_FULL = BROKEN_Y + (("8x8x4, (0, 1..3, 0) cut off", (8, 8, 4),
+                             (("failed_links", (0, 0, 0, 1, 0, 3, 0, 1)),)),)
+
+
+@functools.lru_cache(maxsize=None)
+def _turns_straight(radix: tuple) -> tuple[float, float]:
+    """Mean turning and straight-through routers per route from PE 0 to every other PE,
+    read off the model's zero-load timing: one request of PE 0 alone to each destination (a
+    batch of `hotspot` runs), whose one-way time between the end points is 3 clocks per
+    straight router and 6 per turning one (Table 2), with hops - 1 routers between."""
+    n = int(np.prod(radix))
+    runs = Simulator([machine(radix, pattern="hotspot", hotspot_nodes=[d], hotspot_fraction=1.0,
+                              sender_every=n, offered=4.0, max_packets=1, warmup=0,
+                              measure=20, drain=400) for d in range(1, n)]).run()
+    assert isinstance(runs, list)  # one instance per destination
+    trip = np.array([r.round_trip_mean for r in runs])
+    hops = np.array([r.hops_mean for r in runs])
+    # round trip = 2 x (1 clock to leave + 2 end points + between) + 2 (second flits)
+    between = (trip - 4) / 2 - 2 * figures.TABLE2["end_point"]
+    turns = (between - figures.TABLE2["straight"] * (hops - 1)) / (
+        figures.TABLE2["turn"] - figures.TABLE2["straight"])
+    return float(turns.mean()), float((hops - 1 - turns).mean())
+
+
+def _turns_over_straight(radix: tuple) -> Measured:
+    t, st = _turns_straight(radix)
+    return Measured(t / st, f"{'x'.join(map(str, radix))}, PE 0 to the other "
+                            f"{int(np.prod(radix)) - 1}: {t:.3f} turning and {st:.3f} "
+                            "straight-through routers per route")
+
+
+@functools.lru_cache(maxsize=None)
+def _hierarchy(quick: bool) -> dict:
+    """{ring: (whole-ring-only table, hierarchical table)}: vc_anneal's 8-entry tables for rings
+    of 16 and 32 with the same seed and steps, annealed once for the whole ring alone (its
+    weight 10^4 against the subrings' 1) and once for the hierarchy (the default weights, no
+    caps from the printed Table 1)."""
+    steps = 500 if quick else 3000
+    return {k: (vc_anneal.anneal(k, False, steps, whole_ring=1e4),
+                vc_anneal.anneal(k, False, steps)) for k in (16, 32)}
+
+
+def _hierarchy_subrings(quick: bool) -> Measured:
+    ratios, parts = [], []
+    for k, (flat, hier) in _hierarchy(quick).items():
+        for m in vc_anneal.levels(k)[1:]:
+            f, h = vc_balance(k, m, flat)[0], vc_balance(k, m, hier)[0]
+            ratios.append(h / f)
+            parts.append(f"ring {k} sub {m}: {h:.3f} against {f:.3f}")
+    return Measured(max(ratios), "subring average balance, hierarchical against whole ring "
+                                 "only: " + "; ".join(parts))
+
+
+def _hierarchy_global(quick: bool) -> Measured:
+    shares, parts = [], []
+    for k, (flat, hier) in _hierarchy(quick).items():
+        f, h, toc = (vc_balance(k, k, t)[0] for t in (flat, hier, "time_of_crossing"))
+        shares.append((h - f) / (toc - f))
+        parts.append(f"ring {k}: {h:.3f} hierarchical, {f:.3f} whole ring only, {toc:.3f} time "
+                     "of crossing")
+    return Measured(max(shares), "whole-ring average balance: " + "; ".join(parts))
+
+
 # -- The manual (002) -----------------------------------------------------------------------
 
 TABLE13 = [(0, 0, 0, 1, 0, 0), (1, 0, 0, 1, 0, 0), (0, 0, 1, 0, 0, 0), (1, 0, 1, 0, 0, 0),
@@ -529,6 +794,85 @@ def _y2_links() -> Measured:
     u = np.asarray(r.link_utilization)[:, [3, 4]]  # +Y, -Y ports (R_ORIENT 0)
     used = int((u > 0).sum())
     return Measured(used / 8, f"2x2x2, uniform: {used} of 16 Y ports carry flits")
+
+
+def _x2_links() -> Measured:
+    """2x2x2, uniform at 0.5: X links that carry flits (either way), per pair of nodes. Ties
+    go + (t3e.half_ring_tie = "plus"), so that X = 0 sends over one link and X = 1 over the
+    other (under the default parity rule both ends pick the same link)."""
+    cfg = machine((2, 2, 2), pattern="uniform", offered=0.5, warmup=200, measure=1000,
+                  half_ring_tie="plus")
+    sim = Simulator(cfg)
+    peer = sim.state("peer")  # [router, port]: router x 7 + port at the far end, -1 none
+    r = sim.run()
+    assert not isinstance(r, list)  # one instance
+    u = np.asarray(r.link_utilization)
+    links = {frozenset({(int(a), p), divmod(int(peer[a, p]), 7)})
+             for a in range(8) for p in (1, 2) if u[a, p] > 0}
+    wired = int((peer[:, 1:3] >= 0).sum()) // 2
+    return Measured(len(links) / 4, f"2x2x2, uniform: {len(links)} X links carry flits, "
+                                    f"{wired} wired, between 4 pairs of nodes")
+
+
+def _sget_return_hops() -> Measured:
+    """4x4x2: PE 0 loads R_SGET_RTRN of the router 3 hops away ((1, 2, 0)) with return
+    deltas X +3, Y -2, Z +2 (7 hops, a long way back to (0, 0, 0)) and SGETs its R_SW: the
+    response's hops from the clocks until it lands (a hop takes t3e.fall_through_turn, 6)."""
+    sim = Simulator(machine((4, 4, 2)))
+    out, back = [1, 2, 0], [3, -2, 0, 0, 0, 2]
+    special.sput(sim, 0, out, "R_SGET_RTRN", special.deltas(back))
+    sim.step(1)  # one command per clock
+    special.sput(sim, 0, out, "R_SW", 0x5A)
+    sim.step(40)
+    special.sget(sim, 0, out, "R_SW")
+    clocks = 0
+    while special.received(sim, 0) is None and clocks < 200:
+        sim.step(1)
+        clocks += 1
+    got = special.received(sim, 0)
+    # sent the clock after the command, 3 hops out, the response leaves on arrival
+    return Measured((clocks - 1 - 6 * 3) / 6, f"response {got if got is None else hex(got)} at "
+                    f"PE 0 {clocks} clocks after the SGET")
+
+
+def _orientations() -> Measured:
+    """4x4x4, one request from every PE to (x + 1, y + 1, z + 1) at clock 0 under each of the
+    8 R_ORIENT values (the one value software writes, which the hardware spreads to every
+    node): those whose round trips are R_ORIENT 0's, every request answered."""
+    got = []
+    for o in range(8):
+        r = simulate(machine((4, 4, 4), pattern="tornado", offered=4.0, max_packets=1,
+                             warmup=0, measure=200, r_orient=o))
+        got.append((r.round_trip_mean, r.round_trip_max, r.packets, r.lost))
+    same = sum(g == got[0] and g[3] == 0 for g in got)
+    return Measured(same, "round trip mean/max, packets, lost by R_ORIENT: "
+                    + "; ".join(f"{o}: {m:.1f}/{x:.0f}, {p:g}, {lo:g}"
+                                for o, (m, x, p, lo) in enumerate(got)))
+
+
+FIGURE49_CAUSE = (
+    "Z_SGN comes out 0, the manual's own \"Z direction = +\": it prints Z_SGN = 1 beside those "
+    "words, while its mode 0, 1 and 2 examples (Figures 46-48) pair + with SGN 0 and - with "
+    "SGN 1 in every field, and its Table 13 prints Z_SGN 0 for this very entry (R_NET_LUT[15] "
+    "of 000100; t3e.manual.table13 matches all 16 entries). On this Z ring of two both signs "
+    "reach Z = 1 in one hop, so either bit routes the packet; the model's tie rules (parity "
+    "and plus) both go + from Z = 0. Read by its words the entry matches 9 of 9; the other "
+    "eight fields match as printed.")
+FIGURE49 = {"INITIAL_HOP": 3, "X_SGN": 0, "X_ADR": 1, "Y_SGN": 0, "Y_ADR": 3, "Z_SGN": 1,
+            "Z_ADR": 1, "FINAL_HOP": 0, "ADAPT": 1}
+
+
+def _figure49() -> Measured:
+    sim = Simulator(machine((2, 4, 2), lut_mode="mode0", logical_format="format1",
+                            half_ring_tie="plus"))
+    src = int(np.flatnonzero(sim.state("r_pwho") == 0x000100)[0])
+    tag = int(sim.state("r_net_lut")[src, 15])
+    x, xs, y, ys, z, zs = _fields(tag)
+    got = {"INITIAL_HOP": tag >> 18 & 3, "X_SGN": xs, "X_ADR": x, "Y_SGN": ys, "Y_ADR": y,
+           "Z_SGN": zs, "Z_ADR": z, "FINAL_HOP": tag >> 20 & 1, "ADAPT": tag >> 21 & 1}
+    return Measured(sum(got[f] == v for f, v in FIGURE49.items()),
+                    "differ: " + (", ".join(f"{f} {got[f]} (printed {v})" for f, v in
+                                            FIGURE49.items() if got[f] != v) or "none"))
 
 
 def _ignore_normal() -> Measured:
@@ -647,6 +991,26 @@ def _claims() -> list[Claim]:
               "t3e.lut_mode = \"mode1\", format1: `r_net_lut` entries of the largest machine "
               "accepted of 8x16x17 (2,176 PEs) and 8x16x18 (2,304), which then carries uniform "
               "traffic at 0.1 for 200 clocks (quick) or 1,000", REPRODUCED, unit="entries"))
+    add(Claim("t3e.reconfigure_broken_y", PAPER, "section 2.1, Figure 4",
+              "allows the network to reconfigure around many multiple failures that would "
+              "otherwise be uncorrectable. This particular case has a string of nodes cut off "
+              "from the rest of the nodes in one of the Y rings due to two broken Y links",
+              Near(0), lambda q: _every_pair(q, BROKEN_Y if q else BROKEN_Y_FULL),
+              "t3e.failed_links: two Y links of the Y ring at X = 0 (4x4x1; full also 8x8x4, "
+              "three nodes cut off), uniform single-word Gets at 0.1, 200 + 500 clocks (full "
+              "4,000): unreachable pairs + lost + unroutable requests", REPRODUCED,
+              unit="pairs + packets"))
+    add(Claim("t3e.partial_plane_every_pair", PAPER, "section 2.3, Figure 5",
+              "Traffic originating at a partial plane node ... can take an initial hop in +Z to "
+              "its neighbor ... Traffic with a destination of a partial plane node can route "
+              "to the +Z neighbor of the destination node at which point a final hop in -Z is "
+              "taken", Near(0), lambda q: _every_pair(q, PARTIAL_PLANES),
+              "the manual's 20-PE AC machine (2x4x3, t3e.partial_plane = [2, 2]) and a 424-PE "
+              "machine (8x8x7, [8, 5]; the manual's 424-PE LC system splits its partial planes "
+              "over two cabinets' Z planes, which the model does not build), uniform at 0.1 "
+              "as above: unreachable pairs + lost + "
+              "unroutable requests (detail: R_NET_LUT entries with initial and final hops)",
+              REPRODUCED, unit="pairs + packets"))
     # -- 000 section 4
     c += _table1_claims()
     add(Claim("t3e.table1.limited_16", PAPER, "section 4",
@@ -661,6 +1025,22 @@ def _claims() -> list[Claim]:
               lambda q: _balance(32, 32, "opt")[0] - _balance(32, 32, "full")[0],
               "average balance of the whole 32-node ring, 8-entry less full tables",
               REPRODUCED))
+    add(Claim("t3e.hierarchy.subrings", PAPER, "section 4",
+              "The hierarchical optimization technique significantly improves VC balance "
+              "within subpartitions", Between(0, 0.8), _hierarchy_subrings,
+              "ls.t3e.vc_anneal.anneal of 8-entry tables for rings of 16 and 32, same seed, "
+              "500 steps (quick) or 3,000: the hierarchical objective (default weights, "
+              "uncapped) against the whole ring alone (weight 10^4): the largest ratio of "
+              "subring average balance (subrings of 4 and more), hierarchical over whole-ring "
+              "only. \"Significantly\": at least a fifth lower (0.8)", REPRODUCED,
+              unit="ratio"))
+    add(Claim("t3e.hierarchy.global", PAPER, "section 4",
+              "without significantly compromising balance for global traffic", Between(0, 0.1),
+              _hierarchy_global,
+              "as t3e.hierarchy.subrings: the whole ring's average balance, hierarchical less "
+              "whole-ring only, as a share of the whole-ring-only tables' gain over time of "
+              "crossing (the larger of rings 16 and 32). \"Not significantly\": at most a "
+              "tenth of the gain given up", REPRODUCED, unit="share"))
     add(Claim("t3e.balance_throughput", PAPER, "section 4",
               "Sustained throughput is increased when the traffic load is more evenly spread "
               "across the channels", Between(1.05), _balance_gain,
@@ -740,6 +1120,20 @@ def _claims() -> list[Claim]:
               "ls.t3e.barrier.latency_vs_size: mean barrier latency over the mean single-word "
               "Get round trip (quick 4x4x4, full 8x32x8, 2,048 PEs)", REPRODUCED,
               unit="ratio"))
+    add(Claim("t3e.bsus_32", PAPER, "section 6",
+              "Each processor shell contains a set of 32 barrier/eureka synchronization units "
+              "(BSUs)", Near(32), _bsus_per_round,
+              "t3e.barrier = \"barrier\" on BSUs 0-31 (t3e.barrier_bsus = 32), every PE a "
+              "member, no data; quick 4x4x4, a round every 100 clocks, 4 rounds; full 8x8x8, "
+              "150 clocks, 10 rounds: barrier completions per PE per round", REPRODUCED,
+              unit="BSUs"))
+    add(Claim("t3e.barrier_cannot_block", PAPER, "section 6",
+              "Barrier/eureka packets use their own virtual channel and are transmitted with "
+              "highest priority. ... The barrier virtual channel requires no buffering and "
+              "cannot block", Near(1), _barrier_loaded,
+              "as t3e.bsus_32, and again under uniform single-word Gets offered 1.0 (past the "
+              "knee): mean barrier latency under data over that without (no blocking: "
+              "exactly 1)", REPRODUCED, unit="ratio"))
     # -- 000 section 7
     add(Claim("t3e.node_interface_vcs_four", PAPER, "section 7",
               "The six interfaces mentioned previously each contain buffering for five virtual "
@@ -747,12 +1141,36 @@ def _claims() -> list[Claim]:
               lambda q: _vcs_used(slice(0, 1), True),
               "as t3e.vcs_five: VCs of the router's input from its PE that hold flits",
               DIVERGES, unit="VCs", cause=NODE_VCS_CAUSE))
+    for pattern in ("uniform", "transpose"):
+        add(Claim(f"t3e.forward_progress_{pattern}", PAPER, "section 7",
+                  "The algorithm attempts to optimize the number of packets routed each cycle, "
+                  "and guarantees forward progress to all packets", Near(1),
+                  functools.partial(_drains, pattern=pattern),
+                  f"{pattern}, every PE sending single-word Gets at offered 1.0 (past the "
+                  "knee, adaptive) until it has sent 300 (quick, 4x4x4) or 3,000 (full, "
+                  + ("8x8x8" if pattern == "uniform" else "8x8x4: 512 PEs allow no transpose")
+                  + "), then stepping until all are answered (at most 40 clocks per request): "
+                  "flits delivered over flits sent", REPRODUCED, unit="fraction"))
     # -- 000 section 8
     add(Claim("t3e.special_conflicts", PAPER, "section 8",
               "The only conflicts that can exist involve packets that are both on this "
               "virtual network", Near(0), lambda q: _special_under_barriers(),
               "4x4x2, barrier rounds of 32 BSUs every 40 clocks, 20 SPUTs from router 0 over "
               "4 hops (ls.t3e.special.sput), `special_eaten`", REPRODUCED, unit="eaten"))
+    add(Claim("t3e.special_collision_eaten", PAPER, "section 8",
+              "Conflicts on these virtual channels result in lost packets. That is, one packet "
+              "eats the other and then continues", Near(1), lambda q: _special_eaten(),
+              "4x4x1: SPUTs from (0, 0) (X +1, Y +2) and (1, 3) (Y +2) sent in one clock, "
+              "both reaching (1, 0) in one clock and leaving by +Y (ls.t3e.special.sput): "
+              "`special_eaten`", REPRODUCED, unit="eaten"))
+    # -- 000 section 9
+    add(Claim("t3e.eight_paths", PAPER, "section 9",
+              "Direction order routing allows up to 8 different paths to be taken, simply by "
+              "changing the direction of travel in the three dimensions", Near(8),
+              lambda q: _eight_paths(),
+              "4x4x4, deterministic: PE 0's R_NET_LUT entry for (1, 1, 1) with each choice of "
+              "X_SGN, Y_SGN, Z_SGN, one request from PE 0: distinct sets of links of the round "
+              "trips that complete", REPRODUCED, unit="paths"))
     # -- 000 section 10, 11
     add(Claim("t3e.table2.straight", PAPER, "section 11, Table 2",
               "Straight through 3 clks (40 ns)", Near(3), lambda q: _straight(),
@@ -764,6 +1182,20 @@ def _claims() -> list[Claim]:
     add(Claim("t3e.table2.end_point", PAPER, "section 11, Table 2",
               "End-point 10 clks (133 ns)", Near(10), lambda q: _end_point(),
               "zero-load round trip of one hop, 8x1x1", REPRODUCED, unit="clocks"))
+    add(Claim("t3e.turns_small", PAPER, "section 11",
+              "An optimized straight-through path is aimed primarily at large systems; smaller "
+              "systems tend to have more turns than straight-through routes (64 PEs)",
+              Between(1.0001), lambda q: _turns_over_straight((4, 4, 4)),
+              "4x4x4: for each destination, one request of PE 0 alone (`hotspot`, a batch of "
+              "63 runs); turning routers per route from its zero-load round trip and hops "
+              "(Table 2: 3 clocks straight, 6 turning): turning over straight-through routers",
+              REPRODUCED, unit="ratio"))
+    add(Claim("t3e.turns_large", PAPER, "section 11",
+              "An optimized straight-through path is aimed primarily at large systems (512 "
+              "PEs: fewer turns than straight-through routes)", Between(0, 0.9999),
+              lambda q: _turns_over_straight((8, 4, 4) if q else (8, 8, 8)),
+              "as t3e.turns_small on 8x8x8 (quick 8x4x4, 128 PEs, the smallest where straight "
+              "routers outnumber turns)", REPRODUCED, unit="ratio"))
     add(Claim("t3e.figure7.mean_512", PAPER, "section 11, Figure 7",
               "the maximum and average round-trip packet latencies vs. system size ... using "
               "the latencies from Table 2 (512 PEs, average: the curve is not in our copy; "
@@ -771,6 +1203,27 @@ def _claims() -> list[Claim]:
               Near(float(figures.round_trip((8, 8, 8)).paper_mean), rel=0.03), _figure7,
               "8x8x8, uniform single-word Gets at 0.02 flits/PE/clock, round_trip_mean in "
               "Figure 7's convention (figures.round_trip)", REPRODUCED, unit="clocks"))
+    for radix in ((4, 4, 4), (8, 16, 8), (8, 32, 8)):
+        calc, n, shape = figures.round_trip(radix), int(np.prod(radix)), "x".join(map(str, radix))
+        add(Claim(f"t3e.figure7.mean_{n}", PAPER, "section 11, Figure 7",
+                  "the maximum and average round-trip packet latencies vs. system size ... using "
+                  f"the latencies from Table 2 ({n} PEs, average: {calc.paper_mean:.1f} from "
+                  "its definition)", Near(float(calc.paper_mean), rel=0.03),
+                  functools.partial(_figure7, radix=radix),
+                  f"{shape}, as t3e.figure7.mean_512 (quick 800 clocks, full 4,000)",
+                  REPRODUCED, unit="clocks"))
+    for radix in ((4, 4, 4), (8, 8, 8), (8, 32, 8)):
+        calc, n, shape = figures.round_trip(radix), int(np.prod(radix)), "x".join(map(str, radix))
+        add(Claim(f"t3e.figure7.max_{n}", PAPER, "section 11, Figure 7",
+                  "the maximum and average round-trip packet latencies vs. system size, "
+                  "assuming uniformly random destinations and using the latencies from Table 2 "
+                  f"({n} PEs, maximum: {calc.paper_max:.0f} from its definition)",
+                  Near(float(calc.paper_max), rel=0.03),
+                  functools.partial(_figure7_max, radix=radix),
+                  f"{shape}: the one request of PE 0 alone to the PE half of every ring away "
+                  "(`hotspot` with every packet there), round_trip_max in Figure 7's "
+                  "convention (figures.round_trip); Figure 7 takes no contention, so not the "
+                  "largest of a loaded run (detail)", REPRODUCED, unit="clocks"))
     for kind, (req, resp) in bandwidth.FLITS.items():
         add(Claim(f"t3e.table3.{kind}", PAPER, "section 11, Table 3",
                   f"{bandwidth.NAMES[kind]}: request {req}, response {resp} flits",
@@ -797,6 +1250,19 @@ def _claims() -> list[Claim]:
               lambda q: float(figures.global_bandwidth((8, 32, 8)).bisection_gb_s),
               "ls.t3e.figures.global_bandwidth((8, 32, 8)): links across the Y cut x 600 MB/s",
               REPRODUCED, unit="GB/s"))
+    add(Claim("t3e.figure8.retain_4096", PAPER, "section 11, Figure 8",
+              "Normally, a 3D torus would retain the global, per-processor bandwidth of the "
+              "1024-node system up to 4096 nodes (16x16x16)", Near(1),
+              lambda q: _bound_ratio((8, 16, 8), (16, 16, 16)),
+              "ls.t3e.figures.global_bandwidth: Figure 8's per-PE bound of 16x16x16 over "
+              "8x16x8 (the bound only: a sustained 4,096-PE run is a GPU size)", REPRODUCED,
+              unit="ratio"))
+    add(Claim("t3e.figure8.bound_drops_2048", PAPER, "section 11, Figure 8",
+              "Since the mechanical design of the T3E limits the X and Z radix to 8, however, "
+              "the maximum bisection bandwidth remains fixed at 153.6 GB/s and the "
+              "per-processor bandwidth drops accordingly (2,048 PEs: half of 1,024's)",
+              Near(0.5), lambda q: _bound_ratio((8, 16, 8), (8, 32, 8)),
+              "as above, 8x32x8 over 8x16x8", REPRODUCED, unit="ratio"))
     add(Claim("t3e.figure8.port_bound_64", PAPER, "section 11, Figure 8",
               "For system sizes up to 64 nodes, the processor-network port is the bottleneck",
               Between(1.0001), lambda q: _port_over_links((4, 4, 4), q),
@@ -890,6 +1356,21 @@ def _claims() -> list[Claim]:
               "the same number of hops as a delta value", Near(6), lambda q: _figure45(),
               "the 20-PE AC machine (2x4x3, t3e.partial_plane = [2, 2]), SPUT from (0, 0, 0) "
               "(ls.t3e.special.sput): hops from the arrival clock", REPRODUCED, unit="hops"))
+    add(Claim("t3e.manual.vcsel_dateline_lost", MANUAL, "R_VCSEL Bit Format",
+              "If software sets a SELECT bit so that a packet of information that is using "
+              "virtual channel set 1 travels through the dateline physical node, the hardware "
+              "automatically stops the transfer of the packet and the packet is lost",
+              Near(_dateline_routes(8, 3)), lambda q: _vcsel_lost(),
+              "8x1x1, deterministic, one request from each PE 3 hops + (tornado); one source "
+              "at a time with every SELECT bit of its +X R_VCSEL set: requests lost, against "
+              "the routes that travel through the + dateline (node 0) and on", REPRODUCED,
+              unit="packets"))
+    add(Claim("t3e.manual.special_overwrite", MANUAL, "Special Routing",
+              "if two packets of information access the same network router port at the same "
+              "time, one packet will overwrite the other", Near(1),
+              lambda q: _special_survivor(),
+              "as t3e.special_collision_eaten: of the two SPUTs, those that write R_SW at the "
+              "router their deltas lead to", REPRODUCED, unit="packets"))
     add(Claim("t3e.manual.vcsel_x4", MANUAL, "R_VCSEL Bit Format",
               "in a system with an X=4 node shape, hardware uses only bits <3 : 0>", Near(3),
               lambda q: float(ring(4).entry(False).max()),
@@ -900,6 +1381,37 @@ def _claims() -> list[Claim]:
               "are unconnected (one Y link per pair of nodes)", Near(1), lambda q: _y2_links(),
               "2x2x2, uniform at 0.5: Y ports that carry flits, per pair of nodes",
               REPRODUCED, unit="links"))
+    add(Claim("t3e.manual.r_orient", MANUAL, "Direction Assignments, Tables 1-3",
+              "software writes a value to specified bits of the router orientation (R_ORIENT) "
+              "register in one physical node. System hardware then automatically sets the "
+              "R_ORIENT values for all other nodes", Near(8), lambda q: _orientations(),
+              "t3e.r_orient 0-7 (one value for every node), 4x4x4, one request from each PE "
+              "to (x + 1, y + 1, z + 1) sent at clock 0: settings whose round trips equal "
+              "R_ORIENT 0's with nothing lost. The model holds one R_ORIENT for every node (the "
+              "hardware's spreading of it is taken as done, not modelled)", REPRODUCED,
+              unit="of 8"))
+    add(Claim("t3e.manual.x2_two_links", MANUAL, "X=2 Communication Link Connections",
+              "For these systems, the external X-dimension communication links on each PCB "
+              "connect together (two X links per pair of nodes)", Near(2),
+              lambda q: _x2_links(), "2x2x2, uniform at 0.5 with t3e.half_ring_tie = \"plus\": "
+              "X links that carry flits either way, per pair of nodes (`link_utilization`, "
+              "`peer`)", REPRODUCED, unit="links"))
+    add(Claim("t3e.manual.sget_return", MANUAL, "Special Routing Examples",
+              "The destination node uses the values stored in the R_SGET_RTRN register as the "
+              "delta values for an SGET response packet (return deltas X +3, Y -2, Z +2: 7 "
+              "hops)", Near(7), lambda q: _sget_return_hops(),
+              "4x4x2: SPUT R_SGET_RTRN of (1, 2, 0) with those deltas, SGET its R_SW from PE 0 "
+              "(ls.t3e.special): response hops from the clocks to `special_received`, 6 a hop",
+              REPRODUCED, unit="hops"))
+    add(Claim("t3e.manual.figure49", MANUAL, "Adaptive Routing Path Example (Figure 49)",
+              "In physical node R_PWHO 000100 (hex), R_NET_LUT[15] register values for this "
+              "routing are: No initial hop (INITIAL_HOP = 3), X direction = + (X_SGN = 0), X "
+              "address = 1 (X_ADR = 1), Y direction = + (Y_SGN = 0), Y address = 3 (Y_ADR = "
+              "3), Z direction = + (Z_SGN = 1), Z address = 1 (Z_ADR = 1), No final hop "
+              "(FINAL_HOP = 0), ADAPT = 1", Near(9), lambda q: _figure49(),
+              "2x4x2, mode0, format1, adaptive, t3e.half_ring_tie = \"plus\" (as "
+              "t3e.manual.table13): the nine fields of `r_net_lut` entry 15 of router 000100 "
+              "against the printed bits", DIVERGES, unit="of 9", cause=FIGURE49_CAUSE))
     add(Claim("t3e.manual.ignore_normal", MANUAL, "Table 10, R_CHAN",
               "IGNORE_NORMAL ... when it receives any packets on this channel that use the "
               "direction order routing buffers, the network router will not pass the packet "
