@@ -83,12 +83,19 @@ HOT_LOAD = 1.2
 
 
 @lru_cache(maxsize=None)
-def _hot(quick: bool, buffer_bytes: int, jsq: bool, slq: float):
-    cfg = bgl.midplane(SMALL, **{
-        "traffic.pattern": "hotregion", "traffic.offered": HOT_LOAD * bgl.uniform_bound(SMALL),
+def _hot_series(radix: tuple, intervals: int, interval: int, buffer_bytes: int, jsq: bool,
+                slq: float, **keys):
+    cfg = bgl.midplane(list(radix), **{
+        "traffic.pattern": "hotregion",
+        "traffic.offered": HOT_LOAD * bgl.uniform_bound(list(radix)),
         "bgl.vc_bytes": buffer_bytes, "bgl.escape_bytes": max(buffer_bytes, 512),
-        "bgl.jsq": jsq, "bgl.slq_fraction": slq})
-    df = bgl.throughput_in_time(cfg, 12 if quick else 24, 1000 if quick else 2000)
+        "bgl.jsq": jsq, "bgl.slq_fraction": slq, **keys})
+    return bgl.throughput_in_time(cfg, intervals, interval)
+
+
+def _hot(quick: bool, buffer_bytes: int, jsq: bool, slq: float, **keys):
+    df = _hot_series(tuple(SMALL), *((12, 1000) if quick else (24, 2000)), buffer_bytes, jsq,
+                     slq, **keys)
     return df.iloc[-len(df) // 3:].mean()  # the level: the last third
 
 
@@ -129,6 +136,47 @@ def fig5_level(quick: bool) -> Measured:
     levels = {n: _hot(quick, 2048, *p)["throughput"] for n, p in policies.items()}
     return Measured(max(levels.values()) / min(levels.values()),
                     ", ".join(f"{n}: {x:.3f}" for n, x in levels.items()))
+
+
+# "The decline happens more quickly" (Figures 3 and 5): when the throughput, past its peak,
+# first falls half-way to its level. On 4x4x4 (the quick case: fig3_level's and fig5_level's
+# runs) peak and level lie within the intervals' noise; the full case is the 8x8x8 midplane,
+# 24 intervals of 5,000 cycles (about 25 s a run on one thread).
+def _half_way(x: np.ndarray, interval: int) -> float:
+    """Cycles until the series, past its peak, first falls half-way to its level (the mean of
+    the last third), interpolated between the ends of the intervals either side."""
+    top, level = int(np.argmax(x)), float(x[-len(x) // 3:].mean())
+    half = (x[top] + level) / 2
+    for i in range(top + 1, len(x)):
+        if x[i] <= half:
+            return (i + (x[i - 1] - half) / (x[i - 1] - x[i])) * interval
+    return float("inf")
+
+
+def _declines(quick: bool, variants: dict) -> dict:
+    """Half-way times of `variants` (name: buffer bytes, JSQ, SLQ fraction), in cycles."""
+    size = (tuple(SMALL), 12, 1000) if quick else ((8, 8, 8), 24, 5000)
+    return {n: _half_way(_hot_series(*size, *v)["throughput"].to_numpy(), size[2])
+            for n, v in variants.items()}
+
+
+def _times(quick: bool, t: dict) -> str:
+    return (f"{'4x4x4' if quick else '8x8x8'}, cycles to half-way: "
+            + ", ".join(f"{n}: {x:,.0f}" for n, x in t.items()))
+
+
+def fig3_decline(quick: bool) -> Measured:
+    t = _declines(quick, {f"{b} B": (b, False, 0.0) for b in (512, 1024, 2048)})
+    x = list(t.values())
+    ordered = sum(x[i] < x[j] for i in range(3) for j in range(i + 1, 3))
+    return Measured(float(ordered), _times(quick, t))
+
+
+def fig5_decline(quick: bool) -> Measured:
+    t = _declines(quick, {"random": (2048, False, 0.0), "JSQ": (2048, True, 0.0),
+                          "SLQ 75%": (2048, False, 0.75), "JSQ + SLQ": (2048, True, 0.75)})
+    # The paper names the base (random), JSQ and SLQ policies; JSQ + SLQ is the model's own.
+    return Measured(t["SLQ 75%"] / max(t["random"], t["JSQ"]), _times(quick, t))
 
 
 def fig5_jsq(quick: bool) -> Measured:
@@ -194,6 +242,49 @@ def fig6_two_vcs(quick: bool) -> Measured:
                     f"{two.peak_percent:.1f}% of peak")
 
 
+# "Few of the VC buffers are full": the share of the (receiver, VC) samples, every 100 cycles
+# of the alltoall, with no room for another full-sized packet (the tokens a sender needs to ask
+# for the VC), over the dynamic and escape VCs (the high-priority VC carries nothing here).
+def fig6_full_vcs(quick: bool) -> Measured:
+    radix, packets = ((4, 4, 4), 2) if quick else ((8, 8, 8), 1)
+    # One thread: stepped 100 cycles at a time, a pool of threads spends more than it saves.
+    cfg = bgl.midplane(list(radix), **{"traffic.pattern": "alltoall", "run.drain": 10**8,
+                                       "traffic.alltoall_packets": packets, "run.threads": 1})
+    sim, nodes = Simulator(cfg), int(np.prod(radix))
+    dynamic, vcs = cfg.get("bgl.dynamic_vcs"), sim.state("vc_used").shape[-1] - 1
+    cap = np.array([cfg.get("bgl.vc_bytes" if v < dynamic else "bgl.escape_bytes") // 32
+                    for v in range(vcs)])  # chunks (tokens) per VC
+    full, exact, samples = 0, 0, 0
+    while sim.state("packets_delivered").sum() < nodes * (nodes - 1) * packets:
+        used = sim.step(100).state("vc_used")[..., :-1]  # [node, direction, VC]
+        full, exact = full + int((used > cap - 8).sum()), exact + int((used >= cap).sum())
+        samples += used.size
+    return Measured(full / samples, f"{'x'.join(map(str, radix))}, {packets} packet"
+                                    f"{'s' if packets > 1 else ''} a pair, {sim.cycle:,} "
+                                    f"cycles: {exact / samples:.2e} of the samples wholly full")
+
+
+# "on a subset of the nodes consisting of either a plane or a line": each line (plane) of the
+# torus runs its own alltoall on links no other line (plane) uses, so a ring (a 2-D torus) of
+# its size is the measure: the paper's 32x32x32 has lines of 32 and planes of 32x32; here a
+# line of 32 and the midplane's 8x8 planes (16x16 takes minutes a packet; quick: a line of 8).
+def _subset(quick: bool, plane: bool) -> Measured:
+    k = 8 if quick or plane else 32
+    radix, packets = ((k, k) if plane else (k,)), (2 if quick else 4)
+    r = _alltoall(radix, packets)
+    return Measured(r.peak_percent, f"{'x'.join(map(str, radix))}, {packets} packets a pair: "
+                                    f"{r.completion_cycles:,.0f} cycles, link "
+                                    f"{r.link_util_mean:.3f}, payload {r.payload_util_mean:.3f}")
+
+
+def alltoall_line(quick: bool) -> Measured:
+    return _subset(quick, False)
+
+
+def alltoall_plane(quick: bool) -> Measured:
+    return _subset(quick, True)
+
+
 def _asym(quick: bool):
     return _alltoall((8, 4, 4))
 
@@ -207,6 +298,16 @@ def asym_peak(quick: bool) -> Measured:
     r = _asym(quick)
     return Measured(r.peak_percent, "8x4x4: link "
                                     f"{r.link_util_mean:.3f}, payload {r.payload_util_mean:.3f}")
+
+
+def asym_link(quick: bool) -> Measured:
+    r = _asym(quick)
+    return Measured(r.link_util_mean, f"8x4x4, one packet a pair: {r.peak_percent:.1f}% of peak")
+
+
+def asym_payload(quick: bool) -> Measured:
+    r = _asym(quick)
+    return Measured(r.payload_util_mean, f"8x4x4, one packet a pair: link {r.link_util_mean:.3f}")
 
 
 # Figure 11: the alltoall on the hardware's 512-way 8x8x8 against message size, ten full-sized
@@ -239,13 +340,17 @@ def long_messages(quick: bool) -> Measured:
 # and its simulator's infinite injection FIFOs; 512-byte buffers, so that they fill within the run.
 # Quick runs are the full ones (40 intervals, 3 s): counted over 20 the waves' verdict changed
 # with any change of routing (half_way = node: 1 decline in 20 intervals, 3 in 40).
+def _waves(escape: str, order: str = "dimension", intervals: int = 40, interval: int = 1000):
+    return _waves_run(escape, order, intervals, interval)
+
+
 @lru_cache(maxsize=None)
-def _waves(escape: str):
+def _waves_run(escape: str, order: str, intervals: int, interval: int):
     cfg = bgl.midplane(SMALL, **{
         "traffic.pattern": "hotregion", "traffic.offered": HOT_LOAD * bgl.uniform_bound(SMALL),
         "bgl.vc_bytes": 512, "bgl.escape_bytes": 512, "bgl.escape_vcs": escape,
-        "bgl.infinite_injection_fifos": True} | bgl.RANDOM)
-    return bgl.throughput_in_time(cfg, 40, 1000)
+        "bgl.escape_order": order, "bgl.infinite_injection_fifos": True} | bgl.RANDOM)
+    return bgl.throughput_in_time(cfg, intervals, interval)
 
 
 def _steep_declines(x: np.ndarray, drop: float = 0.1) -> int:
@@ -285,6 +390,39 @@ def fig9_correlation(quick: bool) -> Measured:
     pair = _waves("dateline_pair").iloc[2:]  # after the buffers began to fill
     return Measured(float(np.corrcoef(pair["throughput"], pair["unblocking"])[0, 1]),
                     "correlation of the pair's unblocking probability with its throughput")
+
+
+def fig9_bubble_steady(quick: bool) -> Measured:
+    # "after the initial decline": on 4x4x4 the bubble's unblocking probability rises as the
+    # buffers fill, peaks near 20,000 cycles and falls by 30,000; so a run three times
+    # fig7_waves' and its second half, in intervals of 2,000 cycles (2 s).
+    u = _waves("bubble", intervals=60, interval=2000)["unblocking"].to_numpy()[30:]
+    return Measured(float(u.std() / u.mean()), f"4x4x4, cycles 60,000-120,000: the bubble's "
+                    f"unblocking probability {u.min():.3f} to {u.max():.3f}, mean {u.mean():.3f}")
+
+
+def fig7_pair_poor(quick: bool) -> Measured:
+    runs = {f"{e}, {o}": _waves(e, o)["throughput"].iloc[2:].mean()
+            for e in ("dateline_pair", "bubble") for o in ("dimension", "direction")}
+    pair = runs.pop("dateline_pair, dimension")
+    return Measured(pair / min(runs.values()), f"4x4x4 after the first two intervals: "
+                    f"dimension-ordered pair {pair:.3f}, " + ", ".join(
+                        f"{n} {x:.3f}" for n, x in runs.items()) + " B/node/cycle")
+
+
+# "This has little effect on either network response time or throughput measurements during
+# the middle of a run": the paper's simulator's infinite injection FIFOs against the model's
+# (1 KB each), on the response time of fig2's uniform load and the level of fig3's hot region.
+def infinite_fifos(quick: bool) -> Measured:
+    lat = [simulate(bgl.midplane(SMALL, **_windows(quick), **{
+        "traffic.offered": FIG2_LOAD * bgl.uniform_bound(SMALL),
+        "bgl.infinite_injection_fifos": inf})).latency_mean for inf in (False, True)]
+    hot = [_hot(quick, 1024, False, 0.0)["throughput"],  # fig3_level's run
+           _hot(quick, 1024, False, 0.0, **{"bgl.infinite_injection_fifos": True})["throughput"]]
+    change = max(abs(lat[1] / lat[0] - 1), abs(hot[1] / hot[0] - 1))
+    return Measured(change, f"4x4x4 response time at {FIG2_LOAD} of the bound {lat[0]:.0f} -> "
+                            f"{lat[1]:.0f} byte times, hot-region level {hot[0]:.3f} -> "
+                            f"{hot[1]:.3f} B/node/cycle")
 
 
 # Hardware, "Hot region": every node outside the region sends to every node inside, "a certain
@@ -386,6 +524,123 @@ def dead_nodes(quick: bool) -> Measured:
     return Measured(r.unreachable_pairs, f"{int(r.relayed_pairs)} pairs in two legs")
 
 
+# "Torus network": a receiver's transfers at once, sampled every cycle of a saturated run with
+# high-priority packets: its two paths to the senders (path_free) and its buses to the normal and
+# the high-priority reception FIFOs (reception_free). All four busy is rare (a packet for this
+# node must wait in a VC while another is received): on 8x8x8 113 of 61 M receiver-cycles in
+# 20,000 (9 s); the quick case is 8x8, whose 24,000 cycles hold one such moment (1 s).
+def receiver_transfers(quick: bool) -> Measured:
+    radix, cycles = ([8, 8], 24000) if quick else ([8, 8, 8], 20000)
+    sim = Simulator(bgl.midplane(radix, **{"traffic.offered": 1.5, "run.threads": 1,
+                                           "bgl.priority_fraction": 0.3}))
+    most, at_most, kinds = 0, 0, ""
+    for _ in range(cycles):
+        now = sim.step(1).cycle
+        paths, buses = sim.state("path_free") > now, sim.state("reception_free") > now
+        busy = paths.sum(-1) + buses.sum(-1)  # [node, receiver]
+        top = int(busy.max())
+        if top > most:
+            most, at_most = top, 0
+        if top == most:
+            on = busy == top
+            at_most += int(on.sum())
+            kinds = (f"{int(paths[on].sum(-1).min())} paths, normal bus "
+                     f"{int(buses[on][:, 0].min())}, high-priority bus "
+                     f"{int(buses[on][:, 1].min())}")
+    return Measured(most, f"{'x'.join(map(str, radix))} at 1.5 B/node/cycle, 30% high priority, "
+                          f"{cycles:,} cycles: {at_most} receiver-cycles at the most ({kinds})")
+
+
+# "eight injection FIFOs ... two high-priority ... and six normal-priority FIFOs": the FIFOs that
+# ever hold a packet, sampled every 10 cycles, with only normal and only high-priority packets.
+@lru_cache(maxsize=None)
+def _injection_fifos_used() -> tuple[int, int, int]:
+    used = []
+    for share in (0.0, 1.0):
+        sim = Simulator(bgl.midplane(SMALL, **{"traffic.offered": 1.5, "run.threads": 1,
+                                               "bgl.priority_fraction": share}))
+        held = np.zeros(sim.state("injection_count").shape[1], bool)
+        for _ in range(200):
+            held |= (sim.step(10).state("injection_count") > 0).any(axis=0)
+        used.append(held)
+    return int(used[0].sum()), int(used[1].sum()), int((used[0] | used[1]).sum())
+
+
+def injection_fifos(quick: bool) -> Measured:
+    normal, high, both = _injection_fifos_used()
+    return Measured(both, f"4x4x4 at 1.5: normal packets use {normal}, high-priority {high}")
+
+
+def injection_high(quick: bool) -> Measured:
+    normal, high, both = _injection_fifos_used()
+    return Measured(high, f"4x4x4 at 1.5, every packet high priority: {high} FIFOs of {both}")
+
+
+# "each node can be sending and receiving 1.05 GB/s": uniform traffic at twice the bound, the
+# node whose six outgoing and six incoming links are busiest (the lower of the two means; every
+# byte counts, data, trailers, gaps and token-acks, as the 175 MB/s is the link's raw rate).
+def node_rate(quick: bool) -> Measured:
+    radix = SMALL if quick else [8, 8, 8]
+    cfg = bgl.midplane(radix, **{"traffic.offered": 2 * bgl.uniform_bound(radix),
+                                 "run.warmup": 4000, "run.measure": 6000, "run.drain": 0})
+    util = np.asarray(simulate(cfg).link_utilization)  # [node, port]: port 0 local
+    peer = Simulator(cfg).state("peer")[:, 1:]  # the far end (node x ports + port) of each link
+    out, into = util[:, 1:].mean(axis=1), util.reshape(-1)[peer].mean(axis=1)
+    both = np.minimum(out, into)
+    return Measured(6 * 175 * float(both.max()),
+                    f"{'x'.join(map(str, radix))}, 6,000 cycles: the busiest node's links "
+                    f"{out[both.argmax()]:.3f} out, {into[both.argmax()]:.3f} in; every node's "
+                    f"mean {6 * 175 * float(both.mean()):.0f} MB/s")
+
+
+# "A time-out mechanism is used for retransmission of corrupted packets": the alltoall with the
+# link-level protocol (a 32-packet retransmission FIFO, the default 2,048-cycle time-out) and 1%
+# of link crossings corrupted; what each node received, once all were delivered and three
+# time-outs more (a late copy would show).
+@lru_cache(maxsize=None)
+def _lossy(quick: bool) -> tuple[np.ndarray, int, str]:
+    radix, packets = ((4, 4, 4), 2) if quick else ((8, 8, 8), 1)
+    nodes = int(np.prod(radix))
+    cfg = bgl.midplane(list(radix), **{
+        "traffic.pattern": "alltoall", "traffic.alltoall_packets": packets, "run.drain": 10**8,
+        "run.threads": 1, "bgl.retransmission_packets": 32, "bgl.link_error_rate": 0.01})
+    sim, want = Simulator(cfg), (nodes - 1) * packets
+    while sim.state("packets_delivered").sum() < nodes * want and sim.cycle < 10**6:
+        sim.step(1000)
+    sim.step(3 * cfg.get("bgl.retransmit_timeout"))
+    got = sim.state("packets_delivered").astype(np.int64).reshape(-1)
+    return got, want, (f"{'x'.join(map(str, radix))}, {packets} packet{'s' if packets > 1 else ''}"
+                       f" a pair: {int(sim.state('link_errors').sum()):,} packets corrupted, "
+                       f"{int(sim.state('retransmissions').sum()):,} copies sent again, "
+                       f"{sim.cycle:,} cycles")
+
+
+def retransmit_delivered(quick: bool) -> Measured:
+    got, want, detail = _lossy(quick)
+    return Measured(float(np.minimum(got, want).sum() / (want * got.size)), detail)
+
+
+def retransmit_no_duplicate(quick: bool) -> Measured:
+    got, want, detail = _lossy(quick)
+    return Measured(float(np.maximum(got - want, 0).sum()), detail)
+
+
+# "the minimum inter-midplane delay is approximately w = 10 network cycles": the model's links
+# are all alike, so a lone packet's hop (16-ring, the neighbour at 1 hop against the tornado's 7,
+# at 0.002 B/node/cycle) with the input pipeline taken out: the head's transit from one node to
+# the next, the least time in which one node's act reaches another.
+def _hop(pipeline: int) -> float:
+    lat = [simulate(bgl.midplane([16], **{
+        "traffic.pattern": p, "traffic.offered": 0.002, "bgl.pipeline_delay": pipeline,
+        "run.warmup": 2000, "run.measure": 40000, "run.drain": 5000})).latency_mean
+        for p in ("neighbor", "tornado")]
+    return (lat[1] - lat[0]) / 6
+
+
+def midplane_delay(quick: bool) -> Measured:
+    return Measured(_hop(0), f"a hop {_hop(8):g} byte times with the 8-stage input pipeline")
+
+
 def claims() -> list[Claim]:
     c = []
 
@@ -403,6 +658,13 @@ def claims() -> list[Claim]:
                 "injection FIFOs 94.6%, the paper's simulator's infinite ones 94.0% (tie rule "
                 "coordinate 92.5, random phase 1 92.7, 4 KB VCs 92.3, four VCs and paths 91.7, "
                 "no input pipeline 92.6, no bypass 92.3). 32x32x32 is for a GPU")
+    asym_size = ("size, as asym_peak: the asymmetric alltoall falls further from its bound as "
+                 "the machine grows and the x rings' VC buffers fill: on 8x4x4 (one packet a "
+                 "pair) link 0.592 and payload 0.520, 87.8% of peak; on 16x8x8 (docs/design/"
+                 "bgl.md, Alltoall: eleven minutes a run) link 0.533 and payload 0.468, 78.9% "
+                 "of peak, against the paper's 0.49, 0.44 and 74% on 32x16x16, which needs a "
+                 "GPU. The payload over the link utilisation stays 0.88 (240 of 270 bytes) at "
+                 "every size, as the paper's 44 over 49")
     add("vc_four_packets", "Torus network", "Each VC has 1 KB of buffering, enough for four "
         "full-sized packets", Near(4), vc_packets, "configs/bgl_8x8x8.toml on 4x4x4: the "
         "tokens of every VC a sender feeds, at the start, in 256-byte packets", "reproduced",
@@ -473,6 +735,37 @@ def claims() -> list[Claim]:
     add("fig5_jsq", "Figure 5", "For this traffic pattern, JSQ provides little benefit",
         Between(-0.05, 0.05), fig5_jsq, "as fig5_level: JSQ's level over random's, less one",
         "reproduced", "gain")
+    add("fig3_decline", "Figure 3", "The decline happens more quickly for smaller buffer "
+        "sizes", Between(3), fig3_decline,
+        "hot-region traffic at 1.2 times the uniform bound, random arbitration (as fig3_level) "
+        "on the 8x8x8 midplane, 24 intervals of 5,000 cycles: for VCs of 512 B, 1 KB and 2 KB "
+        "the cycles until the throughput, past its peak, first falls half-way to its level "
+        "(the last third), interpolated; the pairs of sizes (of 3) where the smaller declines "
+        "sooner. 8x8x8 (2026-11-27): 16,981, 24,014 and 31,601 cycles with seed 1, 17,862, "
+        "23,831, 29,862 with seed 2, 15,683, 26,051, 34,859 with seed 3. Quick: "
+        "fig3_level's 4x4x4 runs (12 intervals of 1,000 cycles), where the fall from peak to "
+        "level is within an interval's noise: 6,570, 8,394, 6,523 cycles, 1 pair of 3, so the "
+        "quick run shows diverges", "reproduced", "pairs", quick_expect="diverges")
+    add("fig5_decline", "Figure 5", "the decline is slowest for the SLQ policy (75% are SLQ "
+        "cycles)", Between(1), fig5_decline,
+        "as fig3_decline with 2 KB VCs and escape VC, for random, JSQ, SLQ 75% and both: SLQ's "
+        "half-way time over the later of random's and JSQ's, the policies the paper names "
+        "(8x8x8, 2026-11-27: random, JSQ, SLQ 31,601, 31,681, 34,250 cycles with seed 1; "
+        "29,862, 28,785, 39,881 with seed 2; 34,859, 30,599, 43,018 with seed 3). The model's "
+        "JSQ + SLQ, which the paper does not name, declines later than SLQ with seeds 1 and 2 "
+        "(38,514, 44,368), sooner with seed 3 (38,872); quick: fig5_level's 4x4x4 runs",
+        "reproduced", "x")
+    add("infinite_fifos", "Simulator overview", "the assumptions that the injection FIFOs were "
+        "of infinite size and that packets were placed in these FIFOs as early as possible ... "
+        "This has little effect on either network response time or throughput measurements "
+        "during the middle of a run", Between(0, 0.05), infinite_fifos,
+        "the paper's simulator's infinite injection FIFOs against the model's (1 KB each) on "
+        "4x4x4: the response time of fig2_dynamic's uniform load (0.8 of the bound, 2 VCs) and "
+        "the level of fig3_level's hot region (1 KB VCs, random arbitration); the larger "
+        "relative change of the two (quick: fig2's and fig3's quick windows, where the "
+        "hot-region level over 4,000 cycles moves 7.9%, 1.387 -> 1.497, and the quick run "
+        "shows diverges; full: response time 912 -> 903, level 1.294 -> 1.336, 2026-11-27)",
+        "reproduced", "change", quick_expect="diverges")
     add("fig6_link", "Figure 6", "the average link utilization is approximately 98%, close to "
         "the theoretical peak", Near(0.98, abs=0.02), fig6_link,
         "alltoall of 256-byte packets on 4x4x4, 2 packets a pair (quick) or 4",
@@ -495,6 +788,34 @@ def claims() -> list[Claim]:
         "as in Figure 2 (fig2_vcs_one_path), a head that finds its one dynamic VC full waits "
         "or drops to the escape ring, where the second VC lets another head go. The paper "
         "does not say how its simulator's one-VC runs differed")
+    add("fig6_full_vcs", "Alltoall", "Also not shown, but indicated by statistics collected "
+        "during the run, is the fact that few of the VC buffers are full", Between(0, 0.05),
+        fig6_full_vcs, "alltoall of 256-byte packets on 8x8x8, one a pair (quick: 4x4x4, "
+        "two): share of the (receiver, dynamic or escape VC) samples, every 100 cycles until "
+        "the last delivery, holding more than capacity less a full-sized packet (no room for "
+        "another): 2.2e-5 on 4x4x4, 2.6e-4 on 8x8x8 (2026-11-27; 'few' read as under 5%)",
+        "reproduced")
+    add("alltoall_line", "Alltoall", "the equivalent of an alltoall, but on a subset of the "
+        "nodes consisting of either a plane or a line in the torus. Simulations of these "
+        "communication patterns also resulted in near-peak performance", Between(95, 101),
+        alltoall_line, "alltoall of 256-byte packets on a ring of 32 (a line of the paper's "
+        "32x32x32; each line's alltoall has its own links), four a pair: % of peak, 'near "
+        "peak' read as within 5% of it, as Figure 6's 98% is 'close to the theoretical peak' "
+        "(quick: a ring of 8, two a pair, 88.8%: the quick run shows diverges; 1, 4 and 10 a "
+        "pair on the 32-ring give 96.2, 95.6, 93.3%)", "reproduced", "%",
+        quick_expect="diverges")
+    add("alltoall_plane", "Alltoall", "the equivalent of an alltoall, but on a subset of the "
+        "nodes consisting of either a plane or a line in the torus. Simulations of these "
+        "communication patterns also resulted in near-peak performance", Between(95, 101),
+        alltoall_plane, "as alltoall_line on an 8x8 torus (a plane of the midplane; the "
+        "paper's 32x32 is for a GPU), four a pair (quick: two)", "diverges", "%",
+        "the run's end on a small torus: counted from the chunks sent, the links are 96-98% "
+        "busy through the first nine tenths of the 8x8 run (270 byte times a packet) and 64% "
+        "in the last, as the last pairs finish (the 32-ring's last tenth 75%, 4x4x4's 52%). "
+        "Varied one at a time on 8x8, two a pair (92.1%): infinite injection FIFOs 93.2, 4 KB "
+        "ones 92.6, tie rule coordinate 92.6, random arbitration 90.8; 1, 2, 4, 10 packets a "
+        "pair 90.1, 92.1, 93.7, 93.4% (2026-11-27). As fig6_link's 4x4x4 against the "
+        "midplane's 97%, the paper's 32x32 plane would need a GPU")
     add("asym_bound", "Alltoall", "even if every x link is 100% busy, the y and z links can "
         "be, at most, 50% busy. Thus, the peak link utilization is, at most, 66.7%",
         Between(high=0.667), asym_bound, "alltoall on 8x4x4 (the 2:1:1 shape), one packet a "
@@ -531,6 +852,29 @@ def claims() -> list[Claim]:
         "decreases), the throughput increases (or decreases)", Between(0.3, 1),
         fig9_correlation, "as fig7_waves, after the first two intervals", "diverges", "",
         waves)
+    add("fig9_bubble_steady", "Figure 9", "The unblocking probability is relatively constant "
+        "for the bubble (after the initial decline)", Between(0, 0.2), fig9_bubble_steady,
+        "as fig7_waves with the bubble escape VC, 60 intervals of 2,000 cycles: coefficient "
+        "of variation of the unblocking probability over the second half ('relatively "
+        "constant' read as a spread within a fifth of its mean). It rises as the buffers fill, "
+        "peaks near 0.076 at 20,000 cycles and falls to about 0.035 by 30,000 (the paper's "
+        "'initial decline'); 40 intervals of 1,000 cycles, fig7_waves' run, give 0.276 over "
+        "their second half, still in that fall. 0.190 on 2026-11-27, near the bound; the "
+        "dimension-ordered pair's 0.256 over the same cycles",
+        "reproduced")
+    add("fig7_pair_poor", "Figure 7", "The dimension-ordered dateline pair shows particularly "
+        "poor and wild behavior", Between(high=0.95), fig7_pair_poor,
+        "as fig7_waves for the four escape architectures (bubble and dateline pair, dimension "
+        "and direction order): the dimension-ordered pair's throughput after the first two "
+        "intervals over the lowest of the other three ('particularly poor' read as at least "
+        "5% below them; fig7_waves measures the 'wild')", "diverges", "x",
+        "in part size, not closed: on 4x4x4 the four architectures deliver within 1% of "
+        "each other (1.362-1.373 B/node/cycle); over 120,000 cycles the pair and the bubble "
+        "(dimension order) both give 1.355-1.356 over the second half. On 16x16x16 "
+        "(docs/design/bgl.md, 400,000 cycles, 2 KB buffers, before issue 41's reading of the "
+        "pair) the pair trails the bubble by 3.9% over the second half (0.308 against 0.321) "
+        "and up to 6% in an interval: poorer, short of the 5% read here; the paper's own "
+        "runs are for a GPU")
     add("hot_spot", "Hot region", "For a hot spot (1 x 1 x 1 subcube), 92% of peak is "
         "achieved", Near(92, abs=3), hot_spot,
         "gather (every node outside the region sends to every node inside) on 8x8x8, 4 "
@@ -614,6 +958,77 @@ def claims() -> list[Claim]:
         "to those predicted by the performance simulator. While these agreed to within 2%",
         None, None, "", "not reproducible", lacks="the utilisations themselves and the VHDL "
         "arbitration gap the paper fixed")
+    add("receiver_four_transfers", "Torus network", "there are two transfer buses (paths) "
+        "coming out of each receiver that connect with the senders. As a result, a single "
+        "receiver can have up to four simultaneous transfers, e.g., one to its normal "
+        "processor reception FIFO, one to the high-priority processor reception FIFO, and two "
+        "to two different senders", Near(4), receiver_transfers,
+        "configs/bgl_8x8x8.toml, uniform at 1.5 bytes per node per cycle (past saturation), "
+        "30% of packets high priority: the most transfers any receiver had at once (its two "
+        "paths and its buses to the normal and high-priority reception FIFOs busy), sampled "
+        "every cycle of 20,000 (quick: 8x8, 24,000 cycles). All four is rare, a packet for the "
+        "node waiting in a VC while another is received: the quick run's one such moment "
+        "lasts 88 receiver-cycles, and a change of the model's random draws could leave a "
+        "quick run at 3", "reproduced", "transfers")
+    add("injection_fifos_eight", "Torus network", "There are a total of eight injection FIFOs "
+        "organized into two groups: two high-priority (for internode operating system "
+        "messages) and six normal-priority FIFOs", Near(8), injection_fifos,
+        "configs/bgl_8x8x8.toml on 4x4x4 at 1.5 bytes per node per cycle, all packets normal, "
+        "then all high priority: the injection FIFOs that held a packet, sampled every 10 "
+        "cycles of 2,000", "reproduced", "FIFOs")
+    add("injection_fifos_high_two", "Torus network", "There are a total of eight injection "
+        "FIFOs organized into two groups: two high-priority (for internode operating system "
+        "messages) and six normal-priority FIFOs", Near(2), injection_high,
+        "as injection_fifos_eight: the FIFOs high-priority packets use", "reproduced", "FIFOs")
+    add("node_sends_receives", "Torus network", "each of the six outgoing and six incoming "
+        "links can be busy simultaneously; thus, each node can be sending and receiving 1.05 "
+        "GB/s", Between(0.95 * 1050, 1051), node_rate,
+        "uniform 256-byte packets on 8x8x8 at twice the bound (quick: 4x4x4), 4,000 cycles "
+        "warm-up, 6,000 measured: for the busiest node, the lower of its six outgoing and six "
+        "incoming links' mean utilisation (every byte: data, trailer, gap, token-acks) x 6 x "
+        "175 MB/s ('can be' read as the links at least 95% busy at once; above 1,050 is "
+        "beyond a byte a cycle)", "reproduced", "MB/s")
+    add("retransmit_delivered", "Torus network", "This CRC permits checking of each packet "
+        "as it is sent over each link. A time-out mechanism is used for retransmission of "
+        "corrupted packets", Near(1), retransmit_delivered,
+        "alltoall on 8x8x8, one 256-byte packet a pair (quick: 4x4x4, two), with the "
+        "link-level protocol (bgl.retransmission_packets 32, the default 2,048-cycle "
+        "time-out, go-back-N: docs/design/bgl.md) and bgl.link_error_rate 0.01 of crossings "
+        "corrupted: the packets each node received, up to what it was sent, over all sent, "
+        "once all were delivered and three time-outs more", "reproduced", "fraction")
+    add("retransmit_no_duplicate", "Torus network", "A time-out mechanism is used for "
+        "retransmission of corrupted packets", Near(0), retransmit_no_duplicate,
+        "as retransmit_delivered: packets received beyond what each node was sent", "reproduced",
+        "packets")
+    add("asym_link", "Alltoall", "a simulation of the alltoall communications pattern on a "
+        "32 x 16 x 16 torus resulted in an average link utilization of 49%", Near(0.49, abs=0.02),
+        asym_link, "as asym_bound: mean link utilisation ('49%' held to 2 points, as asym_peak "
+        "to 3 points of peak)", "diverges", cause=asym_size)
+    add("asym_payload", "Alltoall", "a simulation of the alltoall communications pattern on a "
+        "32 x 16 x 16 torus resulted in an average link utilization of 49% and payload "
+        "utilization of 44%", Near(0.44, abs=0.02), asym_payload,
+        "as asym_bound: mean payload utilisation (240 payload bytes a 256-byte packet)",
+        "diverges", cause=asym_size)
+    add("asym_payload_best", "Alltoall", "Since 12% of that is overhead, the best possible "
+        "payload utilization is 59%", Between(high=0.59), asym_payload,
+        "as asym_payload: mean payload utilisation on 8x4x4 against the bound (66.7% of the "
+        "links x 88%; the model's 240 of 270 bytes make it 59.3%)", "reproduced")
+    add("midplane_delay", "Simulator overview", "the minimum transit time between midplanes "
+        "is known and is at least some constant w ≥ 1 cycles ... On BG/L, however, the "
+        "minimum inter-midplane delay is approximately w = 10 network cycles", Near(10, rel=0.2),
+        midplane_delay, "configs/bgl_8x8x8.toml on a ring of 16 (two 8-node 'midplanes'), "
+        "one packet at a time (0.002 bytes per node per cycle): the time a hop adds to a lone "
+        "packet, neighbour (1 hop) against tornado (7 hops), with bgl.pipeline_delay 0, i.e. "
+        "the head's transit from a sender to the next receiver; byte times ('approximately' "
+        "read as within 20%)", "diverges", "byte times",
+        "the model's links: every link, inside a midplane or between two, takes "
+        "topology.link_delay byte times, 4 in configs/bgl_8x8x8.toml (the model's choice; the "
+        "paper gives no link delay but this w), so a head reaches the next node 4 byte times "
+        "after it left (a token-ack's last byte 11). Measured on the ring of 16 (2026-11-27): "
+        "a lone packet's hop is 12 byte times with the 8-stage input pipeline, 4 without. The "
+        "paper's inter-midplane links pass through link chips and cables, which the model "
+        "does not set apart. If w is read as the time until the next node can act on a "
+        "packet (its head through the input pipeline), the model's 12 is within 20% of 10")
     return c
 
 

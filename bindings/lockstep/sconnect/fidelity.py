@@ -1174,4 +1174,17 @@ CLAIMS = [
           "equation 8's delay term turns into a shift of the lock (with none, any odd "
           "comparator locks at exactly the mean, so there is nothing to move); the ratio is "
           "the slope at half-full, 2 (R1/R2 - 1) / (R1/R2)", REPRODUCED, "ratio"),
+    Claim("sconnect.figure18_tic", D, "section 4.2, Figure 18",
+          "The TIC bisection bandwidth and latency for 2D meshes, 4D meshes and the average of "
+          "random interconnect topologies are given in Figure 18 ... To present a conservative "
+          "estimate, the bandwidth is derated to 80%", None, None,
+          "the family runs each of these: uniform random single-message traffic on 2D and 4D "
+          "meshes (topology.kind mesh) and on random 4-regular graphs (random_regular, as "
+          "sconnect.random_diameter_log), whose accepted load times the nodes over the "
+          "bisection's channels gives a saturation bisection bandwidth, and its latency; "
+          "there is no number to hold them to", NOT_REPRODUCIBLE, "MB/s",
+          lacks="Figure 18's values: our copy of the document keeps only its caption ('Estimated "
+                "TIC Performance'), and the text gives no bandwidth, latency or system size "
+                "from it, nor the sizes of the meshes and random graphs simulated or how many "
+                "random graphs were averaged"),
 ]
