@@ -45,8 +45,10 @@ if ((${#missing[@]})); then
   $sudo apt-get update -q
   # Ubuntu has Chromium only as a snap, which needs snapd (no container has it): without a
   # chromium package the browser tests skip, saying so.
-  if [[ " ${missing[*]} " == *" chromium "* ]] &&
-    ! apt-cache policy chromium | grep -q "Candidate: [0-9]"; then
+  # (Captured, not piped into grep -q: under pipefail grep's early exit fails apt-cache with
+  # SIGPIPE, which read as "no package" on Debian too.)
+  policy=$(apt-cache policy chromium 2>/dev/null || true)
+  if [[ " ${missing[*]} " == *" chromium "* && $policy != *"Candidate: "[0-9]* ]]; then
     echo "setup: no chromium package here (Ubuntu's is a snap): the browser tests will skip" >&2
     kept=()
     for p in "${missing[@]}"; do [[ $p == chromium* ]] || kept+=("$p"); done
