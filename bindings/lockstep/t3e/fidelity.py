@@ -742,6 +742,43 @@ TABLE13 = [(0, 0, 0, 1, 0, 0), (1, 0, 0, 1, 0, 0), (0, 0, 1, 0, 0, 0), (1, 0, 1,
            (0, 0, 2, 0, 1, 0), (1, 0, 2, 0, 1, 0), (0, 0, 3, 0, 1, 0), (1, 0, 3, 0, 1, 0)]
 TABLE14 = [(0, 0, 0, 1, 0, 0), (0, 0, 0, 1, 1, 0), (0, 0, 2, 0, 0, 0), (0, 0, 2, 0, 1, 0)]
 TABLE15 = list(TABLE14)  # printed the same: mode 2 differs only in the x bits the PE fills
+# Table 11: R_LWHO 0-F against its R_NET_LUT register in mode 0 and in modes 1 or 2, as printed.
+TABLE11 = [(0, 0), (1, 0), (2, 0), (3, 0), (4, 1), (5, 1), (6, 1), (7, 1), (8, 2), (9, 2),
+           (10, 2), (11, 2), (12, 3), (13, 3), (14, 3), (15, 3)]
+
+
+def _table11() -> Measured:
+    """2x4x2, deterministic: one request from PE 0 to each logical PE 1-F in turn, run once as
+    is and with each R_NET_LUT entry of router 0 given an initial +X hop (INITIAL_HOP 0) and an
+    initial +Z hop (2), one of which moves any route: the entries whose change moves the
+    request's links are those its destination reads. Counted against Table 11's column for the
+    mode (row 0 is PE 0 itself, which sends nothing through the network)."""
+    agree, seen = 0, []
+    for mode, fmt, column in (("mode0", "format1", 0), ("mode1", "format1", 1),
+                              ("mode2", "format1_yx", 1)):
+        base = machine((2, 4, 2), lut_mode=mode, logical_format=fmt, adaptive=False,
+                       pattern="hotspot", hotspot_fraction=1.0, offered=4.0, max_packets=1,
+                       sender_every=16, warmup=0, measure=200, drain=200)
+        entries = int(Simulator(base.with_(hotspot_nodes=[1])).state("r_net_lut").shape[1])
+        for lwho in range(1, 16):
+            cfg = base.with_(hotspot_nodes=[lwho])
+
+            def links(entry: int | None = None, hop: int = 3) -> frozenset:
+                sim = Simulator(cfg)
+                if entry is not None:
+                    lut = sim.state("r_net_lut")
+                    lut[0, entry] = (int(lut[0, entry]) & ~(3 << 18)) | (hop << 18)
+                    sim.set_state("r_net_lut", lut)
+                sim.run()
+                return frozenset(map(tuple, np.argwhere(sim.state("link_flits")[:, 1:] > 0)))
+            ref = links()
+            read = [e for e in range(entries) if links(e, 0) != ref or links(e, 2) != ref]
+            agree += read == [TABLE11[lwho][column]]
+            if read != [TABLE11[lwho][column]]:
+                seen.append(f"{mode} R_LWHO {lwho:X}: {read}")
+    return Measured(agree, "rows 1-F in modes 0, 1 and 2; "
+                    + ("every one reads the printed register alone" if not seen
+                       else "differ: " + "; ".join(seen)))
 
 
 def _fields(tag: int) -> tuple:
@@ -1317,6 +1354,14 @@ def _claims() -> list[Claim]:
               "virtual PE numbers", Near(16), lambda q: _table7(),
               "2x4x2, t3e.partitions = [0, 3, 4, 5, 13, 2], `base_lpe` and `virtual_limit`",
               REPRODUCED, unit="of 16"))
+    add(Claim("t3e.manual.table11", MANUAL, "Table 11",
+              "Logical PE to R_NET_LUT Register Assignments (16 PEs): R_LWHO 0-F, Register "
+              "(Mode 0) R_NET_LUT[0]-[15], Register (Mode 1 or 2) R_NET_LUT[0]-[3], four "
+              "logical PEs each", Near(45), lambda q: _table11(),
+              "2x4x2, deterministic, one request from PE 0 to each other logical PE, with each "
+              "R_NET_LUT entry of router 0 in turn given an initial hop: the entries that move "
+              "its links, against the printed register; modes 0 and 1 in format1, mode 2 in "
+              "format1_yx (15 rows each: row 0 is PE 0 itself)", REPRODUCED, unit="of 45"))
     add(Claim("t3e.manual.table13", MANUAL, "Table 13",
               "R_NET_LUT Register Values for R_PWHO 000100 (hex), mode 0 (16 entries)",
               Near(16), lambda q: _lut_rows("mode0", TABLE13, half_ring_tie="plus"),
