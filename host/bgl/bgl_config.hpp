@@ -38,6 +38,8 @@ struct BglConfig {
   double link_error_rate = 0.0;            // probability a packet's crossing of a link is corrupted
   // a dateline pair's VC for packets that never cross: lower (the paper's words) or higher
   std::string dateline_uncrossed = "lower";
+  // the VHDL's arbitration gap (fixed in the hardware): a wholly blocked receiver skips a cycle
+  bool arbitration_gap = false;
 };
 
 }  // namespace ls

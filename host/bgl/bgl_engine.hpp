@@ -99,15 +99,15 @@ class BglEngine final : public BatchEngine<Exec> {
 template <class Exec>
 void BglEngine<Exec>::hot() {
   const bgl::BglState& s = v_.s;
-  B::hot_arrays(v_, {&s.head,       &s.count,       &s.used,       &s.drain_left,    &s.drain_extra,
-                     &s.drain_next, &s.owed,        &s.path_free,  &s.recv_free,     &s.recv_busy,
-                     &s.rx_count,   &s.rx_tail,     &s.rx_acked,   &s.link_free,     &s.tokens,
-                     &s.rtx_time,   &s.tx_seq,      &s.tx_acked,   &s.tx_next,       &s.tx_crc,
-                     &s.rx_crc,     &s.link_errors, &s.resent,     &s.chunks_sent,   &s.token_acks,
-                     &s.unblocking, &s.belt_valid,  &s.tok_belt,   &s.tok_valid,     &s.inj_head,
-                     &s.inj_count,  &s.inj_used,    &s.link_bytes, &s.payload_bytes, &s.injected,
-                     &s.delivered,  &s.deposited,   &s.turned,     &s.unroutable,    &s.relayed,
-                     &s.hp_count,   &s.hp_lat_sum,  &s.wake,       &s.last_move});
+  B::hot_arrays(v_, {&s.head,       &s.count,      &s.used,        &s.drain_left, &s.drain_extra,
+                     &s.drain_next, &s.owed,       &s.path_free,   &s.recv_free,  &s.recv_busy,
+                     &s.rx_count,   &s.rx_tail,    &s.rx_acked,    &s.blocked,    &s.link_free,
+                     &s.tokens,     &s.rtx_time,   &s.tx_seq,      &s.tx_acked,   &s.tx_next,
+                     &s.tx_crc,     &s.rx_crc,     &s.link_errors, &s.resent,     &s.chunks_sent,
+                     &s.token_acks, &s.unblocking, &s.belt_valid,  &s.tok_belt,   &s.tok_valid,
+                     &s.inj_head,   &s.inj_count,  &s.inj_used,    &s.link_bytes, &s.payload_bytes,
+                     &s.injected,   &s.delivered,  &s.deposited,   &s.turned,     &s.unroutable,
+                     &s.relayed,    &s.hp_count,   &s.hp_lat_sum,  &s.wake,       &s.last_move});
 }
 
 template <class Exec>
@@ -133,6 +133,8 @@ void BglEngine<Exec>::allocate() {
   s.rx_count = alloc<uint32_t>(*this, ports, "rx_count", {I, R, D});
   s.rx_tail = alloc<uint32_t>(*this, ports, "rx_tail", {I, R, D});
   s.rx_acked = alloc<uint32_t>(*this, ports, "rx_acked", {I, R, D});
+  if (p.arbitration_gap)  // only then: the default's state is what it was before the key
+    s.blocked = alloc<uint8_t>(*this, ports, "receiver_blocked", {I, R, D});
   s.link_free = alloc<uint32_t>(*this, ports, "link_free", {I, R, D});
   s.tokens = alloc<uint8_t>(*this, vcs, "tokens", {I, R, D, V});
   if (p.rtx != 0) {  // the link-level protocol

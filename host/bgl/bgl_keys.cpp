@@ -93,6 +93,14 @@ std::vector<KeyInfo> section_keys() {
                "on the bypass while its tail arrives, and in phase 2 a bypass request has the "
                "lowest priority unless it is high priority (false: it competes as a buffered "
                "packet)"),
+      bool_key("bgl", "arbitration_gap", part, &G::arbitration_gap,
+               "the one-cycle gap the paper's VHDL simulations found in the receivers' "
+               "arbitration pipeline (section 'Performance verification'; fixed in the "
+               "hardware, so false by default): a receiver that had a packet ready and a path "
+               "free but found every direction, VC and reception bus its packets may ask for "
+               "busy in a cycle presents no request in the next, so a sender freed then may "
+               "grant an injection FIFO instead, even on cycles favouring in-network packets; "
+               "state receiver_blocked [router, direction]"),
       enum_key("bgl", "half_way", part, &G::half_way, {"coordinate", "node", "plus"},
                "which way a packet goes half way round a ring of even size (software's setting "
                "of the hint bits' cut-off registers): node (+ from a node whose coordinates sum "

@@ -54,6 +54,7 @@ BglParams make_params(const Config& c, const Topology& t) {
   p.network_threshold = draw_threshold(g.in_network_fraction);
   p.deterministic = g.deterministic;
   p.bypass = g.bypass;
+  p.arbitration_gap = g.arbitration_gap;
   p.half_way = pick<HalfWay>(
       g.half_way,
       {{"coordinate", kHalfWayCoordinate}, {"node", kHalfWayNode}, {"plus", kHalfWayPlus}});

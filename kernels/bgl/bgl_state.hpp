@@ -139,6 +139,7 @@ struct BglParams {
   uint64_t network_threshold;  // phase 3: in-network packets favoured when a draw is below it
   bool deterministic;          // every packet routed in dimension order on the bubble VC
   bool bypass;                 // receivers' bypass channels (lowest priority in phase 2)
+  bool arbitration_gap;        // a receiver wholly blocked in a cycle requests nothing in the next
   HalfWay half_way;            // which way a packet half way round a ring goes
   uint32_t source_queue;
   Shape shape;
@@ -194,6 +195,9 @@ struct BglState {
                         // the link-level protocol: the sequence number expected next)
   uint32_t* rx_tail;    // the cycle the last of them is wholly in (its trailer checked)
   uint32_t* rx_acked;   // packets acknowledged upstream
+  uint8_t* blocked;     // 1: at its last arbitration the receiver had packets to send and every
+                        // (direction, VC) they may take was busy (bgl.arbitration_gap only:
+                        // null without it), so its next request waits a cycle
   // Senders [inst, router, dir]
   uint32_t* link_free;  // the cycle the outgoing link is free
   uint8_t* tokens;      // [.., dir, vc] downstream tokens per VC

@@ -90,20 +90,24 @@ struct Router {
     // H100.
     Request req[kMaxDirs][kMaxVcs];
     uint32_t win[kMaxDirs];
+    bool held = false;  // a receiver's request held back by the arbitration gap
     for (uint32_t d = 0; d < L.dirs; ++d) {
       bool path = false;
       for (uint32_t k = 0; k < L.paths; ++k) path |= v.s.path_free[L.path(n.e, d, k)] <= t;
       const uint32_t recv =
           (v.s.recv_busy[L.bus(n.e, d, 0)] ? 0u : 1u) | (v.s.recv_busy[L.bus(n.e, d, 1)] ? 0u : 2u);
       uint32_t bypass = 0;
+      bool waiting = false;  // a head ready to ask
       for (uint32_t w = 0; w < L.vcs; ++w) {
         req[d][w] = Request{};
         const uint64_t q = L.vc(n.e, d, w);
         if (v.s.count[q] == 0 || v.s.drain_left[q] != 0 || ready_at(fifo_head(q)) > t) continue;
+        waiting = true;
         req[d][w] = jsq(fifo_head(q), d, w, path, recv, d * kMaxVcs + w);
         if (t < bypass_until(fifo_head(q))) bypass |= 1u << w;
       }
       win[d] = ReceiverArbiter{v, n}(d, req[d], bypass);
+      if (v.prm.arbitration_gap) held |= arbitration_gap(d, waiting && path, win[d]);
     }
     Request inj[kMaxFifos];
     for (uint32_t f = 0; f < L.fifos; ++f) {
@@ -172,7 +176,26 @@ struct Router {
         link.send_packet(s, f, vc[i]);
       }
     }
-    return acted;
+    return acted || held;  // a request held back is made in the next cycle: no sleep
+  }
+
+  // bgl.arbitration_gap (paper, "Performance verification": "a one-cycle gap in the arbitration
+  // pipeline of the receivers could occur when all possible outgoing links and VCs were busy"):
+  // receiver d presents no request in a cycle after one in which it was wholly blocked (a head
+  // ready to ask, a path free, and no (direction, VC) pair or reception bus any head may ask
+  // for available), so a sender freed in that cycle does not hear it and may grant an
+  // injection FIFO. `ready` (a head ready to ask and a path free) and `win` are this cycle's
+  // phases 1 and 2 as the fixed hardware has them. The array `blocked` holds the verdict of
+  // the receiver's last arbitration, which is the previous cycle's: a router skips cycles only
+  // while nothing it decides on changes (cycle()), and never the cycle after a request held
+  // back (the return value: whether it held one back).
+  LS_HD bool arbitration_gap(uint32_t d, bool ready, uint32_t& win) const {
+    uint8_t& blocked = v.s.blocked[v.lay.port(n.e, d)];
+    const bool gap = blocked != 0;
+    blocked = ready && win == kNoRequest ? 1 : 0;
+    if (!gap || win == kNoRequest) return false;
+    win = kNoRequest;
+    return true;
   }
 
   // The head packet of receiver d's VC w starts leaving its FIFO.

@@ -5,6 +5,8 @@ payload_util_mean beside link_util_mean."""
 
 import json
 
+import numpy as np
+import pytest
 from conftest import REPO
 
 import lockstep as ls
@@ -55,3 +57,26 @@ def test_alltoall_sweep_over_message_size():
     assert (df["peak_percent"] <= 100).all()
     assert df["peak_percent"].iloc[1] > df["peak_percent"].iloc[0] > 60
     assert not df["saturated"].any()
+
+
+def test_arbitration_gap_key():
+    # bgl.arbitration_gap: documented in the schema, off by default (the fixed hardware, whose
+    # state has no receiver_blocked array), a bool only; with it the receivers' verdicts are
+    # state [router, direction], and a saturated torus holds more in its VCs.
+    key = next(k for k in ls.schema() if k["key"] == "bgl.arbitration_gap")
+    assert "Performance verification" in key["doc"] and "receiver_blocked" in key["doc"]
+    cfg = ls.load_config(CONFIG).with_(**{"topology.radix": [4, 4, 2], "traffic.offered": 1.5,
+                                          "run.threads": 1})
+    assert cfg.get("bgl.arbitration_gap") is False
+    assert "receiver_blocked" not in ls.Simulator(cfg).state_names()
+    with pytest.raises(ValueError, match=r"bgl\.arbitration_gap"):
+        cfg.with_(**{"bgl.arbitration_gap": "yes"})
+    held = {}
+    for gap in (False, True):
+        sim = ls.Simulator(cfg.with_(**{"bgl.arbitration_gap": gap})).step(1000)
+        samples = [sim.step(50).state("vc_used")[..., :-1].mean() for _ in range(40)]
+        held[gap] = float(np.mean(samples))
+        if gap:
+            blocked = sim.state("receiver_blocked")
+            assert blocked.shape == (32, 6) and set(np.unique(blocked)) <= {0, 1}
+    assert held[True] > held[False]
