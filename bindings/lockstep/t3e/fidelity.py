@@ -374,6 +374,11 @@ def _whole_packet_cost(quick: bool, pattern: str, radix: tuple) -> Measured:
                            f"{_admission_text(p)}; flit credits {_admission_text(f)}")
 
 
+CORESIDE = ("Allowing multiple packets to co-reside in an adaptive VC buffer improves pipelining, "
+            "avoiding bubbles introduced by waiting for the buffer to drain before routing into "
+            "it")  # section 5: one quote, measured on a transpose and on uniform traffic
+
+
 def _coresidence_gain(quick: bool, pattern: str, radix: tuple) -> Measured:
     """Accepted with co-residence (the T3E's rule) over Duato's empty-buffer rule, the least of
     seeds 1-3."""
@@ -1135,18 +1140,14 @@ def _claims() -> list[Claim]:
                   "weigh the requirement's cost: at most a few percent lower (0.95)",
                   REPRODUCED, unit="ratio"))
     add(Claim("t3e.adaptive.coreside_transpose", PAPER, "section 5",
-              "Allowing multiple packets to co-reside in an adaptive VC buffer improves "
-              "pipelining, avoiding bubbles introduced by waiting for the buffer to drain before "
-              "routing into it", Between(1.0001),
+              CORESIDE, Between(1.0001),
               functools.partial(_coresidence_gain, pattern="transpose", radix=(8, 8, 1)),
               "8x8x1, transpose, the four packet types alike offered 1.0, as above, seeds 1-3: "
               "the least ratio of accepted throughput with co-residence (t3e.adaptive_admission "
               "= \"packet\") over Duato's one packet per adaptive buffer (\"empty\")",
               REPRODUCED, unit="ratio"))
     add(Claim("t3e.adaptive.coreside_uniform_saturated", PAPER, "section 5",
-              "Allowing multiple packets to co-reside in an adaptive VC buffer improves "
-              "pipelining, avoiding bubbles introduced by waiting for the buffer to drain before "
-              "routing into it", Between(1.0001),
+              CORESIDE, Between(1.0001),
               functools.partial(_coresidence_gain, pattern="uniform", radix=(8, 4, 4)),
               "8x4x4 (128 PEs), uniform, as above (offered 1.0, past the knee)", DIVERGES,
               unit="ratio", cause=CORESIDE_CAUSE))
