@@ -119,19 +119,24 @@ struct CudaExec {
     cuda_check(cudaGetLastError(), "kernel launch");
   }
   // The cycles between two host events, as run.schedule asks: a launch per cycle over all
-  // elements of the batch (auto, launch), or launches of run.cycles_per_launch cycles each with
-  // a block per instance (block) or a cooperative grid over the batch (grid).
+  // elements of the batch (launch), or launches of run.cycles_per_launch cycles each with a
+  // block per instance (block) or a cooperative grid over the batch (grid); auto picks launch
+  // or block by the batch's shape (cuda_auto_schedule).
   template <class At>
   void run_cycles(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at,
                   const HotList& hot_list = {}) {
     using F = decltype(at(t0));
-    if (schedule.kind == ScheduleKind::kAuto || schedule.kind == ScheduleKind::kLaunch) {
+    const ScheduleKind kind =
+        schedule.kind == ScheduleKind::kAuto
+            ? cuda_auto_schedule(n_inst, per_inst, static_cast<uint64_t>(sms_))
+            : schedule.kind;
+    if (kind == ScheduleKind::kLaunch) {
       for (uint64_t c = 0; c < cycles; ++c) for_each(n_inst * per_inst, at(t0 + c));
       return;
     }
     const size_t shared = 2 * sizeof(F);
     const uint64_t most = schedule.cycles_per_launch ? schedule.cycles_per_launch : cycles;
-    if (schedule.kind == ScheduleKind::kBlock) {
+    if (kind == ScheduleKind::kBlock) {
       // At most what the kernel's registers allow a block (the T3E's cycle takes 126 a thread:
       // 512 threads; docs/performance.md); a block with fewer threads than elements loops.
       cudaFuncAttributes attr{};

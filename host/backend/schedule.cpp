@@ -19,4 +19,10 @@ Schedule schedule_of(const RunConfig& run) {
   return s;
 }
 
+ScheduleKind cuda_auto_schedule(uint64_t instances, uint64_t per_instance, uint64_t sms) {
+  if (per_instance <= 256) return ScheduleKind::kBlock;
+  if (per_instance <= 1024 && instances >= sms) return ScheduleKind::kBlock;
+  return ScheduleKind::kLaunch;
+}
+
 }  // namespace ls

@@ -6,8 +6,8 @@
 //   grid    one group spanning the whole batch does the same (a cooperative GPU grid, a
 //           grid-wide sync per cycle), for instances larger than a block;
 //   auto    the backend's own choice: on the CPU its production schedule (each thread runs
-//           whole instances, stage by stage), on CUDA `launch` until the device's measurements
-//           say otherwise.
+//           whole instances, stage by stage), on CUDA what an H100 measured fastest
+//           (cuda_auto_schedule).
 // The CPU runs `block` and `grid` through the same source as the GPU (block_cycles.hpp), with a
 // block's threads as a loop in run.block_order, so CPU tests show the schedule is exact.
 #pragma once
@@ -25,6 +25,13 @@ struct Schedule {
   BlockOrder order = BlockOrder::kForward;
   bool hot_shared = false;  // block: the family's hot arrays on chip (kernels/common/hot_state.hpp)
 };
+
+// CUDA's `auto`, from every family measured on an H100 (2026-11-27, docs/performance.md, "Many
+// cycles per launch, measured"): `block` for instances of up to 256 elements (1.2-1.6x
+// `launch`), and for batches of instances up to 1,024 elements that give every multiprocessor
+// one (1.2-1.3x with 256 instances of 512); `launch` for a few larger instances, whose one block
+// each leaves most of the device idle (a single 512-router network: 0.65-0.96x).
+ScheduleKind cuda_auto_schedule(uint64_t instances, uint64_t per_instance, uint64_t sms);
 
 struct RunConfig;
 // The schedule run's keys ask for (the schema has checked their values).

@@ -233,7 +233,8 @@ std::vector<KeyInfo> make_schema() {
                "launch, one parallel step (a GPU launch) per cycle; block, a group of threads "
                "per instance (a GPU thread block) running many cycles with a barrier between "
                "them; grid, one group over the whole batch (a cooperative GPU grid, a grid-wide "
-               "sync per cycle); auto, the CPU's instance-by-instance stages or CUDA's launch"),
+               "sync per cycle); auto, the CPU's instance-by-instance stages, or on CUDA block for "
+               "instances of up to 256 elements and large batches, else launch"),
       int_key("run", "cycles_per_launch", run, &U::cycles_per_launch, 0, 1ll << 30,
               "block and grid schedules: cycles one launch runs at most (0: every cycle up to "
               "the next host event: a window edge, a drain or watchdog check, a fault)"),

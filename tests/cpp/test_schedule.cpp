@@ -5,6 +5,7 @@
 // tests would find an element that reads what another writes in the same cycle. Where a GPU is
 // present the same schedules run there too, against the CPU.
 #include "helpers.hpp"
+#include "host/backend/schedule.hpp"
 #include "host/config/schema.hpp"
 
 using namespace ls;
@@ -148,4 +149,17 @@ TEST(Schedule, KeysAreCheckedAndNamed) {
   m = test::config_error_of([&] { set_key(c, "run", "block_threads", Value(int64_t{2048})); });
   EXPECT_NE(m.find("run.block_threads"), std::string::npos) << m;
   EXPECT_NE(m.find("2048"), std::string::npos) << m;
+}
+
+// CUDA's `auto` takes what an H100 measured fastest for the batch's shape (schedule.hpp).
+TEST(Schedule, CudaAutoTakesTheMeasuredFastest) {
+  constexpr uint64_t kSms = 132;                                       // an H100's
+  EXPECT_EQ(cuda_auto_schedule(1, 64, kSms), ScheduleKind::kBlock);    // an 8x8 mesh
+  EXPECT_EQ(cuda_auto_schedule(1, 256, kSms), ScheduleKind::kBlock);   // a 16x16 torus
+  EXPECT_EQ(cuda_auto_schedule(1, 512, kSms), ScheduleKind::kLaunch);  // an 8x8x8 torus
+  EXPECT_EQ(cuda_auto_schedule(8, 512, kSms), ScheduleKind::kLaunch);
+  EXPECT_EQ(cuda_auto_schedule(256, 512, kSms), ScheduleKind::kBlock);    // 256 of them
+  EXPECT_EQ(cuda_auto_schedule(1024, 64, kSms), ScheduleKind::kBlock);    // 1,024 meshes
+  EXPECT_EQ(cuda_auto_schedule(256, 4096, kSms), ScheduleKind::kLaunch);  // more than a block
+  EXPECT_EQ(cuda_auto_schedule(1, 262144, kSms), ScheduleKind::kLaunch);  // 64x64x64
 }
