@@ -99,9 +99,13 @@ def _bgl(draw) -> dict:
            "half_way": draw(st.sampled_from(["coordinate", "node", "plus"])),
            "deterministic": draw(st.booleans()),
            "priority_fraction": draw(st.sampled_from([0.0, 0.0, 0.2])),
-           "pipeline_delay": draw(st.integers(0, 8))}
+           "pipeline_delay": draw(st.integers(0, 8)),
+           "arbitration_gap": draw(st.sampled_from([False, False, True]))}
     if draw(st.integers(0, 4)) == 0:
-        bgl |= {"link_error_rate": 0.01, "retransmission_packets": draw(st.integers(1, 8))}
+        # A retransmission timeout under the differential runs' watchdog (1,500 cycles): a link
+        # waiting longer for its acknowledgement would look like a deadlock.
+        bgl |= {"link_error_rate": 0.01, "retransmission_packets": draw(st.integers(1, 8)),
+                "retransmit_timeout": draw(st.integers(64, 1024))}
     if draw(st.integers(0, 5)) == 0:  # a link down: (node, dimension)
         bgl["dead_links"] = [draw(st.integers(0, radix[0] * radix[1] * radix[2] - 1)),
                              draw(st.integers(0, 2))]
