@@ -86,6 +86,11 @@ COVERAGE = {
                               "topology.dimension": 5, "topology.max_ports": 5,
                               "traffic.offered": 0.6, "sconnect.assignment": "near_optimal",
                               "sconnect.buffers": 9, "sconnect.priorities": 1},
+    # S-Connect's exact (optimal) transmitter assignment, the pool nearly full.
+    "sconnect_optimal": {"router.family": "sconnect", "topology.kind": "hypercube",
+                         "topology.dimension": 4, "topology.max_ports": 4,
+                         "traffic.offered": 0.55, "sconnect.assignment": "optimal",
+                         "sconnect.buffers": 9, "sconnect.priorities": 1},
     "sconnect_errors": {"router.family": "sconnect", "topology.kind": "mesh",
                         "topology.link_delay": 2, "traffic.offered": 0.5,
                         "sconnect.bit_error_rate": 0.002, "sconnect.buffers": 16},
@@ -108,6 +113,14 @@ COVERAGE = {
     "t3e_eureka": {"router.family": "t3e", "topology.radix": [4, 2, 4], "traffic.offered": 0.3,
                    "t3e.barrier": "eureka", "t3e.barrier_period": 70, "t3e.r_orient": 5,
                    "t3e.barrier_hop": 2},
+    # T3E adaptive routing under the two admission rules other than whole packets: Duato's
+    # empty buffer, and a free slot (which can deadlock: a load it survives for the run).
+    "t3e_admission_empty": {"router.family": "t3e", "topology.radix": [4, 4, 4],
+                            "traffic.offered": 0.8, "traffic.pattern": "transpose",
+                            "t3e.adaptive": True, "t3e.adaptive_admission": "empty"},
+    "t3e_admission_flit": {"router.family": "t3e", "topology.radix": [4, 4, 4],
+                           "traffic.offered": 0.4, "traffic.pattern": "transpose",
+                           "t3e.adaptive": True, "t3e.adaptive_admission": "flit"},
     # T3E partial plane with partitions sharing it (one with a hot spot), a hot spare taking a
     # failed node's number, and a partition-wide neighbour pattern.
     "t3e_partial_partitions": {"router.family": "t3e", "topology.radix": [4, 4, 3],
@@ -149,6 +162,10 @@ COVERAGE = {
                           "traffic.offered": 2.0, "bgl.escape_vcs": "dateline_pair",
                           "bgl.escape_order": "direction", "bgl.dynamic_vcs": 3,
                           "bgl.vc_bytes": 512, "bgl.escape_bytes": 512, "bgl.half_way": "node"},
+    # Blue Gene/L with the receivers' one-cycle arbitration gap, past saturation.
+    "bgl_arbitration_gap": {"router.family": "bgl", "topology.radix": [4, 4, 2],
+                            "traffic.packet_size": 256, "traffic.offered": 1.2,
+                            "bgl.arbitration_gap": True},
     # Blue Gene/L gathering into a 2x2x1 region (the paper's hot-region measurement).
     "bgl_gather": {"router.family": "bgl", "topology.radix": [4, 4, 2],
                    "traffic.packet_size": 256, "traffic.pattern": "gather",
