@@ -241,6 +241,25 @@ def test_heads_not_granted_are_told_why(network, labels, request):
     assert labels <= {s for s, n in seen.items() if n > 0}, seen
 
 
+def test_heads_held_back_by_the_arbitration_gap_are_told_so():
+    """With bgl.arbitration_gap a receiver wholly blocked in one cycle asks for nothing in the
+    next: its heads that could request are drawn as held back by the gap, not as having lost
+    arbitration, and none of that receiver's FIFOs pops in such a cycle."""
+    h = record(HOT, {"half_way": "coordinate", "arbitration_gap": True})
+    held = 0
+    for t in range(START, START + CYCLES):
+        c = h.cycle(t)
+        for r, k in held_heads(c):
+            status, text = bgl_view.head_status(c, r, k)
+            if status != "arbitration gap":
+                continue
+            held += 1
+            assert len(k) == 2 and c.before["receiver_blocked"][r, k[0]] == 1
+            assert bgl_view.head_request(c, r, k)[0] is True and text.startswith("held back")
+            assert not any(popped(c, r, (k[0], v)) for v in range(VCS))
+    assert held > 0
+
+
 def test_a_head_certainly_without_room_is_told_so(hot):
     """Near the hot spot a head entering the bubble escape VC (from an injection FIFO or a
     dynamic VC) that finds fewer tokens than two full packets there (in dimension order its first

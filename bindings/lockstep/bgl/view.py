@@ -27,7 +27,9 @@ request (phases 2 and 3, SLQ and random draws, chose another); "no room downstre
 hint bits and VC allow has the tokens phase 1 needs; "link busy": those that have are on links
 still busy; "no path free": its receiver's paths to the senders are all busy; "reception bus
 busy": at its destination (or a row broadcast to leave a copy) with its bus taken; "not
-granted": the state cannot tell (the link-level protocol's senders).
+granted": the state cannot tell (the link-level protocol's senders); "arbitration gap": it could
+request, but with `bgl.arbitration_gap` its receiver was wholly blocked in the cycle before
+(`receiver_blocked`), so the receiver asks for nothing in this one.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ BGL_STATE_NAMES = ("vc_fifo", "vc_head", "vc_count", "vc_used", "drain_left", "d
 BGL_STATUS_COLOURS = {
     "sent": STATUS_COLOURS["sent"],  # its head won the three phases: popped onto a link or bus
     "lost arbitration": STATUS_COLOURS["lost arbitration"],  # requested; phase 2 or 3 chose another
+    "arbitration gap": "#ff9896",  # could request; its receiver, blocked last cycle, did not
     "no room downstream": STATUS_COLOURS["no credit"],  # no pair it may ask for has the tokens
     "link busy": "#bcbd22",  # pairs with the tokens, their links still busy
     "no path free": "#e377c2",  # its receiver's paths to the senders all busy
@@ -266,9 +269,9 @@ def head_request(cycle: Cycle, router: int, fifo: tuple) -> tuple[bool | None, s
     """Whether phase 1 of `cycle` could make any request for the head of FIFO `fifo` of `router`
     ((dir, vc): a VC FIFO; (f,): an injection FIFO), one ready for arbitration: True, False, or
     None where the state cannot tell (senders under the link-level protocol); then its status (a
-    key of BGL_STATUS_COLOURS: "lost arbitration", "not granted", else why it could not) and the
-    text drawn ("empty" for a FIFO with no packet). Which pair it would ask for (JSQ, ties at
-    random) does not matter here."""
+    key of BGL_STATUS_COLOURS: "lost arbitration", "arbitration gap", "not granted", else why it
+    could not) and the text drawn ("empty" for a FIFO with no packet). Which pair it would ask
+    for (JSQ, ties at random) does not matter here."""
     b, cfg, t = cycle.before, cycle.config, cycle.t
     on_link = len(fifo) == 2
     packets = _fifo(b, "vc" if on_link else "injection", router, fifo)
@@ -281,8 +284,13 @@ def head_request(cycle: Cycle, router: int, fifo: tuple) -> tuple[bool | None, s
     at_dest, deposit = meta >> HINTS & 63 == 0, on_link and meta >> DEPOSIT & 1
     if not bus and (at_dest or deposit):  # to reception, or a row broadcast leaving a copy
         return False, "reception bus busy", "reception bus busy"
+    # bgl.arbitration_gap (router_cycle.hpp): a receiver wholly blocked in the cycle before
+    # presents no request in this one, whichever of its heads could ask.
+    held = on_link and "receiver_blocked" in b and bool(b["receiver_blocked"][router, came])
+    could = ("arbitration gap", "held back: arbitration gap") if held else (
+        "lost arbitration", "lost arbitration")
     if at_dest:
-        return True, "lost arbitration", "lost arbitration"
+        return True, *could
     if on_link and not (b["path_free"][router, came] <= t).any():
         return False, "no path free", "no path free"
     tokens = tokens_at_arbitration(b, t)[router]
@@ -298,7 +306,7 @@ def head_request(cycle: Cycle, router: int, fifo: tuple) -> tuple[bool | None, s
         return False, "link busy", f"link busy: {busy}"
     if cfg.get("bgl.retransmission_packets"):  # Retransmission::open, changed before phase 1
         return None, "not granted", "not granted"
-    return True, "lost arbitration", "lost arbitration"
+    return True, *could
 
 
 def _fifo(state: State, prefix: str, r: int, k) -> np.ndarray:
@@ -492,4 +500,5 @@ def bgl_held_max(config) -> int:
 
 
 register(RouterFamily("bgl", BGL_STATE_NAMES, draw_bgl_router, bgl_buffered, bgl_link_use,
-                      bgl_figsize, unit="byte", held_unit="chunk", held_max=bgl_held_max))
+                      bgl_figsize, unit="byte", held_unit="chunk", held_max=bgl_held_max,
+                      optional_state_names=("receiver_blocked",)))

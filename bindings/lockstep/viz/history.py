@@ -54,7 +54,10 @@ class History:
         return a[self.instance] if self.sim.instances > 1 else a
 
     def _snapshot(self) -> State:
-        return {n: self._read(n) for n in self.family.state_names}
+        present = set(self.sim.state_names())
+        names = self.family.state_names + tuple(
+            n for n in self.family.optional_state_names if n in present)
+        return {n: self._read(n) for n in names}
 
     @property
     def last(self) -> int:

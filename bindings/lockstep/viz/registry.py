@@ -28,6 +28,8 @@ class RouterFamily:
     - state_names: the named state arrays (`Simulator.state`) its views read each cycle; a
       `History` records these. The topology tables `peer` and `port_node` ([router, port])
       are read once and need not be listed.
+    - optional_state_names: arrays it reads too where the configuration has them (a key's own
+      state, absent without the key: Blue Gene/L's `receiver_blocked`).
     - draw_router(ax, cycle, router): draws router `router` as hardware during `cycle` (a
       `Cycle`: the state before and after it) on `ax`.
     - buffered(state) -> [routers]: flits held in each router, for the network view's colours.
@@ -52,6 +54,7 @@ class RouterFamily:
     held_max: Callable[["Config"], int] = lambda config: 16
     held_unit: str | None = None
     trace_hint: str | None = None
+    optional_state_names: tuple[str, ...] = ()
 
     @property
     def held(self) -> str:
