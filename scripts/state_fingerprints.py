@@ -121,6 +121,10 @@ COVERAGE = {
     "t3e_admission_flit": {"router.family": "t3e", "topology.radix": [4, 4, 4],
                            "traffic.offered": 0.4, "traffic.pattern": "transpose",
                            "t3e.adaptive": True, "t3e.adaptive_admission": "flit"},
+    # T3E in R_NET_LUT mode 3: every packet by its PE's R_LUT_OVERRIDE, PEs in bit-reversed
+    # pairs.
+    "t3e_mode3": {"router.family": "t3e", "topology.radix": [4, 4, 4], "traffic.offered": 0.4,
+                  "traffic.pattern": "bitrev", "t3e.lut_mode": "mode3"},
     # T3E partial plane with partitions sharing it (one with a hot spot), a hot spare taking a
     # failed node's number, and a partition-wide neighbour pattern.
     "t3e_partial_partitions": {"router.family": "t3e", "topology.radix": [4, 4, 3],

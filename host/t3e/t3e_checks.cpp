@@ -154,13 +154,24 @@ void validate(const Config& c, const TopologySize&) {
     throw ConfigError("t3e.lut_mode = \"" + e.lut_mode + "\": allowed for at most " +
                       std::to_string(limit) + " PEs, here " + std::to_string(nodes));
   // Mode 3 gives every packet a PE creates R_LUT_OVERRIDE's one tag (manual, "R_LUT_OVERRIDE
-  // Register"): every request would go to one PE and every response there too.
-  if (e.lut_mode == "mode3")
-    throw ConfigError(
-        "t3e.lut_mode = \"mode3\": allowed auto, mode0, mode1, mode2 or computed for traffic: "
-        "mode 3 routes every packet a PE creates by R_LUT_OVERRIDE's one routing tag, whatever "
-        "its destination (software's way round an incomplete R_NET_LUT), so it cannot carry "
-        "requests to, nor responses from, more than one PE");
+  // Register"): a PE can then talk to one PE only, its requests and its responses alike. So it
+  // runs traffic in which PEs exchange in pairs (a pattern that is its own inverse), each PE's
+  // register holding its partner's tag (t3e_registers.cpp), over one partition of every PE.
+  if (e.lut_mode == "mode3") {
+    const std::string why =
+        "t3e.lut_mode = \"mode3\": R_LUT_OVERRIDE's one routing tag carries every packet a PE "
+        "creates, requests and responses, so ";
+    if (f.pattern != "bitcomp" && f.pattern != "transpose" && f.pattern != "bitrev")
+      throw ConfigError(why + "traffic.pattern = \"" + f.pattern +
+                        "\" is not allowed: allowed bitcomp, transpose or bitrev, in which each "
+                        "PE exchanges with one partner");
+    if (!e.partitions.empty() || e.hot_spares || !e.failed_nodes.empty() ||
+        !e.failed_links.empty() || !e.partial_plane.empty())
+      throw ConfigError(why +
+                        "t3e.partitions, t3e.hot_spares, t3e.failed_nodes, "
+                        "t3e.failed_links and t3e.partial_plane are allowed only their "
+                        "defaults (the pattern pairs the machine's logical PEs)");
+  }
   check_faults(c, nodes);
   check_partitions(c, nodes);
   // Modes 1 and 2 index R_NET_LUT by logical PEs in 2x2 blocks: the registers refuse a

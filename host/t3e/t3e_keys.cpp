@@ -59,14 +59,14 @@ std::vector<KeyInfo> section_keys() {
               "router to its PE (Table 2: about 10)"),
       int_key("t3e", "credit_delay", part, &E::credit_delay, 1, 15,
               "clocks for a freed buffer slot to be known upstream"),
-      enum_key(
-          "t3e", "lut_mode", part, &E::lut_mode,
-          {"auto", "mode0", "mode1", "mode2", "mode3", "computed"},
-          "R_NET_LUT mode: one entry per logical PE (mode0, up to 544 PEs), one per 4 PEs "
-          "(mode1, mode2, up to 2176), R_LUT_OVERRIDE's one tag for every packet (mode3: refused, "
-          "traffic to more than one PE needs a table), "
-          "or tags computed from coordinates (ours, for machines beyond 2176 PEs); auto "
-          "takes the first that fits"),
+      enum_key("t3e", "lut_mode", part, &E::lut_mode,
+               {"auto", "mode0", "mode1", "mode2", "mode3", "computed"},
+               "R_NET_LUT mode: one entry per logical PE (mode0, up to 544 PEs), one per 4 PEs "
+               "(mode1, mode2, up to 2176), R_LUT_OVERRIDE's one tag for every packet (mode3: for "
+               "traffic.pattern bitcomp, transpose or bitrev, each PE's register holding its "
+               "partner's tag), "
+               "or tags computed from coordinates (ours, for machines beyond 2176 PEs); auto "
+               "takes the first that fits"),
       enum_key("t3e", "logical_format", part, &E::logical_format,
                {"linear", "format1", "format1_yx", "format3", "random"},
                "logical PE numbers (R_LWHO): X fastest, then Y, then Z (the manual's Format 2), "

@@ -9,6 +9,7 @@
 #include "../../kernels/t3e/bsu_register.hpp"
 #include "../../kernels/t3e/routing_tag.hpp"
 #include "../config/pick.hpp"
+#include "../traffic/traffic_params.hpp"
 #include "barrier_tree.hpp"
 #include "fault_routes.hpp"
 #include "partial_plane.hpp"
@@ -230,6 +231,17 @@ Registers make_registers(const Config& c, const Topology& t) {
     else if (g.lut_mode <= kMode2)
       for (uint32_t e = 0; e < g.lut_entries; ++e)
         lut[e] = group_tag(g.pwho[r], g.pwho[g.pe_router[4 * e]], k, adapt, plus);
+  }
+  // Mode 3: R_LUT_OVERRIDE holds the tag of the PE's partner in the traffic pattern, which the
+  // checks allow only where partners are mutual (t3e_checks.cpp), so responses come back by
+  // the partner's own register.
+  if (g.lut_mode == kMode3) {
+    const TrafficParams tp = traffic_params({c}, N)[0];
+    for (uint32_t r = 0; r < R; ++r) {
+      if (g.lwho[r] == kNoPe) continue;
+      const uint32_t partner = pattern_dest(tp, t.shape, nullptr, 0, g.lwho[r], 0);
+      g.lut_override[r] = default_tag(g.pwho[r], g.pwho[g.pe_router[partner]], k, adapt, plus);
+    }
   }
 
   // R_VCSEL: time-of-crossing SELECT bits (all 0); the dateline node of a ring in each direction

@@ -589,10 +589,13 @@ def _steps(cfg: ls.Config, cycles: int) -> None:
     ls.Simulator(cfg.with_(**{f"run.{k}": v for k, v in RUN.items()})).step(cycles)
 
 
-def test_t3e_lut_mode3_is_refused():
+def test_t3e_lut_mode3_is_refused_for_traffic_to_many_pes():
     # Mode 3 routes every packet a PE creates by R_LUT_OVERRIDE's one tag: requests to many PEs
-    # and their responses cannot be carried (once accepted, with a placeholder tag towards PE 0).
-    with pytest.raises(ValueError, match=r't3e.lut_mode = "mode3": allowed .*R_LUT_OVERRIDE'):
+    # and their responses cannot be carried (once accepted, with a placeholder tag towards PE 0;
+    # now it runs paired patterns only, test_t3e_registers.py).
+    with pytest.raises(ValueError, match=r't3e.lut_mode = "mode3": R_LUT_OVERRIDE.*'
+                                         r'traffic.pattern = "uniform" is not allowed: allowed '
+                                         r'bitcomp, transpose or bitrev'):
         BASES["t3e"].with_(lut_mode="mode3")
 
 

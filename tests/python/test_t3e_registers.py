@@ -229,3 +229,58 @@ def test_optimized_tables_raise_saturation_throughput(radix, floor, latency):
             assert opt.latency_mean < 0.95 * toc.latency_mean, (seed, toc.latency_mean,
                                                                 opt.latency_mean)
     assert sum(gains) / len(gains) > floor, gains
+
+
+# R_NET_LUT mode 3 (manual, "R_LUT_OVERRIDE Register"): every packet a PE creates takes the one
+# tag in R_LUT_OVERRIDE, which the host fills with the PE's partner in a paired pattern.
+MODE3 = ls.Config().with_(family="t3e", radix=[4, 4, 4], adaptive=False, threads=1,
+                          warmup=300, measure=1500, offered=0.2)
+
+
+@pytest.mark.parametrize("pattern", ["bitcomp", "transpose", "bitrev"])
+def test_mode3_routes_paired_traffic_as_the_full_table_does(pattern):
+    """Each PE's override is the tag its R_NET_LUT entry for its partner holds in mode 0, so the
+    runs agree in every figure and every state array but the registers."""
+    a, b = (ls.Simulator(MODE3.with_(pattern=pattern, lut_mode=m)) for m in ("mode0", "mode3"))
+    a.run()
+    b.run()
+    lut = a.state("r_net_lut")
+    for name in sorted(set(a.state_names()) - {"r_net_lut", "r_lut_override"}):
+        assert np.array_equal(a.state(name), b.state(name)), name
+    assert b.state("r_net_lut").shape[1] == 1  # mode 3 keeps one (unused) entry
+    partner = {"bitcomp": lambda n: 63 - n, "transpose": lambda n: (n >> 3 | n << 3) & 63,
+               "bitrev": lambda n: int(f"{n:06b}"[::-1], 2)}[pattern]
+    lwho = a.state("r_lwho")
+    for r in range(64):
+        assert b.state("r_lut_override")[r] == lut[r, partner(int(lwho[r]))]
+
+
+def test_mode3_packets_read_the_override():
+    """One request from PE 0 to its partner (bitcomp: PE 15 of 2x4x2): giving PE 0's override an
+    initial +X or +Z hop moves the links the request and its response take; giving the same
+    hop to the (unused) R_NET_LUT entry moves nothing."""
+    cfg = MODE3.with_(radix=[2, 4, 2], pattern="bitcomp", lut_mode="mode3", offered=4.0,
+                      max_packets=1, sender_every=16, warmup=0, measure=200, drain=200)
+
+    def links(register: str | None = None, hop: int = 3) -> frozenset:
+        sim = ls.Simulator(cfg)
+        if register:
+            reg = sim.state(register)
+            reg.flat[0] = (int(reg.flat[0]) & ~(3 << 18)) | (hop << 18)
+            sim.set_state(register, reg)
+        assert sim.run().packets > 0  # delivered in the window
+        return frozenset(map(tuple, np.argwhere(sim.state("link_flits")[:, 1:] > 0)))
+
+    ref = links()
+    assert links("r_lut_override", 0) != ref or links("r_lut_override", 2) != ref
+    assert links("r_net_lut", 0) == ref and links("r_net_lut", 2) == ref
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"pattern": "uniform"}, 'traffic.pattern = "uniform" is not allowed: allowed bitcomp'),
+    ({"pattern": "bitcomp", "hot_spares": 1}, "t3e.hot_spares"),
+    ({"pattern": "bitcomp", "partitions": [0, 31]}, "t3e.partitions")])
+def test_mode3_refuses_traffic_it_cannot_carry(changes, message):
+    with pytest.raises(ValueError, match=r't3e.lut_mode = "mode3"') as e:
+        MODE3.with_(lut_mode="mode3", **changes)
+    assert message in str(e.value)

@@ -752,6 +752,11 @@ TABLE11 = [(0, 0), (1, 0), (2, 0), (3, 0), (4, 1), (5, 1), (6, 1), (7, 1), (8, 2
            (10, 2), (11, 2), (12, 3), (13, 3), (14, 3), (15, 3)]
 
 
+def _with_initial_hop(tag: int, hop: int) -> int:
+    """A routing tag with its INITIAL_HOP field (bits 18-19: 0 +X, 1 +Y, 2 +Z, 3 none) set."""
+    return (int(tag) & ~(3 << 18)) | (hop << 18)
+
+
 def _table11() -> Measured:
     """2x4x2, deterministic: one request from PE 0 to each logical PE 1-F in turn, run once as
     is and with each R_NET_LUT entry of router 0 given an initial +X hop (INITIAL_HOP 0) and an
@@ -772,7 +777,7 @@ def _table11() -> Measured:
                 sim = Simulator(cfg)
                 if entry is not None:
                     lut = sim.state("r_net_lut")
-                    lut[0, entry] = (int(lut[0, entry]) & ~(3 << 18)) | (hop << 18)
+                    lut[0, entry] = _with_initial_hop(lut[0, entry], hop)
                     sim.set_state("r_net_lut", lut)
                 sim.run()
                 return frozenset(map(tuple, np.argwhere(sim.state("link_flits")[:, 1:] > 0)))
@@ -784,6 +789,37 @@ def _table11() -> Measured:
     return Measured(agree, "rows 1-F in modes 0, 1 and 2; "
                     + ("every one reads the printed register alone" if not seen
                        else "differ: " + "; ".join(seen)))
+
+
+def _mode3() -> Measured:
+    """2x4x2 in mode 3, deterministic, bitcomp (each PE's partner is its complement), one
+    request from every PE: for each PE in turn, its R_LUT_OVERRIDE given an initial +X hop and
+    an initial +Z hop (INITIAL_HOP 0, 2); the PEs for which either moves flits between links
+    read the override. Also: mode 3 gives mode 0's state on paired patterns on 4x4x4."""
+    cfg = machine((2, 4, 2), lut_mode="mode3", adaptive=False, pattern="bitcomp", offered=4.0,
+                  max_packets=1, warmup=0, measure=200, drain=200)
+
+    def flits(pe: int | None = None, hop: int = 3) -> np.ndarray:
+        sim = Simulator(cfg)
+        if pe is not None:
+            reg = sim.state("r_lut_override")
+            router = int(np.flatnonzero(sim.state("r_lwho") == pe)[0])
+            reg[router] = _with_initial_hop(reg[router], hop)
+            sim.set_state("r_lut_override", reg)
+        sim.run()
+        return sim.state("link_flits").copy()
+    ref = flits()
+    read = [pe for pe in range(16)
+            if not (np.array_equal(flits(pe, 0), ref) and np.array_equal(flits(pe, 2), ref))]
+    same = []
+    for pattern in ("bitcomp", "transpose", "bitrev"):
+        base = machine((4, 4, 4), adaptive=False, pattern=pattern, offered=0.2, warmup=300,
+                       measure=1500)
+        a, b = (simulate(base.with_(lut_mode=m)) for m in ("mode0", "mode3"))
+        figures = [(r.packets, r.accepted, r.latency_mean, r.link_util_mean) for r in (a, b)]
+        same.append(f"{pattern} {'the same' if figures[0] == figures[1] else 'differs'}")
+    return Measured(len(read), f"PEs whose packets moved with their override: {len(read)} of "
+                    f"16; 4x4x4, mode 3 against mode 0's result: {', '.join(same)}")
 
 
 def _fields(tag: int) -> tuple:
@@ -1397,6 +1433,15 @@ def _claims() -> list[Claim]:
               "2x4x2, mode2, t3e.logical_format = \"format1_yx\" (Figure 48's numbering: "
               "logical PE 1 at R_PWHO 000100, 4 at 010000), `r_net_lut` of router 000100",
               REPRODUCED, unit="of 4"))
+    add(Claim("t3e.manual.mode3", MANUAL, "R_LUT_OVERRIDE Register",
+              "Software may signal the support circuitry to read routing-tag information for "
+              "every packet it creates from this register instead of an incomplete or "
+              "incorrect look-up table stored in the R_NET_LUT registers. This process is "
+              "called mode 3", Near(16), lambda q: _mode3(),
+              "2x4x2, t3e.lut_mode = \"mode3\", deterministic, bitcomp (each PE's register "
+              "holds its partner's tag: mode 3 carries traffic in which PEs exchange in pairs), "
+              "one request from every PE; each PE's R_LUT_OVERRIDE in turn given an initial hop: "
+              "the PEs whose packets move", REPRODUCED, unit="of 16"))
     add(Claim("t3e.manual.figure45", MANUAL, "Special Routing Path, Figure 45",
               "Primary delta X 0, Y +2, Z +1, secondary X +1, Y -1, Z +1 ... information makes "
               "the same number of hops as a delta value", Near(6), lambda q: _figure45(),
