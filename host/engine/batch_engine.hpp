@@ -211,7 +211,9 @@ class BatchEngine : public Engine {
 
   // Lets set_state write array `name` (software's registers and tables, a fault's flags,
   // credits to stage a scenario), every value in [lo, hi], `allowed` saying so when not; with no
-  // `allowed`, any value (registers the kernels never index by).
+  // `allowed`, any value (registers the kernels never index by). A name no array has is the
+  // family's mistake, not the user's: it stops the building of the engine, so a misspelt name
+  // cannot leave an array silently read-only.
   void writable(const char* name, int64_t lo = 0, int64_t hi = 0, std::string allowed = {}) {
     for (Field& f : fields_)
       if (f.name == name) {
@@ -219,7 +221,9 @@ class BatchEngine : public Engine {
         f.lo = lo;
         f.hi = hi;
         f.allowed = std::move(allowed);
+        return;
       }
+    throw std::logic_error(std::string("writable(\"") + name + "\"): no state array of that name");
   }
   // Element k of a written array, its bits (little-endian) widened to 64 (sign-extended).
   static uint64_t element_bits(const HostArray& a, uint64_t k) {
