@@ -13,6 +13,7 @@ The emulator's state as words on wires, clock by clock (trace.py):
     tr = metro.Tracer(ls.Simulator(cfg)).step(30)
     tr.table, tr.wide()          # every word that arrived, decoded
     metro.path(sim, node)        # an endpoint's connection through the crossbars
+    metro.streams(sim, 2000)     # every attempt followed hop by hop, with what came back
 
 Which wire corrupts data, from the routers' checksums (faults.py):
 
@@ -21,9 +22,11 @@ Which wire corrupts data, from the routers' checksums (faults.py):
 
 from .latency_model import Latency, row_config, t20_32, table3
 from .faults import suspect_wires, wire_name
-from .trace import Network, Tracer, connections, decode, describe, path, status, words
+from .trace import (Network, Tracer, connections, decode, describe, path, status, streams,
+                    words)
 
 OFFERED_UNIT = "data words/endpoint/clock"  # what traffic.offered counts
 
 __all__ = ["Latency", "Network", "Tracer", "connections", "decode", "describe", "path",
-           "row_config", "status", "suspect_wires", "t20_32", "table3", "wire_name", "words"]
+           "row_config", "status", "streams", "suspect_wires", "t20_32", "table3", "wire_name",
+           "words"]
