@@ -26,7 +26,8 @@ author = "the lockstep developers"
 copyright = "2026, the lockstep developers"
 root_doc = "docs/index"
 include_patterns = ["docs/**.md", "notebooks/**.ipynb"]
-exclude_patterns = ["build", ".venv", "**/.ipynb_checkpoints", "docs/fidelity_*"]
+exclude_patterns = ["build", ".venv", "**/.ipynb_checkpoints", "docs/fidelity_*",
+                    "docs/measurements/**"]  # raw device logs, read in the repository
 extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.viewcode"]
 
 html_theme = "furo"
