@@ -264,7 +264,8 @@ def fingerprint(cfg: ls.Config, backend: str = "cpu", cycles: int = CYCLES,
 
 def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False,
             threads: int = 1, only_large: bool = False, schedule: str = "auto",
-            order: str = "forward", hot: str = "global") -> dict[str, str]:
+            order: str = "forward", hot: str = "global") -> dict[str, str | None]:
+    """Each case's fingerprint; None for those the device refused (printed)."""
     todo = cases()
     if only_large:
         todo = large(todo)
@@ -274,11 +275,9 @@ def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False
     for name, cfg in todo.items():
         out[name] = fingerprint(cfg, backend, cycles, threads, schedule, order, hot)
         if out[name] is None:
-            del out[name]
             print(f"not compared (its hot arrays exceed a block's shared memory): {name}",
                   flush=True)
-            continue
-        if cycles != CYCLES or with_large or only_large:
+        elif cycles != CYCLES or with_large or only_large:
             print(f"{backend}: {name}", flush=True)  # long runs show their progress
     return out
 
@@ -321,11 +320,12 @@ def main() -> int:
         a = compute(args.backend, args.cycles, args.large, 0, args.only_large, args.schedule,
                     args.block_order, args.hot_state)
         b = compute(args.against, args.cycles, args.large, 0, args.only_large)
-        differ = sorted(k for k in a if a[k] != b[k])
+        compared = [k for k in a if a[k] is not None]
+        differ = sorted(k for k in compared if a[k] != b[k])
         for k in differ:
             print(f"differs: {k}")
-        print(f"{len(a) - len(differ)} of {len(a)} configurations identical on {args.backend} and "
-              f"{args.against} after {args.cycles} cycles")
+        print(f"{len(compared) - len(differ)} of {len(compared)} configurations identical on "
+              f"{args.backend} and {args.against} after {args.cycles} cycles")
         return 1 if differ else 0
     now = compute(args.backend, schedule=args.schedule, order=args.block_order,
                   hot=args.hot_state)
@@ -334,13 +334,12 @@ def main() -> int:
         print(f"wrote {GOLDEN.relative_to(ROOT)} ({len(now)} fingerprints)")
         return 0
     golden = json.loads(GOLDEN.read_text())
-    if not now:
+    if all(v is None for v in now.values()):
         print("no configuration fits: nothing compared")
         return 1
-    # Configurations the device refused (printed above) are left out of the comparison.
-    refused = cases().keys() - now.keys()
-    changed = sorted(k for k in now.keys() | golden.keys() - refused
-                     if now.get(k) != golden.get(k))
+    # Configurations the device refused (None, printed above) are left out of the comparison.
+    changed = sorted(k for k in now.keys() | golden.keys()
+                     if now.get(k, "") is not None and now.get(k) != golden.get(k))
     for k in changed:
         print(f"changed: {k}")
     return 1 if changed else 0

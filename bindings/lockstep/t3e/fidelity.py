@@ -795,7 +795,7 @@ def _mode3() -> Measured:
     """2x4x2 in mode 3, deterministic, bitcomp (each PE's partner is its complement), one
     request from every PE: for each PE in turn, its R_LUT_OVERRIDE given an initial +X hop and
     an initial +Z hop (INITIAL_HOP 0, 2); the PEs for which either moves flits between links
-    read the override. Also: mode 3 gives mode 0's state on paired patterns on 4x4x4."""
+    read the override. Also: mode 3 gives mode 0's results on paired patterns on 4x4x4."""
     cfg = machine((2, 4, 2), lut_mode="mode3", adaptive=False, pattern="bitcomp", offered=4.0,
                   max_packets=1, warmup=0, measure=200, drain=200)
 

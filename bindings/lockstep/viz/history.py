@@ -45,6 +45,9 @@ class History:
         self.instance = instance
         self.config = sim.configs[instance if len(sim.configs) > 1 else 0]
         self.family: RouterFamily = family(self.config.get("router.family"))
+        present = set(sim.state_names())  # the arrays each cycle's snapshot reads, found once
+        self._names = self.family.state_names + tuple(
+            n for n in self.family.optional_state_names if n in present)
         self.first = sim.cycle  # the first cycle recorded: its `before` is the state now
         self.peer, self.port_node = (self._read(n) for n in TOPOLOGY)
         self._states: list[State] = [self._snapshot()]
@@ -54,10 +57,7 @@ class History:
         return a[self.instance] if self.sim.instances > 1 else a
 
     def _snapshot(self) -> State:
-        present = set(self.sim.state_names())
-        names = self.family.state_names + tuple(
-            n for n in self.family.optional_state_names if n in present)
-        return {n: self._read(n) for n in names}
+        return {n: self._read(n) for n in self._names}
 
     @property
     def last(self) -> int:
