@@ -31,16 +31,19 @@ from lockstep.cli import BENCH_NETWORKS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIELDS = ["goal", "family", "network", "routers_per_instance", "instances", "backend", "schedule",
-          "cycles_per_launch", "block_threads", "threads", "cycles", "wall_s",
+          "cycles_per_launch", "block_threads", "lanes", "threads", "cycles", "wall_s",
           "router_cycles_per_s", "us_per_cycle", "target_router_cycles_per_s", "meets_target",
           "bytes_per_router_cycle", "l2_bytes_per_router_cycle", "lanes_per_warp", "dram_gb_per_s"]
-# The GPU schedules a row is measured under: (run.schedule, cycles_per_launch, block_threads).
-GPU_SCHEDULES = [("launch", 0, 0), ("block", 0, 0), ("grid", 0, 32), ("grid", 0, 128)]
+# The GPU schedules a row is measured under: (run.schedule, cycles_per_launch, block_threads,
+# run.lanes). "tile": an element's cycle over 16 lanes (the vc family's lane form).
+GPU_SCHEDULES = [("launch", 0, 0, "one"), ("block", 0, 0, "one"), ("grid", 0, 32, "one"),
+                 ("grid", 0, 128, "one"), ("launch", 0, 0, "tile"), ("block", 0, 0, "tile")]
+CPU_SCHEDULE = ("auto", 0, 0, "one")
 # Nsight Compute's metrics (--ncu): lanes active per instruction, bytes from DRAM and L2.
 NCU_METRICS = ["smsp__thread_inst_executed_per_inst_executed.ratio", "dram__bytes.sum",
                "lts__t_bytes.sum", "gpu__time_duration.sum", "l1tex__t_sector_hit_rate.pct",
                "lts__t_sector_hit_rate.pct"]
-KERNELS = "regex:(for_each|block_cycles|grid_cycles)_kernel"
+KERNELS = "regex:(for_each|for_each_tile|block_cycles|grid_cycles)_kernel"
 
 
 def family_of(keys: dict) -> str:
@@ -74,12 +77,12 @@ def cases(goals: list[str]) -> list[dict]:
     return out
 
 
-def simulator(keys: dict, instances: int, backend: str, schedule=("auto", 0, 0),
+def simulator(keys: dict, instances: int, backend: str, schedule=CPU_SCHEDULE,
               threads: int = 0) -> ls.Simulator:
-    kind, per_launch, block = schedule
+    kind, per_launch, block, lanes = schedule
     cfg = ls.Config().with_(**keys).with_(**{
         "run.schedule": kind, "run.cycles_per_launch": per_launch, "run.block_threads": block,
-        "run.threads": threads, "run.debug": False})
+        "run.lanes": lanes, "run.threads": threads, "run.debug": False})
     seed = cfg.get("run.seed")
     return ls.Simulator([cfg.with_(seed=seed + i) for i in range(instances)], backend=backend)
 
@@ -108,7 +111,8 @@ def measure(case: dict, backend: str, schedule, threads: int, seconds: float) ->
     return {"goal": case["goal"], "family": family_of(case["keys"]), "network": case["network"],
             "routers_per_instance": r, "instances": case["instances"], "backend": sim.backend,
             "schedule": schedule[0], "cycles_per_launch": schedule[1],
-            "block_threads": schedule[2], "threads": threads if backend == "cpu" else "",
+            "block_threads": schedule[2], "lanes": schedule[3],
+            "threads": threads if backend == "cpu" else "",
             "cycles": cycles, "wall_s": f"{wall:.3f}", "router_cycles_per_s": f"{rate:.4g}",
             "us_per_cycle": f"{1e6 * wall / cycles:.3f}"}
 
@@ -149,8 +153,8 @@ def run_goals(args) -> list[dict]:
         if have_cuda:
             plans += [("cuda", s, 0) for s in GPU_SCHEDULES]
         if case["goal"] == "small":
-            plans.append(("cpu", ("auto", 0, 0), 1))  # one core: the goals' "one CPU core"
-        plans.append(("cpu", ("auto", 0, 0), 0))  # every core of the host
+            plans.append(("cpu", CPU_SCHEDULE, 1))  # one core: the goals' "one CPU core"
+        plans.append(("cpu", CPU_SCHEDULE, 0))  # every core of the host
         for backend, schedule, threads in plans:
             if case["goal"] == "large" and backend == "cuda" and schedule[0] == "block":
                 continue  # one block for 262,144 routers: not a candidate
@@ -168,9 +172,9 @@ def run_goals(args) -> list[dict]:
 
 def ncu_profile(args) -> None:
     """One kernel launch of a case under a schedule (run by --ncu inside ncu)."""
-    name, kind, block = args.profile.split("|")
+    name, kind, block, lanes = args.profile.split("|")
     keys = dict(next(k for n, k in reference_rows() if n == name))
-    sim = simulator(keys, 1, "cuda", (kind, 0, int(block)))
+    sim = simulator(keys, 1, "cuda", (kind, 0, int(block), lanes))
     sim.step(2000)  # launch schedule: 2,000 launches to skip; block and grid: one
     sim.step(args.profile_cycles)
 
@@ -181,13 +185,13 @@ def ncu_rows(args, rows: list[dict]) -> None:
     out = pathlib.Path(args.out)
     for name, keys in reference_rows():
         r = routers(keys)
-        for kind, _, block in GPU_SCHEDULES:
+        for kind, _, block, lanes in GPU_SCHEDULES:
             skip, per_launch = (2000, 1) if kind == "launch" else (1, args.profile_cycles)
-            log = out / f"ncu_{re.sub(r'[^A-Za-z0-9]+', '_', name)}_{kind}{block}.csv"
+            log = out / f"ncu_{re.sub(r'[^A-Za-z0-9]+', '_', name)}_{kind}{block}_{lanes}.csv"
             cmd = ["ncu", "--clock-control", "none", "--csv", "--kernel-name", KERNELS,
                    "--launch-skip", str(skip), "--launch-count", "1", "--metrics",
                    ",".join(NCU_METRICS), sys.executable, __file__, "--profile",
-                   f"{name}|{kind}|{block}", "--profile-cycles", str(args.profile_cycles)]
+                   f"{name}|{kind}|{block}|{lanes}", "--profile-cycles", str(args.profile_cycles)]
             p = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ))
             log.write_text(p.stdout + p.stderr)
             m = {}
@@ -204,10 +208,10 @@ def ncu_rows(args, rows: list[dict]) -> None:
                 "l2_bytes_per_router_cycle": f"{m['lts__t_bytes.sum'] / work:.1f}",
                 "dram_gb_per_s": f"{m['dram__bytes.sum'] / m['gpu__time_duration.sum']:.1f}",
             }
-            print(f"ncu {name} {kind} block {block}: {figures}", flush=True)
+            print(f"ncu {name} {kind} block {block} lanes {lanes}: {figures}", flush=True)
             for row in rows:
-                if (row["network"], row["backend"], row["schedule"], str(row["block_threads"])) \
-                        == (name, "cuda", kind, str(block)):
+                if (row["network"], row["backend"], row["schedule"], str(row["block_threads"]),
+                        row["lanes"]) == (name, "cuda", kind, str(block), lanes):
                     row.update(figures)
 
 

@@ -200,6 +200,7 @@ py::list results_to_py(const std::vector<InstanceResult>& rs, const Config& c) {
     d["warmup_converged"] = r.warmup_converged;
     d["wall_s"] = r.wall_s;
     d["backend"] = r.backend;
+    d["schedule"] = r.schedule;
     d["link_util_mean"] = r.link_util_mean;
     d["link_util_max"] = r.link_util_max;
     for (const auto& [name, value] : r.extra) d[py::str(name)] = value;
@@ -248,6 +249,7 @@ class Simulator {
   uint64_t cycle() const { return engine_->cycle(); }
   uint64_t state_bytes() const { return engine_->state_bytes(); }
   std::string backend() const { return engine_->backend(); }
+  std::string schedule() const { return engine_->schedule(); }
   uint32_t instances() const { return engine_->instances(); }
   std::vector<std::string> state_names() const { return engine_->state_names(); }
   py::array state(const std::string& name) const { return to_numpy(engine_->state(name)); }
@@ -438,6 +440,7 @@ PYBIND11_MODULE(_core, m) {
         d["peak_rss_mb"] = ru.ru_maxrss / 1024.0;
         d["state_mb"] = static_cast<double>(e->state_bytes()) / (1 << 20);
         d["backend"] = e->backend();
+        d["schedule"] = e->schedule();
         return d;
       },
       py::arg("cfgs"), py::arg("cycles") = 10000, py::arg("threads") = -1, py::arg("backend") = "",
@@ -449,6 +452,7 @@ PYBIND11_MODULE(_core, m) {
       .def("run", &Simulator::run)
       .def_property_readonly("cycle", &Simulator::cycle)
       .def_property_readonly("backend", &Simulator::backend)
+      .def_property_readonly("schedule", &Simulator::schedule)
       .def_property_readonly("state_bytes", &Simulator::state_bytes)
       .def_property_readonly("instances", &Simulator::instances)
       .def("state_names", &Simulator::state_names)

@@ -13,8 +13,9 @@
 #             10,000 cycles (~5 min)
 #   bench     `lockstep bench` on CUDA and on one CPU core of the same machine, lockstep_bench
 #             and benchmarks/scaling.py (~5 min)
-#   schedules every fingerprint configuration on CUDA under run.schedule = block and grid
-#             against the golden file (the CPU's state; ~2 min)
+#   schedules every fingerprint configuration on CUDA under run.schedule = block and grid, and
+#             launch and block with run.lanes = tile, against the golden file (the CPU's
+#             state; ~4 min)
 #   goals     benchmarks/gpu_goals.py: issue 40's goals, every family alone and in batches of
 #             256, 1,024 8x8 meshes and the 64x64x64 torus, under every run.schedule and on the
 #             host's cores, into $LOG_DIR/gpu_goals.csv (~3 min; ~70 s with GOALS_SECONDS=0.3)
@@ -154,6 +155,12 @@ stage_schedules() {
     "$py" scripts/state_fingerprints.py --backend cuda --schedule "$s" > "$logs/schedule_$s.log" 2>&1 ||
       rc=1
     echo "fingerprints on CUDA, run.schedule = $s: rc=$rc"; grep changed "$logs/schedule_$s.log" | head
+  done
+  for s in launch block; do
+    "$py" scripts/state_fingerprints.py --backend cuda --schedule "$s" --lanes tile \
+      > "$logs/schedule_${s}_tile.log" 2>&1 || rc=1
+    echo "fingerprints on CUDA, run.schedule = $s, run.lanes = tile: rc=$rc"
+    grep changed "$logs/schedule_${s}_tile.log" | head
   done
   return $rc
 }

@@ -1,6 +1,7 @@
 """Registers, stack and spills of every family's cycle kernels, as ptxas reports them
 (`nvcc -Xptxas -v`), for docs/performance.md: the launch-per-cycle kernel (for_each_kernel) and
-the many-cycles-per-launch ones (block_cycles_kernel, grid_cycles_kernel), one row per family
+the many-cycles-per-launch ones (block_cycles_kernel, grid_cycles_kernel), each with one lane
+or a tile of 16 an element (for_each_tile_kernel: run.lanes = "tile"), one row per family
 and router shape. Needs only nvcc (no GPU); takes a few minutes on 2 cores.
 
     python scripts/ptxas_report.py [--arch 90] [--family vc ...]
@@ -14,13 +15,14 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FAMILIES = ["vc", "sconnect", "t3e", "metro", "bgl"]
-KERNELS = ("for_each_kernel", "block_cycles_kernel", "grid_cycles_kernel")
+KERNELS = ("for_each_kernel", "for_each_tile_kernel", "block_cycles_kernel", "grid_cycles_kernel")
 
 
 def compile_family(family: str, arch: str) -> str:
     src = ROOT / f"host/{family}/{family}_engine_cuda.cu"
     with tempfile.TemporaryDirectory() as tmp:
         cmd = ["nvcc", "-DLOCKSTEP_HAVE_CUDA", f"-I{ROOT}", "-isystem=/usr/local/cuda/include",
+               f"-isystem={ROOT / 'third_party/Random123/include'}",
                "-O3", "-DNDEBUG", f"--generate-code=arch=compute_{arch},code=sm_{arch}",
                "-std=c++17", "-Xptxas", "-v", "-c", str(src), "-o", f"{tmp}/out.o"]
         r = subprocess.run(cmd, capture_output=True, text=True)

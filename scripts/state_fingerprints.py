@@ -20,7 +20,8 @@ side runs its own schedule): on the CPU, a block's threads in shuffled order, sa
 
     PYTHONPATH=bindings python scripts/state_fingerprints.py --schedule block --block-order shuffled
 
-and with the hot arrays on chip (--hot-state shared).
+and with the hot arrays on chip (--hot-state shared), or each element's cycle on a tile of 16
+lanes (--lanes tile: the vc family's lane form).
 """
 import argparse
 import hashlib
@@ -238,15 +239,15 @@ def large(cases: dict[str, ls.Config]) -> dict[str, ls.Config]:
 
 def fingerprint(cfg: ls.Config, backend: str = "cpu", cycles: int = CYCLES,
                 threads: int = 1, schedule: str = "auto", order: str = "forward",
-                hot: str = "global") -> str | None:
+                hot: str = "global", lanes: str = "one") -> str | None:
     """SHA-256 over every named state array of a batch after `cycles` cycles (on the CPU,
-    `threads` threads: the state is the same for any number; so it is for any run.schedule and,
-    on the CPU, run.block_order). None where a GPU refuses run.hot_state = "shared" for an
-    instance whose hot arrays exceed a block's shared memory."""
+    `threads` threads: the state is the same for any number; so it is for any run.schedule,
+    run.lanes and, on the CPU, run.block_order). None where a GPU refuses run.hot_state =
+    "shared" for an instance whose hot arrays exceed a block's shared memory."""
     base = cfg.get("traffic.offered")
     batch = [cfg.with_(**{"seed": 7 + i, "offered": base * (1 + 0.3 * i), "threads": threads,
                           "debug": False, "run.schedule": schedule, "run.block_order": order,
-                          "run.hot_state": hot})
+                          "run.hot_state": hot, "run.lanes": lanes})
              for i in range(INSTANCES)]
     sim = ls.Simulator(batch, backend=backend)
     try:
@@ -264,7 +265,8 @@ def fingerprint(cfg: ls.Config, backend: str = "cpu", cycles: int = CYCLES,
 
 def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False,
             threads: int = 1, only_large: bool = False, schedule: str = "auto",
-            order: str = "forward", hot: str = "global") -> dict[str, str | None]:
+            order: str = "forward", hot: str = "global",
+            lanes: str = "one") -> dict[str, str | None]:
     """Each case's fingerprint; None for those the device refused (printed)."""
     todo = cases()
     if only_large:
@@ -273,7 +275,7 @@ def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False
         todo |= large(todo)
     out = {}
     for name, cfg in todo.items():
-        out[name] = fingerprint(cfg, backend, cycles, threads, schedule, order, hot)
+        out[name] = fingerprint(cfg, backend, cycles, threads, schedule, order, hot, lanes)
         if out[name] is None:
             print(f"not compared (its hot arrays exceed a block's shared memory): {name}",
                   flush=True)
@@ -303,9 +305,14 @@ def main() -> int:
                     help="run.block_order of the compared backend (the CPU's block schedules)")
     ap.add_argument("--hot-state", default="global", choices=["global", "shared"],
                     help="run.hot_state of the compared backend (the block schedule)")
+    ap.add_argument("--lanes", default="one", choices=["one", "tile"],
+                    help="run.lanes of the compared backend (the launch, block and grid "
+                         "schedules)")
     args = ap.parse_args()
-    if args.write and (args.schedule != "auto" or args.hot_state != "global"):
-        ap.error("--write takes the CPU's own schedule: leave --schedule and --hot-state out")
+    if args.write and (args.schedule != "auto" or args.hot_state != "global"
+                       or args.lanes != "one"):
+        ap.error("--write takes the CPU's own schedule: leave --schedule, --hot-state and "
+                 "--lanes out")
     if args.write and args.backend != "cpu":
         ap.error("--write takes the CPU's state: the golden file is the CPU backend's")
     if (args.cycles != CYCLES or args.large or args.only_large) and not args.against:
@@ -318,7 +325,7 @@ def main() -> int:
         ap.error(f"no {' or '.join(sorted(missing))} device on this machine")
     if args.against:
         a = compute(args.backend, args.cycles, args.large, 0, args.only_large, args.schedule,
-                    args.block_order, args.hot_state)
+                    args.block_order, args.hot_state, args.lanes)
         b = compute(args.against, args.cycles, args.large, 0, args.only_large)
         compared = [k for k in a if a[k] is not None]
         differ = sorted(k for k in compared if a[k] != b[k])
@@ -328,7 +335,7 @@ def main() -> int:
               f"{args.backend} and {args.against} after {args.cycles} cycles")
         return 1 if differ else 0
     now = compute(args.backend, schedule=args.schedule, order=args.block_order,
-                  hot=args.hot_state)
+                  hot=args.hot_state, lanes=args.lanes)
     if args.write:
         GOLDEN.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")
         print(f"wrote {GOLDEN.relative_to(ROOT)} ({len(now)} fingerprints)")

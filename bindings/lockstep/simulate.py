@@ -110,6 +110,13 @@ class Simulator:
         return self._sim.backend
 
     @property
+    def schedule(self) -> str:
+        """How the backend runs the cycles, run.schedule's ``auto`` resolved: "stages" (the
+        CPU's own), "launch", "block" or "grid" (with ", tile" under run.lanes = "tile"),
+        "debug" (a step a cycle, checked after each) or "phases" (vc, run.fuse_phases off)."""
+        return self._sim.schedule
+
+    @property
     def state_bytes(self) -> int:
         """Bytes of state allocated on the backend (on a GPU, device memory), every array."""
         return self._sim.state_bytes

@@ -29,7 +29,8 @@ from .sweep_log import CsvLog, check_resumable, locked
 RESULT_COLUMNS = [
     "offered", "offered_measured", "accepted", "accepted_min", "latency_mean", "latency_p50",
     "latency_p99", "latency_max", "network_latency_mean", "hops_mean", "packets", "saturated",
-    "saturation_reason", "cycles", "wall_s", "backend", "link_util_mean", "link_util_max",
+    "saturation_reason", "cycles", "wall_s", "backend", "schedule", "link_util_mean",
+    "link_util_max",
 ]
 # Constant configuration values added to every row so a saved table says what it measured:
 # those the row's family reads (labels()).
@@ -41,7 +42,7 @@ LABEL_KEYS = {
 # Columns of text or True/False: a saved table's other result cells must be numbers (the
 # core's family results all are), which a resumed table is checked for.
 CELL_KINDS = {"saturated": "bool", "warmup_converged": "bool", "saturation_reason": "text",
-              "backend": "text", **{column: "text" for column in LABEL_KEYS}}
+              "backend": "text", "schedule": "text", **{column: "text" for column in LABEL_KEYS}}
 # Topology kinds whose size is not topology.radix (hypercube: dimension; random_regular:
 # nodes; graph: its edges).
 GRAPH_KINDS = ("hypercube", "random_regular", "graph")

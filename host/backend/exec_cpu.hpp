@@ -33,11 +33,11 @@ class CpuBlock {
       for (uint64_t k = 0; k < n; ++k) g(k);
     } else if (order_ == BlockOrder::kReversed) {
       for (uint64_t k = n; k-- > 0;) g(k);
-    } else {
-      perm_.resize(n);
-      std::iota(perm_.begin(), perm_.end(), uint64_t{0});
-      std::shuffle(perm_.begin(), perm_.end(), rng_);
-      for (uint64_t k : perm_) g(k);
+    } else {  // a vector of its own: a tile's lanes shuffle inside its block's
+      std::vector<uint64_t> perm(n);
+      std::iota(perm.begin(), perm.end(), uint64_t{0});
+      std::shuffle(perm.begin(), perm.end(), rng_);
+      for (uint64_t k : perm) g(k);
     }
   }
   template <class G>
@@ -47,12 +47,43 @@ class CpuBlock {
   void barrier() const {}
   // Garbage where a hot array's slice was: only its copy may be used until the launch ends.
   void hide(void* p, uint64_t n) const { std::memset(p, 0xA5, n); }
+  // Each element on a tile whose lanes run in the block's order too.
+  template <uint32_t G, class F>
+  void tiles(uint64_t n, const F& g) const;
 
  private:
   BlockOrder order_;
   mutable std::mt19937_64 rng_;
-  mutable std::vector<uint64_t> perm_;
 };
+
+// A tile of a block (kernels/common/tile.hpp) as the CPU runs it: its lanes' items one after
+// another, in the block's order.
+class CpuTile {
+ public:
+  explicit CpuTile(const CpuBlock& b) : block_(b) {}
+  template <class F>
+  void each(uint32_t n, const F& f) const {
+    block_.lanes(n, [&](uint64_t k) { f(static_cast<uint32_t>(k)); });
+  }
+  template <class F>
+  auto fold_or(uint32_t n, const F& f) const {
+    decltype(f(0u)) x{};
+    block_.lanes(n, [&](uint64_t k) { x = x | f(static_cast<uint32_t>(k)); });
+    return x;
+  }
+  template <class F>
+  auto single(const F& f) const {
+    return f();
+  }
+
+ private:
+  const CpuBlock& block_;
+};
+
+template <uint32_t G, class F>
+void CpuBlock::tiles(uint64_t n, const F& g) const {
+  lanes(n, [&](uint64_t k) { g(CpuTile(*this), k); });
+}
 
 struct CpuExec {
   static constexpr const char* kName = "cpu";
@@ -89,22 +120,43 @@ struct CpuExec {
   // major); at(t) is the element functor of cycle t. run.schedule = auto: run_ranges; launch:
   // one parallel step a cycle; block and grid: block_cycles() over each instance or over the
   // whole batch, as the GPU runs them.
+  // With run.lanes = "tile" each element runs on a tile (kernels/common/tile.hpp) whose lanes
+  // are a loop; the launch schedule's, forward.
   template <class At>
   void run_cycles(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at,
                   const HotList& hot = {}) {
+    with_lanes(schedule.lanes, [&](auto lanes) {
+      run_cycles_on<decltype(lanes)::value>(t0, cycles, n_inst, per_inst, at, hot);
+    });
+  }
+  template <uint32_t kLanes, class At>
+  void run_cycles_on(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at,
+                     const HotList& hot) {
     switch (schedule.kind) {
       case ScheduleKind::kAuto:
         return run_ranges(t0, cycles, n_inst, per_inst, at);
       case ScheduleKind::kLaunch:
-        for (uint64_t c = 0; c < cycles; ++c) for_each(n_inst * per_inst, at(t0 + c));
+        for (uint64_t c = 0; c < cycles; ++c) {
+          if constexpr (kLanes == 1) {
+            for_each(n_inst * per_inst, at(t0 + c));
+          } else {
+            const auto f = at(t0 + c);
+            const CpuBlock forward(BlockOrder::kForward, 0);
+            for_each(n_inst * per_inst, [&](uint64_t e) { element_cycle(CpuTile(forward), f, e); });
+          }
+        }
         return;
       case ScheduleKind::kBlock:
-        return run_blocks(t0, cycles, n_inst, per_inst, at, schedule.hot_shared ? hot : HotList{});
+        return run_blocks<kLanes>(t0, cycles, n_inst, per_inst, at,
+                                  schedule.hot_shared ? hot : HotList{});
       case ScheduleKind::kGrid:
-        return run_blocks(t0, cycles, 1, n_inst * per_inst, at, HotList{});
+        return run_blocks<kLanes>(t0, cycles, 1, n_inst * per_inst, at, HotList{});
     }
   }
   void sync() {}
+  std::string schedule_name(uint64_t, uint64_t) const {
+    return ls::schedule_name(schedule.kind, schedule.lanes);
+  }
 
   // The CPU's own schedule. With several instances, each thread owns whole instances and runs
   // each one through all the cycles before the next: no barrier, and one instance's state stays
@@ -140,7 +192,7 @@ struct CpuExec {
   // Blocks of per_block elements, each through the cycles in launches of run.cycles_per_launch;
   // blocks run in parallel on the CPU's threads (each on one). With a hot list each block is an
   // instance whose hot arrays live in a buffer of its own for the launch.
-  template <class At>
+  template <uint32_t kLanes, class At>
   void run_blocks(uint64_t t0, uint64_t cycles, uint64_t blocks, uint64_t per_block, const At& at,
                   const HotList& hot) {
     using F = decltype(at(t0));
@@ -151,8 +203,8 @@ struct CpuExec {
       const auto block = [&](uint64_t i) {
         F f[2] = {f0, f0};
         std::vector<unsigned char> chip(hot.bytes);
-        block_cycles(CpuBlock(schedule.order, (t0 + c) * blocks + i), f0, f, t0 + c, n,
-                     i * per_block, per_block, hot, chip.data(), i);
+        block_cycles<kLanes>(CpuBlock(schedule.order, (t0 + c) * blocks + i), f0, f, t0 + c, n,
+                             i * per_block, per_block, hot, chip.data(), i);
       };
       const thrust::counting_iterator<uint64_t> first(0);
       omp_set_num_threads(threads);

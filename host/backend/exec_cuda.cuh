@@ -2,12 +2,15 @@
 // device memory; host synchronisation happens only on copies.
 #pragma once
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "../../kernels/common/block_cycles.hpp"
 #include "schedule.hpp"
@@ -19,6 +22,48 @@ inline void cuda_check(cudaError_t e, const char* what) {
     throw std::runtime_error(std::string("CUDA ") + what + ": " + cudaGetErrorString(e));
 }
 
+// kLanes threads of a warp as one element's tile (kernels/common/tile.hpp). A value crosses
+// lanes as 4-byte words: reduce's bit_or on sm_80 and later is one instruction a word.
+template <uint32_t kLanes>
+struct CudaTile {
+  cooperative_groups::thread_block_tile<kLanes> t;
+  template <class F>
+  __device__ void each(uint32_t n, const F& f) const {
+    for (uint32_t k = t.thread_rank(); k < n; k += kLanes) f(k);
+    t.sync();
+  }
+  template <class F>
+  __device__ auto fold_or(uint32_t n, const F& f) const {
+    using T = decltype(f(0u));
+    static_assert(sizeof(T) % 4 == 0 && std::is_trivially_copyable<T>::value, "4-byte words");
+    T x{};
+    for (uint32_t k = t.thread_rank(); k < n; k += kLanes) x = x | f(k);
+    uint32_t w[sizeof(T) / 4];
+    memcpy(w, &x, sizeof(T));
+    for (uint32_t& word : w)
+      word = cooperative_groups::reduce(t, word, cooperative_groups::bit_or<uint32_t>());
+    memcpy(&x, w, sizeof(T));
+    return x;
+  }
+  template <class F>
+  __device__ auto single(const F& f) const {
+    using T = decltype(f());
+    if constexpr (std::is_void<T>::value) {
+      if (t.thread_rank() == 0) f();
+      t.sync();
+    } else {
+      T x{};
+      if (t.thread_rank() == 0) x = f();
+      t.sync();
+      uint32_t w[(sizeof(T) + 3) / 4] = {};
+      memcpy(w, &x, sizeof(T));
+      for (uint32_t& word : w) word = t.shfl(word, 0);
+      memcpy(&x, w, sizeof(T));
+      return x;
+    }
+  }
+};
+
 // One thread per element, f(e) for e in [0, n). The phase functor carries the whole view (about
 // 850 bytes of parameters and state pointers) and is a __grid_constant__ parameter, so every
 // thread reads it where it lies instead of copying it into its own local memory first, as a
@@ -29,11 +74,27 @@ __global__ void for_each_kernel(const __grid_constant__ F f, uint64_t n) {
   if (e < n) f(e);
 }
 
-// A thread block as block_cycles() sees it: its threads take the elements in turn.
+// The same with a tile of kLanes threads per element (run.lanes = "tile").
+template <uint32_t kLanes, class F>
+__global__ void for_each_tile_kernel(const __grid_constant__ F f, uint64_t n) {
+  const uint64_t e = (static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / kLanes;
+  if (e < n)
+    element_cycle(CudaTile<kLanes>{cooperative_groups::tiled_partition<kLanes>(
+                      cooperative_groups::this_thread_block())},
+                  f, e);
+}
+
+// A thread block as block_cycles() sees it: its threads (or tiles) take the elements in turn.
 struct CudaBlock {
   template <class G>
   __device__ void lanes(uint64_t n, const G& g) const {
     for (uint64_t k = threadIdx.x; k < n; k += blockDim.x) g(k);
+  }
+  template <uint32_t kLanes, class G>
+  __device__ void tiles(uint64_t n, const G& g) const {
+    const CudaTile<kLanes> t{
+        cooperative_groups::tiled_partition<kLanes>(cooperative_groups::this_thread_block())};
+    for (uint64_t k = threadIdx.x / kLanes; k < n; k += blockDim.x / kLanes) g(t, k);
   }
   template <class G>
   __device__ void leader(const G& g) const {
@@ -51,6 +112,15 @@ struct CudaGrid {
     const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
     for (uint64_t k = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; k < n; k += stride) g(k);
   }
+  template <uint32_t kLanes, class G>
+  __device__ void tiles(uint64_t n, const G& g) const {
+    const CudaTile<kLanes> t{
+        cooperative_groups::tiled_partition<kLanes>(cooperative_groups::this_thread_block())};
+    const uint64_t stride = uint64_t{gridDim.x} * blockDim.x / kLanes;
+    for (uint64_t k = (uint64_t{blockIdx.x} * blockDim.x + threadIdx.x) / kLanes; k < n;
+         k += stride)
+      g(t, k);
+  }
   template <class G>
   __device__ void leader(const G& g) const {
     if (threadIdx.x == 0) g();
@@ -62,22 +132,22 @@ struct CudaGrid {
 // run.schedule = block: block i runs instance i (elements [i * per_inst, (i + 1) * per_inst))
 // through `cycles` cycles, its view's two copies in dynamic shared memory, then the hot arrays'
 // copies (run.hot_state = shared; an empty list otherwise).
-template <class F>
+template <uint32_t kLanes, class F>
 __global__ void block_cycles_kernel(const __grid_constant__ F f0, uint64_t t0, uint64_t cycles,
                                     uint64_t per_inst, const HotList hot) {
   extern __shared__ __align__(16) unsigned char shared_view[];
-  block_cycles(CudaBlock{}, f0, reinterpret_cast<F*>(shared_view), t0, cycles,
-               blockIdx.x * per_inst, per_inst, hot, shared_view + hot_room(2 * sizeof(F)),
-               blockIdx.x);
+  block_cycles<kLanes>(CudaBlock{}, f0, reinterpret_cast<F*>(shared_view), t0, cycles,
+                       blockIdx.x * per_inst, per_inst, hot, shared_view + hot_room(2 * sizeof(F)),
+                       blockIdx.x);
 }
 
 // run.schedule = grid: the whole batch's n elements through `cycles` cycles, a grid-wide sync
 // between them (a cooperative launch, so every block is resident).
-template <class F>
+template <uint32_t kLanes, class F>
 __global__ void grid_cycles_kernel(const __grid_constant__ F f0, uint64_t t0, uint64_t cycles,
                                    uint64_t n) {
   extern __shared__ __align__(16) unsigned char shared_view[];
-  block_cycles(CudaGrid{}, f0, reinterpret_cast<F*>(shared_view), t0, cycles, 0, n);
+  block_cycles<kLanes>(CudaGrid{}, f0, reinterpret_cast<F*>(shared_view), t0, cycles, 0, n);
 }
 
 struct CudaExec {
@@ -108,14 +178,23 @@ struct CudaExec {
   }
   template <class F>
   void for_each(uint64_t n, const F& f) {
+    for_each_on<1>(n, f);
+  }
+  // f(e) for e in [0, n) on kLanes threads each (a tile, when more than one).
+  template <uint32_t kLanes, class F>
+  void for_each_on(uint64_t n, const F& f) {
     if (n == 0) return;
     // The smallest block (32 to 256 threads) that spreads the elements over every multiprocessor:
     // a batch of a few thousand routers then runs on all of them rather than on a few, each
     // with its own L1 and load units (on an H100, 16x16x16 torus: 28.4 us per cycle against
     // 32.1 in blocks of 256; docs/performance.md).
-    const uint64_t per_sm = (n + sms_ - 1) / sms_;
+    const uint64_t threads = n * kLanes, per_sm = (threads + sms_ - 1) / sms_;
     const uint32_t block = per_sm <= 32 ? 32 : per_sm >= 256 ? 256 : (per_sm + 31) / 32 * 32;
-    for_each_kernel<<<static_cast<uint32_t>((n + block - 1) / block), block>>>(f, n);
+    const uint32_t blocks = static_cast<uint32_t>((threads + block - 1) / block);
+    if constexpr (kLanes == 1)
+      for_each_kernel<<<blocks, block>>>(f, n);
+    else
+      for_each_tile_kernel<kLanes><<<blocks, block>>>(f, n);
     cuda_check(cudaGetLastError(), "kernel launch");
   }
   // The cycles between two host events, as run.schedule asks: a launch per cycle over all
@@ -125,13 +204,21 @@ struct CudaExec {
   template <class At>
   void run_cycles(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at,
                   const HotList& hot_list = {}) {
+    with_lanes(schedule.lanes, [&](auto lanes) {
+      run_cycles_on<decltype(lanes)::value>(t0, cycles, n_inst, per_inst, at, hot_list);
+    });
+  }
+  // The same with kLanes threads an element (run.lanes).
+  template <uint32_t kLanes, class At>
+  void run_cycles_on(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at,
+                     const HotList& hot_list) {
     using F = decltype(at(t0));
     const ScheduleKind kind =
         schedule.kind == ScheduleKind::kAuto
             ? cuda_auto_schedule(n_inst, per_inst, static_cast<uint64_t>(sms_))
             : schedule.kind;
     if (kind == ScheduleKind::kLaunch) {
-      for (uint64_t c = 0; c < cycles; ++c) for_each(n_inst * per_inst, at(t0 + c));
+      for (uint64_t c = 0; c < cycles; ++c) for_each_on<kLanes>(n_inst * per_inst, at(t0 + c));
       return;
     }
     const size_t shared = 2 * sizeof(F);
@@ -140,12 +227,14 @@ struct CudaExec {
       // At most what the kernel's registers allow a block (the T3E's cycle takes 126 a thread:
       // 512 threads; docs/performance.md); a block with fewer threads than elements loops.
       cudaFuncAttributes attr{};
-      cuda_check(cudaFuncGetAttributes(&attr, block_cycles_kernel<F>), "block schedule kernel");
+      cuda_check(cudaFuncGetAttributes(&attr, block_cycles_kernel<kLanes, F>),
+                 "block schedule kernel");
       const uint64_t most_threads = static_cast<uint64_t>(attr.maxThreadsPerBlock) / 32 * 32;
+      // A tile's threads are whole: run.block_threads rounds down to a multiple of kLanes.
       const uint64_t want =
-          schedule.block_threads ? schedule.block_threads : (per_inst + 31) / 32 * 32;
+          schedule.block_threads ? schedule.block_threads : (per_inst * kLanes + 31) / 32 * 32;
       const uint32_t threads = static_cast<uint32_t>(
-          std::max<uint64_t>(32, std::min({want, most_threads, uint64_t{1024}})));
+          std::max<uint64_t>(32, std::min({want, most_threads, uint64_t{1024}})) / kLanes * kLanes);
       const HotList hot = schedule.hot_shared ? hot_list : HotList{};
       const size_t room = hot.count ? hot_room(shared) + hot.bytes : shared;
       if (room > 48 * 1024) {  // beyond the default: ask for it, up to what a block may have
@@ -158,24 +247,25 @@ struct CudaExec {
               "run.hot_state = \"shared\": an instance's hot arrays and view need " +
               std::to_string(room) + " bytes of shared memory, a block may have " +
               std::to_string(most_room) + "; use \"global\" or smaller instances");
-        cuda_check(cudaFuncSetAttribute(block_cycles_kernel<F>,
+        cuda_check(cudaFuncSetAttribute(block_cycles_kernel<kLanes, F>,
                                         cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         static_cast<int>(room)),
                    "shared memory of the block schedule");
       }
       for (uint64_t c = 0; c < cycles; c += most) {
         const uint64_t n = std::min(most, cycles - c);
-        block_cycles_kernel<F><<<static_cast<uint32_t>(n_inst), threads, room>>>(at(t0 + c), t0 + c,
-                                                                                 n, per_inst, hot);
+        block_cycles_kernel<kLanes, F><<<static_cast<uint32_t>(n_inst), threads, room>>>(
+            at(t0 + c), t0 + c, n, per_inst, hot);
         cuda_check(cudaGetLastError(), "block schedule launch");
       }
       return;
     }
     if (!cooperative_)
       throw std::runtime_error("run.schedule = \"grid\": this device has no cooperative launch");
-    const uint32_t threads = schedule.block_threads ? schedule.block_threads : 128;
+    const uint32_t threads =
+        std::max(kLanes, (schedule.block_threads ? schedule.block_threads : 128) / kLanes * kLanes);
     int per_sm = 0;
-    cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grid_cycles_kernel<F>,
+    cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grid_cycles_kernel<kLanes, F>,
                                                              static_cast<int>(threads), shared),
                "occupancy of the grid schedule");
     const uint64_t elements = n_inst * per_inst;
@@ -188,13 +278,19 @@ struct CudaExec {
       F f0 = at(t0 + c);
       uint64_t t = t0 + c, n = std::min(most, cycles - c), count = elements;
       void* args[] = {&f0, &t, &n, &count};
-      cuda_check(
-          cudaLaunchCooperativeKernel(grid_cycles_kernel<F>, dim3(static_cast<uint32_t>(blocks)),
-                                      dim3(threads), args, shared, cudaStream_t{}),
-          "grid schedule launch");
+      cuda_check(cudaLaunchCooperativeKernel(grid_cycles_kernel<kLanes, F>,
+                                             dim3(static_cast<uint32_t>(blocks)), dim3(threads),
+                                             args, shared, cudaStream_t{}),
+                 "grid schedule launch");
     }
   }
   void sync() { cuda_check(cudaDeviceSynchronize(), "sync"); }
+  std::string schedule_name(uint64_t n_inst, uint64_t per_inst) const {
+    return ls::schedule_name(schedule.kind == ScheduleKind::kAuto
+                                 ? cuda_auto_schedule(n_inst, per_inst, static_cast<uint64_t>(sms_))
+                                 : schedule.kind,
+                             schedule.lanes);
+  }
 
  private:
   int sms_ = 1;          // multiprocessors of the device

@@ -16,7 +16,16 @@ Schedule schedule_of(const RunConfig& run) {
             : run.block_order == "shuffled" ? BlockOrder::kShuffled
                                             : BlockOrder::kForward;
   s.hot_shared = run.hot_state == "shared";
+  s.lanes = run.lanes == "tile" ? kTileLanes : 1;
   return s;
+}
+
+std::string schedule_name(ScheduleKind kind, uint32_t lanes) {
+  const std::string name = kind == ScheduleKind::kLaunch  ? "launch"
+                           : kind == ScheduleKind::kBlock ? "block"
+                           : kind == ScheduleKind::kGrid  ? "grid"
+                                                          : "stages";
+  return lanes > 1 && kind != ScheduleKind::kAuto ? name + ", tile" : name;
 }
 
 ScheduleKind cuda_auto_schedule(uint64_t instances, uint64_t per_instance, uint64_t sms) {

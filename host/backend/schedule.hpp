@@ -10,8 +10,14 @@
 //           (cuda_auto_schedule).
 // The CPU runs `block` and `grid` through the same source as the GPU (block_cycles.hpp), with a
 // block's threads as a loop in run.block_order, so CPU tests show the schedule is exact.
+// run.lanes = "tile" gives each element of the launch, block and grid schedules a tile of
+// kTileLanes threads instead of one (kernels/common/tile.hpp); the CPU's `auto` ignores it.
 #pragma once
 #include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "../../kernels/common/tile.hpp"
 
 namespace ls {
 
@@ -24,6 +30,7 @@ struct Schedule {
   uint32_t block_threads = 0;      // 0: the instance's elements rounded up to a warp, <= 1,024
   BlockOrder order = BlockOrder::kForward;
   bool hot_shared = false;  // block: the family's hot arrays on chip (kernels/common/hot_state.hpp)
+  uint32_t lanes = 1;       // threads an element: 1, or kTileLanes (run.lanes = "tile")
 };
 
 // CUDA's `auto`, from every family measured on an H100 (2026-11-27, docs/performance.md, "Many
@@ -32,6 +39,18 @@ struct Schedule {
 // one (1.2-1.3x with 256 instances of 512); `launch` for a few larger instances, whose one block
 // each leaves most of the device idle (a single 512-router network: 0.65-0.96x).
 ScheduleKind cuda_auto_schedule(uint64_t instances, uint64_t per_instance, uint64_t sms);
+
+// f(std::integral_constant<uint32_t, lanes>{}) for run.lanes' compile-time lanes an element.
+template <class F>
+void with_lanes(uint32_t lanes, const F& f) {
+  if (lanes == 1)
+    f(std::integral_constant<uint32_t, 1>{});
+  else
+    f(std::integral_constant<uint32_t, kTileLanes>{});
+}
+
+// A schedule's name as results report it (Engine::schedule): the CPU's `auto` is "stages".
+std::string schedule_name(ScheduleKind kind, uint32_t lanes);
 
 struct RunConfig;
 // The schedule run's keys ask for (the schema has checked their values).

@@ -71,7 +71,8 @@ class BatchEngine : public Engine {
         cfgs_(cfgs),
         I_(static_cast<uint32_t>(cfgs.size())),
         memory_limit_(state_memory_limit(opts, kCuda)),
-        interrupted_(opts.interrupted) {}
+        interrupted_(opts.interrupted),
+        debug_(opts.debug) {}
   ~BatchEngine() override {
     for (void* a : allocs_) x_.free_bytes(a);
   }
@@ -82,6 +83,9 @@ class BatchEngine : public Engine {
   uint64_t state_bytes() const override { return state_bytes_; }
   uint32_t instances() const override { return I_; }
   const char* backend() const override { return Exec::kName; }
+  std::string schedule() const override {
+    return debug_ ? "debug" : x_.schedule_name(I_, routers_);
+  }
 
   std::vector<std::string> state_names() const override {
     std::vector<std::string> n;
@@ -539,6 +543,7 @@ class BatchEngine : public Engine {
   static constexpr bool kCuda = std::string_view(Exec::kName) == "cuda";
   double memory_limit_;                // the bytes state_bytes_ may reach (state_memory_limit)
   std::function<bool()> interrupted_;  // EngineOptions::interrupted
+  bool debug_;                         // EngineOptions::debug
   std::vector<Field> fields_;
   uint64_t* hist_sum_ = nullptr;
   Window win_{0, 0};
@@ -670,6 +675,7 @@ std::vector<InstanceResult> BatchEngine<Exec>::run() {
     r.warmup_converged = converged;
     r.wall_s = wall;
     r.backend = Exec::kName;
+    r.schedule = schedule();
     family_results(i, static_cast<double>(measured), r);
     if (!finite) continue;
     r.extra.emplace_back("completion_cycles", static_cast<double>(r.cycles));

@@ -39,6 +39,7 @@ struct InstanceResult {
   bool warmup_converged = true;  // false when warmup_auto gave up after 20 periods
   double wall_s = 0;
   std::string backend;
+  std::string schedule;  // Engine::schedule()
   double link_util_mean = 0, link_util_max = 0;
   std::vector<double> link_utilization;  // [router, port]: flits per cycle
   std::vector<double> vc_utilization;    // [router, port, vc]: flits per cycle
@@ -79,6 +80,10 @@ class Engine {
   virtual uint64_t state_bytes() const = 0;
   virtual uint32_t instances() const = 0;
   virtual const char* backend() const = 0;
+  // How the backend runs the cycles (run.schedule's choice, `auto` resolved): "stages" (the
+  // CPU's own), "launch", "block" or "grid", with ", tile" under run.lanes = "tile"; "debug"
+  // (a step a cycle, its checks after each) and "phases" (vc: a step a phase).
+  virtual std::string schedule() const = 0;
   virtual std::vector<std::string> state_names() const = 0;
   virtual HostArray state(const std::string& name) const = 0;
   // Overwrites a state array (same shape and type as state(name) returns): for teaching

@@ -43,6 +43,8 @@ class VcEngine final : public BatchEngine<Exec> {
     hot();
   }
 
+  std::string schedule() const override { return !debug_ && !fused_ ? "phases" : B::schedule(); }
+
   void step(uint64_t cycles) override {
     if (debug_ || !fused_) {
       for (uint64_t k = 0; k < cycles; ++k) cycle_once();

@@ -9,6 +9,8 @@
 //   b.lanes(n, g)  calls g(k) for every k in [0, n), each k on one of the group's threads, in
 //                  any order (the CPU's CpuBlock can run them reversed or shuffled, to show the
 //                  order does not matter);
+//   b.tiles<G>(n, g) calls g(t, k) for every k in [0, n), each k on a tile t of G of the group's
+//                  threads (tile.hpp), in any order, as lanes() does;
 //   b.leader(g)    calls g() on one thread of each block (a block's shared memory is its own);
 //   b.barrier()    waits until every thread of the group has arrived, and makes their writes
 //                  visible to each other;
@@ -22,6 +24,7 @@
 #include "cycle_view.hpp"
 #include "hd.hpp"
 #include "hot_state.hpp"
+#include "tile.hpp"
 
 namespace ls {
 
@@ -32,10 +35,11 @@ namespace ls {
 // its barrier, so each cycle needs one barrier and no thread keeps a copy of the view of its own
 // (a copy per thread spills it to local memory: docs/performance.md). With a hot list (a block
 // that runs one instance, `inst`), those arrays live in `chip` for the launch (hot_state.hpp).
+// kLanes: threads an element (run.lanes; 1, or a tile of kTileLanes: tile.hpp).
 #ifdef __CUDACC__
 #pragma nv_exec_check_disable
 #endif
-template <class Block, class Cycle>
+template <uint32_t kLanes = 1, class Block, class Cycle>
 LS_HD void block_cycles(const Block& b, const Cycle& f0, Cycle* f, uint64_t t0, uint64_t cycles,
                         uint64_t e0, uint64_t n, const HotList& hot = {},
                         unsigned char* chip = nullptr, uint64_t inst = 0) {
@@ -55,7 +59,11 @@ LS_HD void block_cycles(const Block& b, const Cycle& f0, Cycle* f, uint64_t t0, 
   b.barrier();
   for (uint64_t c = 0; c < cycles; ++c) {
     const Cycle& now = f[c & 1];
-    b.lanes(n, [&](uint64_t k) { now(e0 + k); });
+    if constexpr (kLanes == 1)
+      b.lanes(n, [&](uint64_t k) { now(e0 + k); });
+    else
+      b.template tiles<kLanes>(n,
+                               [&](const auto& t, uint64_t k) { element_cycle(t, now, e0 + k); });
     b.leader([&] { set_clock(f[(c + 1) & 1].v, t0 + c + 1); });
     b.barrier();
   }

@@ -61,6 +61,17 @@ inline void credit_receive_sse(int8_t* cr, uint8_t* credits, uint8_t* terminal =
 }
 #endif
 
+// The credit arriving on output port p (its byte of the belt row `cr`), if any, into the port's
+// counters (`credits`: the router's, V a port); the byte is emptied for later cycles. No branch:
+// which ports get a credit is random.
+LS_HD LS_FORCEINLINE void credit_receive_port(int8_t* cr, uint8_t* credits, uint32_t V,
+                                              uint32_t p) {
+  const int8_t c = cr[p];
+  const bool got = c >= 0;
+  credits[p * V + (got ? static_cast<uint32_t>(c) : 0u)] += got;
+  cr[p] = -1;
+}
+
 // Credits arriving on the router's output ports this cycle (its belt row of the current slot,
 // `row` = VcLayout::row(e, v.now)) go into the output-VC counters, and the row is emptied for
 // later cycles.
@@ -75,12 +86,7 @@ LS_HD inline void credit_receive(const VcView& v, uint64_t e, uint64_t row) {
     return;
   }
 #endif
-  for (uint32_t p = 0; p < L.ports; ++p) {  // no branch: which ports get a credit is random
-    const int8_t c = cr[p];
-    const bool got = c >= 0;
-    credits[p * L.vcs + (got ? static_cast<uint32_t>(c) : 0u)] += got;
-    cr[p] = -1;
-  }
+  for (uint32_t p = 0; p < L.ports; ++p) credit_receive_port(cr, credits, L.vcs, p);
 }
 
 // Whether credit_receive_with_terminal takes the credits of a router's one terminal together
@@ -150,21 +156,30 @@ struct BufferWrite {
     buf = v.s.buf + ive * D;
   }
   // The flit arriving on input port p; the input VC it joins is added to rc (an idle VC: its
-  // head waits for a route) or sa (an active VC: a flit to switch).
-  LS_HD LS_FORCEINLINE void port(uint32_t p, uint64_t& rc, uint64_t& sa) const {
+  // head waits for a route) or sa (an active VC: a flit to switch). Returns false where the VC
+  // is full: the flit is dropped, and recorded as a violation (kRecord) or left to the caller to
+  // record (overflow()).
+  template <bool kRecord = true>
+  LS_HD LS_FORCEINLINE bool port(uint32_t p, uint64_t& rc, uint64_t& sa) const {
     valid[p] = 0;
     const Flit& f = in[p];
     const uint32_t vc = FlitMeta::vc(f.meta), i = p * V + vc;
     const uint32_t n = count[i];
     if (n >= D) {
-      record_violation(v.s.viol, v.s.viol_info, e, kViolOverflow, v.t, p, vc, n + 1);
-      return;
+      if constexpr (kRecord) overflow(p);
+      return false;
     }
     const uint32_t tail = head[i] + n;
     buf[i * D + (tail >= D ? tail - D : tail)] = f;
     count[i] = static_cast<uint8_t>(n + 1);
     rc |= static_cast<uint64_t>(state[i] == kIvcIdle) << i;
     sa |= static_cast<uint64_t>(state[i] == kIvcActive) << i;
+    return true;
+  }
+  // The violation of a flit on port p that found its VC full (the VC is as it was).
+  LS_HD void overflow(uint32_t p) const {
+    const uint32_t vc = FlitMeta::vc(in[p].meta);
+    record_violation(v.s.viol, v.s.viol_info, e, kViolOverflow, v.t, p, vc, count[p * V + vc] + 1u);
   }
 };
 

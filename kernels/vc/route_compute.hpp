@@ -7,10 +7,21 @@
 
 namespace ls {
 
-// The head at the front of input VC b (port * vcs + vc) of router e (router r of instance
-// inst) gets its route; returns whether it did (a flit that is not a head is a violation).
-// `topo` is the network's kind, v.prm.topo (a constant where the caller is compiled for one).
+// The violation of input VC b of router e, whose front flit is not a head.
 template <class Shape>
+LS_HD void not_head(const VcView& v, uint64_t e, uint32_t b) {
+  const VcLayout L = Shape::layout(v.lay);
+  const uint32_t p = b / L.vcs, vc = b - p * L.vcs;
+  const uint64_t iv = L.vc(e, p, vc);
+  record_violation(v.s.viol, v.s.viol_info, e, kViolNotHead, v.t, p, vc,
+                   v.s.buf[L.slot(e, p, vc, v.s.ivc_head[iv])].seq);
+}
+
+// The head at the front of input VC b (port * vcs + vc) of router e (router r of instance
+// inst) gets its route; returns whether it did (a flit that is not a head is a violation,
+// recorded here with kRecord, else by the caller: not_head). `topo` is the network's kind,
+// v.prm.topo (a constant where the caller is compiled for one).
+template <class Shape, bool kRecord = true>
 LS_HD LS_FORCEINLINE bool route_head(const VcView& v, uint64_t e, uint32_t inst, uint32_t r,
                                      uint32_t b, TopologyKind topo) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
@@ -19,7 +30,7 @@ LS_HD LS_FORCEINLINE bool route_head(const VcView& v, uint64_t e, uint32_t inst,
   const uint64_t iv = L.vc(e, p, vc);
   const Flit& f = v.s.buf[L.slot(e, p, vc, v.s.ivc_head[iv])];
   if (!FlitMeta::head(f.meta)) {
-    record_violation(v.s.viol, v.s.viol_info, e, kViolNotHead, v.t, p, vc, f.seq);
+    if constexpr (kRecord) not_head<Shape>(v, e, b);
     return false;
   }
   const uint32_t elem = (r * L.ports + p) * L.vcs + vc;  // same draw whatever the batch

@@ -35,6 +35,63 @@ struct RouterCycle {
   void range(uint64_t e0, uint64_t e1) const {
     for (uint64_t e = e0; e < e1; ++e) (*this)(e);
   }
+
+  // The same cycle of router e on a tile of lanes (run.lanes = "tile", kernels/common/tile.hpp):
+  // credits in and buffer write a port a lane, route computation an input VC a lane, the
+  // terminals a lane each; the allocators, whose choices depend on every VC, on one lane. What
+  // a lane finds (routes, VCs joined, violations) reaches the router's masks through fold_or, so
+  // no two lanes write one word.
+  static constexpr bool kLaneForm = true;
+  template <class Tile>
+  LS_HD void tile(const Tile& t, uint64_t e) const {
+    const VcLayout L = Shape::layout(v.lay);
+    const uint32_t inst = L.inst_of_router(e), r = L.router_of(e), PV = L.ports * L.vcs;
+    const uint64_t row = L.row(e, v.now);
+    int8_t* const cr = v.s.cr_belt + row;
+    uint8_t* const credits = v.s.ovc_credits + e * PV;
+    t.each(L.ports, [&](uint32_t p) { credit_receive_port(cr, credits, L.vcs, p); });
+    // A head that is not a head stays in rc_mask unrouted, as route_compute leaves it.
+    const uint64_t rc = v.s.rc_mask[e];
+    const uint64_t routed = t.fold_or(PV, [&](uint32_t b) -> uint64_t {
+      return (rc >> b & 1) && route_head<Shape, false>(v, e, inst, r, b, v.prm.topo) ? 1ull << b
+                                                                                     : 0;
+    });
+    t.single([&] {
+      if (const uint64_t bad = rc & ~routed) not_head<Shape>(v, e, lowest_bit64(bad));
+      v.s.rc_mask[e] = rc & ~routed;
+      v.s.va_mask[e] |= routed;
+      const uint64_t granted = vc_alloc<Shape>(v, e, va_waiting(v, e, routed));
+      clear_grants<Shape>(v, e);
+      sw_alloc<Shape>(v, e, r, instance_slots(v, inst), sa_active(v, e, granted));
+    });
+    const TerminalOps<Shape> term{v};
+    const uint32_t T = Shape::terminals(v.prm);
+    t.each(T, [&](uint32_t k) { term(L.node_elem(inst, r * T + k), inst, r * T + k); });
+    const uint8_t* const valid = v.s.in_belt_valid + row;
+    const Joined j = t.fold_or(L.ports, [&](uint32_t p) {
+      Joined x{0, 0, 0, 0};
+      if (valid[p] && !BufferWrite<Shape>(v, e).template port<false>(p, x.rc, x.sa))
+        x.overflow = 1u << p;
+      return x;
+    });
+    if (j.rc | j.sa | j.overflow)
+      t.single([&] {
+        v.s.rc_mask[e] |= j.rc;
+        v.s.sa_mask[e] |= j.sa;
+        if (j.overflow) BufferWrite<Shape>(v, e).overflow(lowest_bit(j.overflow));
+      });
+  }
+
+ private:
+  // What buffer write's lanes found: the input VCs a flit joined, idle (rc) or active (sa), and
+  // the ports whose flit found its VC full.
+  struct Joined {
+    uint64_t rc, sa;
+    uint32_t overflow, unused;
+    LS_HD Joined operator|(const Joined& o) const {
+      return {rc | o.rc, sa | o.sa, overflow | o.overflow, 0};
+    }
+  };
 };
 
 }  // namespace ls

@@ -79,8 +79,9 @@ std::vector<FamilyCase> families() {
 
 std::vector<Config> with_schedule(std::vector<Config> cs, const char* schedule, const char* order,
                                   int64_t cycles_per_launch = 0, int64_t block_threads = 0,
-                                  const char* hot = "global") {
+                                  const char* hot = "global", const char* lanes = "one") {
   for (Config& c : cs) {
+    c.run.lanes = lanes;
     c.run.hot_state = hot;
     c.run.schedule = schedule;
     c.run.block_order = order;
@@ -126,6 +127,67 @@ TEST(Schedule, GpuSchedulesOnTheCpuGiveTheCpuScheduleState) {
   }
 }
 
+// run.lanes = "tile": each element on a tile of 16 lanes (kernels/common/tile.hpp), which the
+// CPU runs as a loop in the block's order. The vc family's lane form (its ports and VCs over the
+// lanes) and the other families' cycle on one lane give the CPU schedule's state: a lane that
+// read what another lane of the same step wrote would differ in reversed or shuffled order.
+TEST(Schedule, TilesOnTheCpuGiveTheCpuScheduleState) {
+  for (const FamilyCase& f : families()) {
+    for (const char* order : {"forward", "reversed", "shuffled"}) {
+      SCOPED_TRACE(std::string(f.name) + ", block, tile, " + order);
+      expect_same_state(f.batch, with_schedule(f.batch, "block", order, 0, 0, "global", "tile"),
+                        "cpu");
+    }
+    SCOPED_TRACE(f.name);
+    expect_same_state(f.batch, with_schedule(f.batch, "grid", "shuffled", 0, 0, "global", "tile"),
+                      "cpu");
+    expect_same_state(f.batch, with_schedule(f.batch, "launch", "forward", 0, 0, "global", "tile"),
+                      "cpu", 2);
+    expect_same_state(f.batch, with_schedule(f.batch, "block", "shuffled", 7, 0, "shared", "tile"),
+                      "cpu", 2);
+  }
+}
+
+// The vc lane form over the router's shapes and policies: fixed shapes and any shape, dimension
+// order and adaptive routing, wormhole and cut-through, both allocators, pipeline delays that
+// keep a ready cycle, request-reply's two classes, and a crossbar's many terminals a router.
+TEST(Schedule, VcLaneFormGivesTheCpuScheduleState) {
+  const std::vector<std::vector<std::pair<std::string, Value>>> cases = {
+      {{"topology.radix", ints({4, 4})}, {"traffic.offered", Value(0.45)}},
+      {{"topology.kind", str("torus")},
+       {"topology.radix", ints({4, 4})},
+       {"router.vcs", Value(int64_t{4})},
+       {"router.flow_control", str("vct")},
+       {"traffic.packet_size", Value(int64_t{5})},
+       {"traffic.offered", Value(0.6)}},
+      {{"topology.radix", ints({3, 3, 3})},
+       {"router.routing", str("min_adaptive")},
+       {"router.vcs", Value(int64_t{3})},
+       {"router.vc_allocator", str("separable_input_first")},
+       {"router.sw_allocator", str("separable_input_first")},
+       {"router.routing_delay", Value(int64_t{2})},
+       {"router.vc_alloc_delay", Value(int64_t{0})},
+       {"traffic.offered", Value(0.5)}},
+      {{"topology.radix", ints({4, 4})},
+       {"router.vcs", Value(int64_t{4})},
+       {"router.alloc_iters", Value(int64_t{3})},
+       {"traffic.request_reply", Value(true)},
+       {"traffic.offered", Value(0.4)}},
+      {{"topology.kind", str("crossbar")},
+       {"topology.radix", ints({12})},
+       {"router.vcs", Value(int64_t{5})},
+       {"traffic.packet_size", Value(int64_t{4})},
+       {"traffic.offered", Value(0.9)}},
+  };
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const std::vector<Config> batch = family_batch(cases[i]);
+    for (const char* order : {"reversed", "shuffled"}) {
+      SCOPED_TRACE("case " + std::to_string(i) + ", " + order);
+      expect_same_state(batch, with_schedule(batch, "block", order, 0, 0, "global", "tile"), "cpu");
+    }
+  }
+}
+
 TEST(Schedule, GpuSchedulesOnCudaGiveTheCpuState) {
   if (!cuda_available())
     GTEST_SKIP() << "no CUDA device on this machine: the GPU's schedules are checked on the CPU";
@@ -137,6 +199,14 @@ TEST(Schedule, GpuSchedulesOnCudaGiveTheCpuState) {
     expect_same_state(f.batch, with_schedule(f.batch, "block", "forward", 0, 0, "shared"), "cuda");
     expect_same_state(f.batch, with_schedule(f.batch, "grid", "forward"), "cuda");
     expect_same_state(f.batch, with_schedule(f.batch, "grid", "forward", 64, 32), "cuda");
+    expect_same_state(f.batch, with_schedule(f.batch, "launch", "forward", 0, 0, "global", "tile"),
+                      "cuda");
+    expect_same_state(f.batch, with_schedule(f.batch, "block", "forward", 0, 0, "global", "tile"),
+                      "cuda");
+    expect_same_state(f.batch, with_schedule(f.batch, "block", "forward", 7, 48, "shared", "tile"),
+                      "cuda");
+    expect_same_state(f.batch, with_schedule(f.batch, "grid", "forward", 0, 0, "global", "tile"),
+                      "cuda");
   }
 }
 
@@ -146,9 +216,34 @@ TEST(Schedule, KeysAreCheckedAndNamed) {
   EXPECT_NE(m.find("run.schedule"), std::string::npos) << m;
   EXPECT_NE(m.find("warp"), std::string::npos) << m;
   EXPECT_NE(m.find("auto, launch, block, grid"), std::string::npos) << m;
+  m = test::config_error_of([&] { set_key(c, "run", "lanes", str("warp")); });
+  EXPECT_NE(m.find("run.lanes"), std::string::npos) << m;
+  EXPECT_NE(m.find("one, tile"), std::string::npos) << m;
   m = test::config_error_of([&] { set_key(c, "run", "block_threads", Value(int64_t{2048})); });
   EXPECT_NE(m.find("run.block_threads"), std::string::npos) << m;
   EXPECT_NE(m.find("2048"), std::string::npos) << m;
+}
+
+// Results say which schedule ran, `auto` resolved (Engine::schedule; on CUDA, what
+// cuda_auto_schedule picks for the batch).
+TEST(Schedule, EngineSaysWhichScheduleRan) {
+  const std::vector<Config> vc = families()[0].batch;
+  EXPECT_EQ(make_engine(vc, test::options("cpu", 1, false))->schedule(), "stages");
+  EXPECT_EQ(make_engine(vc, test::options("cpu", 1, true))->schedule(), "debug");
+  EXPECT_EQ(make_engine(with_schedule(vc, "block", "forward", 0, 0, "global", "tile"),
+                        test::options("cpu", 1, false))
+                ->schedule(),
+            "block, tile");
+  std::vector<Config> phases = vc;
+  for (Config& c : phases) c.run.fuse_phases = false;
+  EXPECT_EQ(make_engine(phases, test::options("cpu", 1, false))->schedule(), "phases");
+  std::vector<Config> t3e = with_schedule(families()[2].batch, "grid", "forward");
+  for (Config& c : t3e) c.run.warmup = 100, c.run.measure = 200;
+  auto e = make_engine(t3e, test::options("cpu", 1, false));
+  EXPECT_EQ(e->schedule(), "grid");
+  EXPECT_EQ(e->run()[0].schedule, "grid");
+  if (cuda_available())  // two 16-router instances: a block each
+    EXPECT_EQ(make_engine(vc, test::options("cuda", 1, false))->schedule(), "block");
 }
 
 // CUDA's `auto` takes what an H100 measured fastest for the batch's shape (schedule.hpp).

@@ -16,7 +16,7 @@ import lockstep as ls
 from lockstep.sweep import batches, plan, run_points
 
 # What says where a point ran, not what it measured.
-WHERE_COLUMNS = ["wall_s", "backend"]
+WHERE_COLUMNS = ["wall_s", "backend", "schedule"]
 
 
 @pytest.fixture(scope="module")

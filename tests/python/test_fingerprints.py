@@ -4,7 +4,8 @@ so a change meant only to make the simulator faster cannot alter its behaviour u
 backend present is checked against the same (CPU) file: on a GPU machine this is the CPU/GPU
 bit-equality check over every configuration. So is every run.schedule: the GPU's schedules run on
 the CPU with a block's threads shuffled or reversed (and the hot arrays in a block's own
-buffer, their global copies overwritten meanwhile), and on the GPU where there is one."""
+buffer, their global copies overwritten meanwhile, or each element on a tile of 16 lanes in
+shuffled order), and on the GPU where there is one."""
 
 import subprocess
 import sys
@@ -15,18 +16,20 @@ import pytest
 from conftest import REPO, python_path
 
 
-@pytest.mark.parametrize("backend,schedule,order,hot", [
-    ("cpu", "auto", "forward", "global"), ("cpu", "block", "shuffled", "shared"),
-    ("cpu", "grid", "reversed", "global"), ("cuda", "auto", "forward", "global"),
-    ("cuda", "block", "forward", "global"), ("cuda", "block", "forward", "shared"),
-    ("cuda", "grid", "forward", "global")])
-def test_state_matches_the_golden_fingerprints(backend, schedule, order, hot):
+@pytest.mark.parametrize("backend,schedule,order,hot,lanes", [
+    ("cpu", "auto", "forward", "global", "one"), ("cpu", "block", "shuffled", "shared", "one"),
+    ("cpu", "grid", "reversed", "global", "one"), ("cpu", "block", "shuffled", "global", "tile"),
+    ("cuda", "auto", "forward", "global", "one"), ("cuda", "block", "forward", "global", "one"),
+    ("cuda", "block", "forward", "shared", "one"), ("cuda", "grid", "forward", "global", "one"),
+    ("cuda", "block", "forward", "global", "tile"),
+    ("cuda", "launch", "forward", "global", "tile")])
+def test_state_matches_the_golden_fingerprints(backend, schedule, order, hot, lanes):
     if backend not in ls.available_backends():
         pytest.skip(f"no {backend} device on this machine: its state is not checked")
     env = {"PYTHONPATH": python_path()}
     r = subprocess.run([sys.executable, str(REPO / "scripts/state_fingerprints.py"),
                         "--backend", backend, "--schedule", schedule, "--block-order", order,
-                        "--hot-state", hot],
+                        "--hot-state", hot, "--lanes", lanes],
                        env=env, capture_output=True, text=True)
     assert r.returncode == 0, (r.stdout + r.stderr +
                                "\nif the change is meant to alter behaviour, regenerate with "

@@ -193,9 +193,9 @@ def rename(lines, column, name):
 # Hand edits a resume refuses, each with the line it names and words of its message.
 EDITS = {
     "a field too many": (lambda rows: rows[:2] + [rows[2].rstrip() + ",7\r\n"] + rows[3:], 3,
-                         ["31 fields where the header has 30", "a field for each column"]),
+                         ["32 fields where the header has 31", "a field for each column"]),
     "a field too few": (lambda rows: rows[:3] + [rows[3].rsplit(",", 1)[0] + "\r\n"] + rows[4:],
-                        4, ["29 fields where the header has 30"]),
+                        4, ["30 fields where the header has 31"]),
     "a word for a number": (lambda rows: set_cell(rows, 5, "latency_mean", "fast"), 5,
                             ["column latency_mean holds 'fast'", "allowed a number"]),
     "an empty result": (lambda rows: set_cell(rows, 5, "accepted", ""), 5,
@@ -250,7 +250,7 @@ def test_the_command_line_refuses_an_edited_table_in_one_line(cli, tmp_path, qui
     table.parent.mkdir()
     write_lines(table, set_cell(lines_of(quick[0]), 4, "hops_mean", "3,5"))
     error = one_line_error(cli(*args))
-    assert f"{table}, line 4: 31 fields where the header has 30" in error, error
+    assert f"{table}, line 4: 32 fields where the header has 31" in error, error
     assert "put line 4 back as the sweep wrote it, or delete it" in error, error
 
 

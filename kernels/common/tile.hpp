@@ -1,0 +1,48 @@
+// One element's cycle spread over a tile of lanes (run.lanes = "tile"): a GPU's 16 threads of a
+// warp, or a CPU loop standing in for them, run one router's cycle together, its ports and VCs
+// over the lanes, so a warp's lanes do the same work at the same time instead of one router each
+// on paths of their own (docs/performance.md, "Many cycles per launch, measured").
+//
+// A family's lane form is written once against a small Tile interface, so the CPU runs the very
+// code the GPU does:
+//   t.each(n, f)     calls f(k) for every k in [0, n), k on lane k % kLanes, in any order (the
+//                    CPU's CpuTile runs them forward, reversed or shuffled); when it returns,
+//                    every lane sees what the others wrote;
+//   t.fold_or(n, f)  the bitwise OR of f(k) over k in [0, n), each f(k) on the lane each() would
+//                    run it on, the result on every lane (f returns an unsigned integer or a
+//                    struct of 4-byte multiples with operator|);
+//   t.single(f)      calls f() on one lane and gives its value (if any) to every lane; when it
+//                    returns, every lane sees what f wrote.
+// The code between these calls runs on every lane on a GPU and once on the CPU, so it may only
+// read state and compute what every lane computes alike. Lanes of one call may not write what
+// another lane of the same call reads or writes: a CPU test that runs them in shuffled order
+// would see it.
+#pragma once
+#include <cstdint>
+#include <type_traits>
+
+#include "hd.hpp"
+
+namespace ls {
+
+constexpr uint32_t kTileLanes = 16;  // lanes a tile: two routers a warp
+
+// Whether a cycle functor has a lane form: a member template tile(t, e) and kLaneForm = true.
+template <class Cycle, class = void>
+struct has_lane_form : std::false_type {};
+template <class Cycle>
+struct has_lane_form<Cycle, std::enable_if_t<Cycle::kLaneForm>> : std::true_type {};
+
+// Element e's cycle on tile t: the family's lane form, or its whole cycle on one lane.
+#ifdef __CUDACC__
+#pragma nv_exec_check_disable
+#endif
+template <class Tile, class Cycle>
+LS_HD LS_FORCEINLINE void element_cycle(const Tile& t, const Cycle& f, uint64_t e) {
+  if constexpr (has_lane_form<Cycle>::value)
+    f.tile(t, e);
+  else
+    t.single([&] { f(e); });
+}
+
+}  // namespace ls
