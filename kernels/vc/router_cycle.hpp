@@ -37,10 +37,11 @@ struct RouterCycle {
   }
 
   // The same cycle of router e on a tile of lanes (run.lanes = "tile", kernels/common/tile.hpp):
-  // credits in and buffer write a port a lane, route computation an input VC a lane, the
-  // terminals a lane each; the allocators, whose choices depend on every VC, on one lane. What
-  // a lane finds (routes, VCs joined, violations) reaches the router's masks through fold_or, so
-  // no two lanes write one word.
+  // credits in and buffer write a port a lane, route computation an input VC a lane, switch
+  // allocation's requests an input VC a lane and its traversals a port a lane (sw_alloc_lanes),
+  // the terminals a lane each; VC allocation on one lane. What a lane finds (routes, VCs
+  // joined, violations, mask changes) reaches the router's masks through fold_or, so no two
+  // lanes write one word.
   static constexpr bool kLaneForm = true;
   template <class Tile>
   LS_HD void tile(const Tile& t, uint64_t e) const {
@@ -56,14 +57,13 @@ struct RouterCycle {
       return (rc >> b & 1) && route_head<Shape, false>(v, e, inst, r, b, v.prm.topo) ? 1ull << b
                                                                                      : 0;
     });
-    t.single([&] {
+    const uint64_t granted = t.single([&] {
       if (const uint64_t bad = rc & ~routed) not_head<Shape>(v, e, lowest_bit64(bad));
       v.s.rc_mask[e] = rc & ~routed;
       v.s.va_mask[e] |= routed;
-      const uint64_t granted = vc_alloc<Shape>(v, e, va_waiting(v, e, routed));
-      clear_grants<Shape>(v, e);
-      sw_alloc<Shape>(v, e, r, instance_slots(v, inst), sa_active(v, e, granted));
+      return vc_alloc<Shape>(v, e, va_waiting(v, e, routed));
     });
+    sw_alloc_lanes<Shape>(t, v, e, r, instance_slots(v, inst), sa_active(v, e, granted));
     const TerminalOps<Shape> term{v};
     const uint32_t T = Shape::terminals(v.prm);
     t.each(T, [&](uint32_t k) { term(L.node_elem(inst, r * T + k), inst, r * T + k); });

@@ -30,9 +30,26 @@ struct SwitchSlots {
   bool in_window;
 };
 
-template <class Shape = AnyShape>
-LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint32_t ip, uint32_t vc,
-                                   uint32_t op) {
+// What a traversal changes in the router's masks: input VCs leaving sa_mask and joining rc_mask,
+// output VCs leaving owned_mask. A lane form folds these over its lanes (no two lanes write one
+// word) and applies them once (apply_masks).
+struct MaskChange {
+  uint64_t sa_clear, rc_set, owned_clear;
+  LS_HD MaskChange operator|(const MaskChange& o) const {
+    return {sa_clear | o.sa_clear, rc_set | o.rc_set, owned_clear | o.owned_clear};
+  }
+};
+LS_HD inline void apply_masks(const VcView& v, uint64_t e, const MaskChange& c) {
+  v.s.owned_mask[e] &= ~c.owned_clear;
+  v.s.sa_mask[e] &= ~c.sa_clear;
+  v.s.rc_mask[e] |= c.rc_set;
+}
+
+// The traversal of input VC (ip, vc)'s front flit to output port op. Writes the router's masks
+// (kFoldMasks false) or returns what it would write in them (true).
+template <class Shape = AnyShape, bool kFoldMasks = false>
+LS_HD inline MaskChange switch_traversal(const VcView& v, const SwitchSlots& at, uint32_t ip,
+                                         uint32_t vc, uint32_t op) {
   const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
   const uint32_t i = ip * L.vcs + vc;
   const uint64_t iv = at.ive + i;
@@ -50,8 +67,6 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
   uint8_t* const head = v.s.ivc_head;
   uint8_t* const count = v.s.ivc_count;
   uint8_t* const credits = v.s.ovc_credits;
-  uint64_t* const sa_mask = v.s.sa_mask;
-  uint64_t* const owned = v.s.owned_mask;
   head[iv] = static_cast<uint8_t>(h + 1 == L.depth ? 0 : h + 1);
   const uint32_t left = count[iv] - 1u;
   count[iv] = static_cast<uint8_t>(left);
@@ -60,22 +75,27 @@ LS_HD inline void switch_traversal(const VcView& v, const SwitchSlots& at, uint3
   // Output VC bookkeeping.
   credits[o] -= 1;
   const uint64_t bit = 1ull << i;
+  MaskChange c{0, 0, 0};
   if (FlitMeta::tail(meta)) {
     int8_t* const out_port = v.s.ivc_out_port;
     uint8_t* const state = v.s.ivc_state;
-    uint64_t* const rc_mask = v.s.rc_mask;
-    owned[at.e] &= ~(1ull << ob);
+    c.owned_clear = 1ull << ob;
     out_port[iv] = -1;
     state[iv] = kIvcIdle;
-    sa_mask[at.e] &= ~bit;
-    rc_mask[at.e] |= left ? bit : 0;  // the next packet's head waits behind (no branch)
+    c.sa_clear = bit;
+    c.rc_set = left ? bit : 0;  // the next packet's head waits behind (no branch)
   } else if (left == 0) {
-    sa_mask[at.e] &= ~bit;
+    c.sa_clear = bit;
   }
   if (at.in_window) {
     v.s.out_flits[at.pe + op] += 1;
     v.s.ovc_flits[o] += 1;
   }
+  if constexpr (!kFoldMasks) {
+    if (c.sa_clear) apply_masks(v, at.e, c);  // nothing to change otherwise
+    return {0, 0, 0};
+  }
+  return c;
 }
 
 }  // namespace ls

@@ -238,7 +238,7 @@ LS_HD inline uint64_t va_waiting(const VcView& v, uint64_t e, uint64_t routed) {
 // VC allocation of router e over the input VCs `waiting` (va_waiting); returns those granted an
 // output VC.
 template <class Shape = AnyShape>
-LS_HD inline uint64_t vc_alloc(const VcView& v, uint64_t e, uint64_t waiting) {
+LS_HD LS_FORCEINLINE uint64_t vc_alloc(const VcView& v, uint64_t e, uint64_t waiting) {
   if (waiting == 0) return 0;
   if ((waiting & (waiting - 1)) == 0)  // the allocator's one-VC path, inline here
     vc_alloc_detail::match_one<Shape>(v, e, lowest_bit64(waiting));
