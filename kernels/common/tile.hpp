@@ -33,6 +33,19 @@ struct has_lane_form : std::false_type {};
 template <class Cycle>
 struct has_lane_form<Cycle, std::enable_if_t<Cycle::kLaneForm>> : std::true_type {};
 
+// A mask and N more, OR-ed member by member: what a fold_or gathers when each lane finds a bit
+// of `any` and one of the N (a lane's own entry, or the entry its bit belongs to).
+template <uint32_t N>
+struct FoldMasks {
+  uint64_t any, at[N];
+  LS_HD FoldMasks operator|(const FoldMasks& o) const {
+    FoldMasks x;
+    x.any = any | o.any;
+    for (uint32_t k = 0; k < N; ++k) x.at[k] = at[k] | o.at[k];
+    return x;
+  }
+};
+
 // Element e's cycle on tile t: the family's lane form, or its whole cycle on one lane.
 #ifdef __CUDACC__
 #pragma nv_exec_check_disable

@@ -37,11 +37,12 @@ struct RouterCycle {
   }
 
   // The same cycle of router e on a tile of lanes (run.lanes = "tile", kernels/common/tile.hpp):
-  // credits in and buffer write a port a lane, route computation an input VC a lane, switch
-  // allocation's requests an input VC a lane and its traversals a port a lane (sw_alloc_lanes),
-  // the terminals a lane each; VC allocation on one lane. What a lane finds (routes, VCs
-  // joined, violations, mask changes) reaches the router's masks through fold_or, so no two
-  // lanes write one word.
+  // credits in and buffer write a port a lane, route computation an input VC a lane, both
+  // allocators' requests and commits an input VC a lane with their matchings on every lane alike
+  // (vc_alloc_lanes, sw_alloc_lanes), switch traversal a matched port a lane, the terminals a
+  // lane each. What a lane finds (routes, VCs joined, violations, mask changes) reaches the
+  // router's masks through fold_or or a choice every lane makes alike, so no two lanes write one
+  // word.
   static constexpr bool kLaneForm = true;
   template <class Tile>
   LS_HD void tile(const Tile& t, uint64_t e) const {
@@ -57,12 +58,12 @@ struct RouterCycle {
       return (rc >> b & 1) && route_head<Shape, false>(v, e, inst, r, b, v.prm.topo) ? 1ull << b
                                                                                      : 0;
     });
-    const uint64_t granted = t.single([&] {
+    t.single([&] {
       if (const uint64_t bad = rc & ~routed) not_head<Shape>(v, e, lowest_bit64(bad));
       v.s.rc_mask[e] = rc & ~routed;
       v.s.va_mask[e] |= routed;
-      return vc_alloc<Shape>(v, e, va_waiting(v, e, routed));
     });
+    const uint64_t granted = vc_alloc_lanes<Shape>(t, v, e, va_waiting(v, e, routed));
     sw_alloc_lanes<Shape>(t, v, e, r, instance_slots(v, inst), sa_active(v, e, granted));
     const TerminalOps<Shape> term{v};
     const uint32_t T = Shape::terminals(v.prm);

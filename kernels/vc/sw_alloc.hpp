@@ -5,6 +5,7 @@
 // per input and per output port. Winners traverse the switch in the same phase.
 #pragma once
 #include "../common/round_robin.hpp"
+#include "../common/tile.hpp"
 #include "switch_traversal.hpp"
 
 namespace ls {
@@ -237,19 +238,6 @@ LS_HD inline void sw_alloc(const VcView& v, uint64_t e, uint32_t r, const Instan
   if (M.matched) v.s.last_move[e] = static_cast<uint32_t>(t);
 }
 
-// What switch allocation's lanes find: the input VCs that can send, and those of each output
-// port.
-template <class Shape>
-struct Sendable {
-  uint64_t vcs, by_port[Shape::kMaxP];
-  LS_HD Sendable operator|(const Sendable& o) const {
-    Sendable x;
-    x.vcs = vcs | o.vcs;
-    for (uint32_t p = 0; p < Shape::kMaxP; ++p) x.by_port[p] = by_port[p] | o.by_port[p];
-    return x;
-  }
-};
-
 // sw_alloc (with clear_grants before it) of router e on a tile's lanes (kernels/common/
 // tile.hpp): whether each active input VC can send an input VC a lane, the match on every lane
 // alike (sw_decide), the matched input ports' traversals a port a lane, their changes to the
@@ -260,21 +248,22 @@ LS_HD inline void sw_alloc_lanes(const Tile& tl, const VcView& v, uint64_t e, ui
   const RouterSwitch<Shape> S(v, e, r, slots);
   tl.each(S.P, [&](uint32_t p) { S.grant[p] = -1; });
   if (!sa) return;
-  const Sendable<Shape> can = tl.fold_or(S.P * S.V, [&](uint32_t i) {
-    Sendable<Shape> x{};
+  // The input VCs that can send (any), and those of each output port (at[op]).
+  const FoldMasks<Shape::kMaxP> can = tl.fold_or(S.P * S.V, [&](uint32_t i) {
+    FoldMasks<Shape::kMaxP> x{};
     if (sa >> i & 1) {
       const uint32_t op = S.op_of(i);
-      if (S.can_send(i, op)) x.vcs = x.by_port[op] = 1ull << i;
+      if (S.can_send(i, op)) x.any = x.at[op] = 1ull << i;
     }
     return x;
   });
-  if (!can.vcs) return;
+  if (!can.any) return;
   SwMatch<Shape> M;
   sw_decide(
-      S, sa, can.vcs,
+      S, sa, can.any,
       [&](uint32_t i) {
         uint32_t p = 0;
-        while (!(can.by_port[p] >> i & 1)) ++p;
+        while (!(can.at[p] >> i & 1)) ++p;
         return p;
       },
       M);

@@ -8,6 +8,7 @@
 // T3E's whole-packet admission).
 #pragma once
 #include "../common/round_robin.hpp"
+#include "../common/tile.hpp"
 #include "link_receive.hpp"
 
 namespace ls {
@@ -60,19 +61,27 @@ struct RouterVa {
     }
     return ok;
   }
-  LS_HD LS_FORCEINLINE void commit(const Request& q, uint32_t o, bool move_pointers) const {
-    const uint32_t i = q.i;
-    *owned |= 1ull << o;
+  // Input VC i wins output VC o: its own state (commit_vc), then the router's masks (commit
+  // does both; a matching of several commits each VC and then the masks once: apply).
+  LS_HD LS_FORCEINLINE void commit_vc(uint32_t i, uint32_t o, bool move_pointers) const {
     out_port[i] = static_cast<int8_t>(o / V);
     out_vc[i] = static_cast<uint8_t>(o % V);
     state[i] = kIvcActive;
     if (track_ready) ready[i] = static_cast<uint32_t>(t + vc_alloc_delay);
-    *va_mask &= ~(1ull << i);
-    *sa_mask |= 1ull << i;  // its head is still in the buffer
     if (move_pointers) {
       ovc_ptr[o] = static_cast<uint8_t>(next_mod(i, PV));
       ivc_ptr[i] = static_cast<uint8_t>(next_mod(o, PV));
     }
+  }
+  // The masks after input VCs `won` took output VCs, `owned_now` the router's owned VCs since.
+  LS_HD LS_FORCEINLINE void commit_masks(uint64_t won, uint64_t owned_now) const {
+    *owned = owned_now;
+    *va_mask &= ~won;
+    *sa_mask |= won;  // their heads are still in the buffer
+  }
+  LS_HD LS_FORCEINLINE void commit(const Request& q, uint32_t o, bool move_pointers) const {
+    commit_vc(q.i, o, move_pointers);
+    commit_masks(1ull << q.i, *owned | 1ull << o);
   }
   // The input's pick among `offered` (a non-empty set of its available output VCs), the
   // selection function: with adaptive routing the most free downstream buffer, then adaptive
@@ -80,15 +89,15 @@ struct RouterVa {
   // alone, as BookSim's allocators do). Always preferring adaptive VCs would crowd every packet
   // into them and leave the escape VCs idle (8x8 mesh, 2 VCs, uniform: saturation 0.20 instead
   // of 0.28).
-  LS_HD uint32_t input_choice(const Request& q, uint64_t offered) const {
-    const uint32_t ptr = ivc_ptr[q.i];
+  // (Input VC i; `adapt` its request's adaptive VCs.)
+  LS_HD uint32_t input_choice(uint32_t i, uint64_t adapt, uint64_t offered) const {
+    const uint32_t ptr = ivc_ptr[i];
     if (!adaptive) return rr_first(offered, ptr);
     uint32_t best = 0, best_rank = 0;
     for (uint64_t m = offered; m; m &= m - 1) {
       const uint32_t o = lowest_bit64(m);
       const uint32_t rank = (static_cast<uint32_t>(credits[o]) << 16) |
-                            ((q.adaptive >> o & 1 ? 2u : 1u) << 12) |
-                            (PV - add_mod(o, PV - ptr, PV));
+                            ((adapt >> o & 1 ? 2u : 1u) << 12) | (PV - add_mod(o, PV - ptr, PV));
       if (rank > best_rank) best_rank = rank, best = o;
     }
     return best;
@@ -137,92 +146,130 @@ LS_HD LS_FORCEINLINE void match_one(const VcView& v, uint64_t e, uint32_t i) {
   if (!R.ready_now(i)) return;
   const Request q = request<Shape>(v, R, e, i);
   const uint64_t a = R.available(q);
-  if (a) R.commit(q, R.input_choice(q, a), true);
+  if (a) R.commit(q, R.input_choice(i, q.adaptive, a), true);
 }
 
-// Allocates output VCs to the input VCs in `waiting` (ready or not, two or more) of router e.
+// VC allocation's outcome (va_decide): the input VCs that won an output VC, the output VC each
+// won, those whose win moves the round-robin pointers (a first-iteration accept), and the
+// router's owned output VCs after.
 template <class Shape>
-LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
-  const VcPolicy pol = Shape::policy(v.prm.pol);
-  const RouterVa R = router_va<Shape>(v, e);
-  // The requests of this cycle, in input-VC order, with their available output VCs. One that
-  // names no available output VC can neither be granted nor accept, and moves no pointer: it is
-  // left out, which changes nothing.
-  Request req[Shape::kMaxPV];
-  uint64_t avail[Shape::kMaxPV];
-  uint8_t k_of[Shape::kMaxPV];  // request number of each requesting input VC
-  uint32_t nreq = 0;
-  uint64_t named = 0, shared = 0;  // output VCs named by a request, and by more than one
-  for (uint64_t m = waiting; m; m &= m - 1) {
-    const uint32_t i = lowest_bit64(m);
-    if (!R.ready_now(i)) continue;
-    Request& q = req[nreq];
-    q = request<Shape>(v, R, e, i);
-    const uint64_t a = R.available(q);
-    avail[nreq] = a;
-    shared |= named & a;
-    named |= a;
-    k_of[i] = static_cast<uint8_t>(nreq);
-    nreq += a != 0;
-  }
-  if (nreq == 0) return;
+struct VaMatch {
+  uint64_t won, moved, owned;
+  uint8_t out[Shape::kMaxPV];
+};
 
+// The matching of router e's requests (allocator R): the input VCs `asking` (ready, and naming
+// an available output VC), avail_of(i) the output VCs available to input VC i at the start,
+// adapt_of(i) its request's adaptive VCs. iSLIP (grant by the output VC's round-robin pointer,
+// accept by the input VC's) or separable input-first. It writes nothing: an output VC taken
+// leaves the later iterations' requests (they read avail_of(i) less what is owned since: the
+// credits a request's availability reads do not change during allocation), and no pointer it
+// reads can have moved (a won input or output VC is not asked again), so a lane form runs it on
+// every lane alike.
+template <class Shape, class AvailOf, class AdaptOf>
+LS_HD inline void va_decide(const VcView& v, const RouterVa& R, uint64_t asking,
+                            const AvailOf& avail_of, const AdaptOf& adapt_of, VaMatch<Shape>& M) {
+  const VcPolicy pol = Shape::policy(v.prm.pol);
+  M.won = M.moved = 0;
+  M.owned = *R.owned;
+  const auto win = [&](uint32_t i, uint32_t o, bool first_iteration) {
+    M.won |= 1ull << i;
+    M.moved |= static_cast<uint64_t>(first_iteration) << i;
+    M.out[i] = static_cast<uint8_t>(o);
+    M.owned |= 1ull << o;
+  };
+  const auto choice = [&](uint32_t i, uint64_t offered) {
+    return R.input_choice(i, adapt_of(i), offered);
+  };
   // Requests that name no output VC in common (a lone one, say) each win what their input
   // picks, under either allocator: every output VC they name has one requester and grants it,
   // and pointers move as on a first-iteration accept.
+  uint64_t named = 0, shared = 0;  // output VCs named by a request, and by more than one
+  for (uint64_t m = asking; m; m &= m - 1) {
+    const uint64_t a = avail_of(lowest_bit64(m));
+    shared |= named & a;
+    named |= a;
+  }
   if (!shared) {
-    for (uint32_t k = 0; k < nreq; ++k) R.commit(req[k], R.input_choice(req[k], avail[k]), true);
+    for (uint64_t m = asking; m; m &= m - 1) {
+      const uint32_t i = lowest_bit64(m);
+      win(i, choice(i, avail_of(i)), true);
+    }
     return;
   }
-
   // Round-robin among the input VCs in `from` (a mask over input VCs) from output VC o's pointer.
   const auto output_choice = [&](uint64_t from, uint32_t o) {
-    return k_of[rr_first(from, R.ovc_ptr[o])];
+    return rr_first(from, R.ovc_ptr[o]);
   };
   // Per output VC: the input VCs asking it (entries valid in `asked`).
   uint64_t from[Shape::kMaxPV];
   if (pol.vc_alloc == Allocator::kSeparableInputFirst) {
     // Each input VC chooses one output VC; each chosen output VC takes one of its choosers.
     uint64_t asked = 0;
-    for (uint32_t k = 0; k < nreq; ++k) {
-      const uint32_t o = R.input_choice(req[k], avail[k]);
-      from[o] = (asked >> o & 1 ? from[o] : 0) | 1ull << req[k].i;
+    for (uint64_t m = asking; m; m &= m - 1) {
+      const uint32_t i = lowest_bit64(m), o = choice(i, avail_of(i));
+      from[o] = (asked >> o & 1 ? from[o] : 0) | 1ull << i;
       asked |= 1ull << o;
     }
     for (uint64_t m = asked; m; m &= m - 1) {
       const uint32_t o = lowest_bit64(m);
-      R.commit(req[output_choice(from[o], o)], o, true);
+      win(output_choice(from[o], o), o, true);
     }
     return;
   }
-
   // iSLIP. Grant: each available output VC named by a request takes the requester first from
   // its pointer. Accept: each requester takes the granting VC first from its own pointer.
-  uint64_t unmatched = nreq == 64 ? ~0ull : (1ull << nreq) - 1;  // over request numbers
+  uint64_t unmatched = asking;
   for (uint32_t iter = 0; iter < pol.alloc_iters; ++iter) {
     uint64_t asked = 0;
     for (uint64_t m = unmatched; m; m &= m - 1) {
-      const uint32_t k = lowest_bit64(m);
-      const uint64_t a = iter == 0 ? avail[k] : R.available(req[k]);  // owners changed since
-      for (uint64_t n = a; n; n &= n - 1) {
+      const uint32_t i = lowest_bit64(m);
+      for (uint64_t n = avail_of(i) & ~M.owned; n; n &= n - 1) {
         const uint32_t o = lowest_bit64(n);
-        from[o] = (asked >> o & 1 ? from[o] : 0) | 1ull << req[k].i;
+        from[o] = (asked >> o & 1 ? from[o] : 0) | 1ull << i;
         asked |= 1ull << o;
       }
     }
     if (!asked) break;
-    uint64_t granted[Shape::kMaxPV], grantees = 0;  // per request: the output VCs granting it
+    uint64_t granted[Shape::kMaxPV], grantees = 0;  // per input VC: the output VCs granting it
     for (uint64_t m = asked; m; m &= m - 1) {
-      const uint32_t o = lowest_bit64(m), k = output_choice(from[o], o);
-      granted[k] = (grantees >> k & 1 ? granted[k] : 0) | 1ull << o;
-      grantees |= 1ull << k;
+      const uint32_t o = lowest_bit64(m), i = output_choice(from[o], o);
+      granted[i] = (grantees >> i & 1 ? granted[i] : 0) | 1ull << o;
+      grantees |= 1ull << i;
     }
     for (uint64_t m = grantees; m; m &= m - 1) {
-      const uint32_t k = lowest_bit64(m);
-      R.commit(req[k], R.input_choice(req[k], granted[k]), iter == 0);
+      const uint32_t i = lowest_bit64(m);
+      win(i, choice(i, granted[i]), iter == 0);
     }
     unmatched &= ~grantees;
   }
+}
+
+// Allocates output VCs to the input VCs in `waiting` (ready or not, two or more) of router e.
+template <class Shape>
+LS_HD inline void match(const VcView& v, uint64_t e, uint64_t waiting) {
+  const RouterVa R = router_va<Shape>(v, e);
+  // The requests of this cycle with their available output VCs. One that names no available
+  // output VC can neither be granted nor accept, and moves no pointer: it is left out, which
+  // changes nothing.
+  uint64_t avail[Shape::kMaxPV], adapt[Shape::kMaxPV], asking = 0;
+  for (uint64_t m = waiting; m; m &= m - 1) {
+    const uint32_t i = lowest_bit64(m);
+    if (!R.ready_now(i)) continue;
+    const Request q = request<Shape>(v, R, e, i);
+    avail[i] = R.available(q);
+    adapt[i] = q.adaptive;
+    asking |= static_cast<uint64_t>(avail[i] != 0) << i;
+  }
+  if (asking == 0) return;
+  VaMatch<Shape> M;
+  va_decide(
+      v, R, asking, [&](uint32_t i) { return avail[i]; }, [&](uint32_t i) { return adapt[i]; }, M);
+  for (uint64_t m = M.won; m; m &= m - 1) {
+    const uint32_t i = lowest_bit64(m);
+    R.commit_vc(i, M.out[i], M.moved >> i & 1);
+  }
+  if (M.won) R.commit_masks(M.won, M.owned);
 }
 
 }  // namespace vc_alloc_detail
@@ -245,6 +292,38 @@ LS_HD LS_FORCEINLINE uint64_t vc_alloc(const VcView& v, uint64_t e, uint64_t wai
   else
     vc_alloc_detail::match<Shape>(v, e, waiting);
   return waiting & ~v.s.va_mask[e];
+}
+
+// vc_alloc of router e on a tile's lanes (kernels/common/tile.hpp): each waiting input VC's
+// request and available output VCs an input VC a lane, gathered to every lane; the matching on
+// every lane alike (va_decide); the winners' commits an input VC a lane and the masks on one.
+// Returns the input VCs granted an output VC.
+template <class Shape, class Tile>
+LS_HD inline uint64_t vc_alloc_lanes(const Tile& tl, const VcView& v, uint64_t e,
+                                     uint64_t waiting) {
+  using namespace vc_alloc_detail;
+  if (waiting == 0) return 0;
+  const RouterVa R = router_va<Shape>(v, e);
+  // The input VCs asking (ready, with an available output VC: any), and each one's available
+  // output VCs (at[i]).
+  const FoldMasks<Shape::kMaxPV> g = tl.fold_or(R.PV, [&](uint32_t i) {
+    FoldMasks<Shape::kMaxPV> x{};
+    if ((waiting >> i & 1) && R.ready_now(i)) {
+      x.at[i] = R.available(request<Shape>(v, R, e, i));
+      x.any = static_cast<uint64_t>(x.at[i] != 0) << i;
+    }
+    return x;
+  });
+  if (g.any == 0) return 0;
+  VaMatch<Shape> M;
+  va_decide(
+      v, R, g.any, [&](uint32_t i) { return g.at[i]; },
+      [&](uint32_t i) { return R.adaptive ? request<Shape>(v, R, e, i).adaptive : 0; }, M);
+  tl.each(R.PV, [&](uint32_t i) {
+    if (M.won >> i & 1) R.commit_vc(i, M.out[i], M.moved >> i & 1);
+  });
+  if (M.won) tl.single([&] { R.commit_masks(M.won, M.owned); });
+  return M.won;
 }
 
 struct VcAlloc {

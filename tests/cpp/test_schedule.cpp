@@ -149,8 +149,9 @@ TEST(Schedule, TilesOnTheCpuGiveTheCpuScheduleState) {
 }
 
 // The vc lane form over the router's shapes and policies: fixed shapes and any shape, dimension
-// order and adaptive routing, wormhole and cut-through, both allocators, pipeline delays that
-// keep a ready cycle, request-reply's two classes, and a crossbar's many terminals a router.
+// order and adaptive routing, wormhole and cut-through, both allocators and iSLIP's later
+// iterations, pipeline delays that keep a ready cycle, request-reply's two classes, and a
+// crossbar's many terminals a router.
 TEST(Schedule, VcLaneFormGivesTheCpuScheduleState) {
   const std::vector<std::vector<std::pair<std::string, Value>>> cases = {
       {{"topology.radix", ints({4, 4})}, {"traffic.offered", Value(0.45)}},
@@ -173,6 +174,13 @@ TEST(Schedule, VcLaneFormGivesTheCpuScheduleState) {
        {"router.alloc_iters", Value(int64_t{3})},
        {"traffic.request_reply", Value(true)},
        {"traffic.offered", Value(0.4)}},
+      {{"topology.radix", ints({4, 4})},
+       {"router.routing", str("min_adaptive")},
+       {"router.vcs", Value(int64_t{4})},
+       {"router.flow_control", str("vct")},
+       {"router.alloc_iters", Value(int64_t{2})},
+       {"traffic.packet_size", Value(int64_t{4})},
+       {"traffic.offered", Value(0.6)}},
       {{"topology.kind", str("crossbar")},
        {"topology.radix", ints({12})},
        {"router.vcs", Value(int64_t{5})},
