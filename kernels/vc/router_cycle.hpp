@@ -52,7 +52,7 @@ struct RouterCycle {
     int8_t* const cr = v.s.cr_belt + row;
     uint8_t* const credits = v.s.ovc_credits + e * PV;
     t.each(L.ports, [&](uint32_t p) { credit_receive_port(cr, credits, L.vcs, p); });
-    // A head that is not a head stays in rc_mask unrouted, as route_compute leaves it.
+    // A VC whose front flit is not a head stays in rc_mask unrouted, as route_compute leaves it.
     const uint64_t rc = v.s.rc_mask[e];
     const uint64_t routed = t.fold_or(PV, [&](uint32_t b) -> uint64_t {
       return (rc >> b & 1) && route_head<Shape, false>(v, e, inst, r, b, v.prm.topo) ? 1ull << b

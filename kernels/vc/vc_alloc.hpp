@@ -62,7 +62,7 @@ struct RouterVa {
     return ok;
   }
   // Input VC i wins output VC o: its own state (commit_vc), then the router's masks (commit
-  // does both; a matching of several commits each VC and then the masks once: apply).
+  // does both; a matching of several commits each VC, then the masks once).
   LS_HD LS_FORCEINLINE void commit_vc(uint32_t i, uint32_t o, bool move_pointers) const {
     out_port[i] = static_cast<int8_t>(o / V);
     out_vc[i] = static_cast<uint8_t>(o % V);
