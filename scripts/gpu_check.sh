@@ -17,8 +17,10 @@
 #             launch and block with run.lanes = tile, against the golden file (the CPU's
 #             state; ~4 min)
 #   goals     benchmarks/gpu_goals.py: issue 40's goals, every family alone and in batches of
-#             256, 1,024 8x8 meshes and the 64x64x64 torus, under every run.schedule and on the
-#             host's cores, into $LOG_DIR/gpu_goals.csv (~3 min; ~70 s with GOALS_SECONDS=0.3)
+#             256, 1,024 8x8 meshes and the 64x64x64 torus, under every run.schedule (launch and
+#             block also with run.lanes = tile) and on the host's cores, into
+#             $LOG_DIR/gpu_goals.csv (~4.5 min; ~100 s with GOALS_SECONDS=0.3: 2026-11-27's
+#             figures before the tile rows, x1.5)
 #   ncu       the same table's single networks again, with Nsight Compute's active lanes per
 #             warp, DRAM and L2 bytes per router-cycle and bandwidth (~5 min)
 #   sweep     `make sweep`'s 20 points on the CPU's cores and on CUDA (launch, block), Python's
