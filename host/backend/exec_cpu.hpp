@@ -135,17 +135,18 @@ struct CpuExec {
     switch (schedule.kind) {
       case ScheduleKind::kAuto:
         return run_ranges(t0, cycles, n_inst, per_inst, at);
-      case ScheduleKind::kLaunch:
+      case ScheduleKind::kLaunch: {
+        const CpuBlock forward(BlockOrder::kForward, 0);  // a tile's lanes, in order
         for (uint64_t c = 0; c < cycles; ++c) {
           if constexpr (kLanes == 1) {
             for_each(n_inst * per_inst, at(t0 + c));
           } else {
             const auto f = at(t0 + c);
-            const CpuBlock forward(BlockOrder::kForward, 0);
             for_each(n_inst * per_inst, [&](uint64_t e) { element_cycle(CpuTile(forward), f, e); });
           }
         }
         return;
+      }
       case ScheduleKind::kBlock:
         return run_blocks<kLanes>(t0, cycles, n_inst, per_inst, at,
                                   schedule.hot_shared ? hot : HotList{});

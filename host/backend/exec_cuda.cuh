@@ -64,6 +64,12 @@ struct CudaTile {
   }
 };
 
+// The calling thread's tile of kLanes threads in its block.
+template <uint32_t kLanes>
+__device__ CudaTile<kLanes> this_tile() {
+  return {cooperative_groups::tiled_partition<kLanes>(cooperative_groups::this_thread_block())};
+}
+
 // One thread per element, f(e) for e in [0, n). The phase functor carries the whole view (about
 // 850 bytes of parameters and state pointers) and is a __grid_constant__ parameter, so every
 // thread reads it where it lies instead of copying it into its own local memory first, as a
@@ -78,10 +84,7 @@ __global__ void for_each_kernel(const __grid_constant__ F f, uint64_t n) {
 template <uint32_t kLanes, class F>
 __global__ void for_each_tile_kernel(const __grid_constant__ F f, uint64_t n) {
   const uint64_t e = (static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / kLanes;
-  if (e < n)
-    element_cycle(CudaTile<kLanes>{cooperative_groups::tiled_partition<kLanes>(
-                      cooperative_groups::this_thread_block())},
-                  f, e);
+  if (e < n) element_cycle(this_tile<kLanes>(), f, e);
 }
 
 // A thread block as block_cycles() sees it: its threads (or tiles) take the elements in turn.
@@ -92,8 +95,7 @@ struct CudaBlock {
   }
   template <uint32_t kLanes, class G>
   __device__ void tiles(uint64_t n, const G& g) const {
-    const CudaTile<kLanes> t{
-        cooperative_groups::tiled_partition<kLanes>(cooperative_groups::this_thread_block())};
+    const CudaTile<kLanes> t = this_tile<kLanes>();
     for (uint64_t k = threadIdx.x / kLanes; k < n; k += blockDim.x / kLanes) g(t, k);
   }
   template <class G>
@@ -114,8 +116,7 @@ struct CudaGrid {
   }
   template <uint32_t kLanes, class G>
   __device__ void tiles(uint64_t n, const G& g) const {
-    const CudaTile<kLanes> t{
-        cooperative_groups::tiled_partition<kLanes>(cooperative_groups::this_thread_block())};
+    const CudaTile<kLanes> t = this_tile<kLanes>();
     const uint64_t stride = uint64_t{gridDim.x} * blockDim.x / kLanes;
     for (uint64_t k = (uint64_t{blockIdx.x} * blockDim.x + threadIdx.x) / kLanes; k < n;
          k += stride)

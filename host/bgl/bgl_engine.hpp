@@ -23,8 +23,7 @@ class BglEngine final : public BatchEngine<Exec> {
   using B::x_, B::cfgs_, B::I_, B::E_, B::NN_, B::t_;
 
  public:
-  BglEngine(const std::vector<Config>& cfgs, const EngineOptions& opts)
-      : B(cfgs, opts), debug_(opts.debug) {
+  BglEngine(const std::vector<Config>& cfgs, const EngineOptions& opts) : B(cfgs, opts) {
     const Config& c = cfgs_[0];
     topo_ = build_topology(c.topology);
     v_.prm = bgl::make_params(c, topo_);
@@ -40,7 +39,7 @@ class BglEngine final : public BatchEngine<Exec> {
 
   void step(uint64_t cycles) override {
     B::run_family_cycles(
-        cycles, debug_, [this](uint64_t t) { return bgl::BglCycle{at(t)}; },
+        cycles, [this](uint64_t t) { return bgl::BglCycle{at(t)}; },
         [this] { check_invariants(); });
   }
 
@@ -85,7 +84,6 @@ class BglEngine final : public BatchEngine<Exec> {
   void hot();
   void check_invariants();
 
-  bool debug_;
   Topology topo_;
   bgl::Wiring wiring_;  // the host's copy of v_.topo
   bgl::Reach reach_;    // software's routes around bgl.dead_nodes, over every live pair

@@ -70,9 +70,9 @@ class BatchEngine : public Engine {
       : x_(opts.threads, schedule_of(cfgs[0].run)),
         cfgs_(cfgs),
         I_(static_cast<uint32_t>(cfgs.size())),
+        debug_(opts.debug),
         memory_limit_(state_memory_limit(opts, kCuda)),
-        interrupted_(opts.interrupted),
-        debug_(opts.debug) {}
+        interrupted_(opts.interrupted) {}
   ~BatchEngine() override {
     for (void* a : allocs_) x_.free_bytes(a);
   }
@@ -477,8 +477,8 @@ class BatchEngine : public Engine {
   // invariants); otherwise the backend's schedule (run.schedule: CpuExec and CudaExec's
   // run_cycles).
   template <class Make, class Check>
-  void run_family_cycles(uint64_t cycles, bool debug, const Make& make, const Check& check) {
-    if (debug) {
+  void run_family_cycles(uint64_t cycles, const Make& make, const Check& check) {
+    if (debug_) {
       for (uint64_t k = 0; k < cycles; ++k) {
         x_.for_each(E_, make(t_));
         ++t_;  // the cycle has run, whether or not its checks pass
@@ -517,6 +517,7 @@ class BatchEngine : public Engine {
   StatsState st_{};
   uint32_t* last_move_ = nullptr;  // [inst, router] last cycle something left the router
   HotList hot_{};                  // the family's hot arrays (hot_arrays), if it has named them
+  const bool debug_;  // EngineOptions::debug: a step a cycle, each checked (run_family_cycles)
 
  private:
   // Fresh measurement accumulators, so run() may follow step() or another run().
@@ -543,7 +544,6 @@ class BatchEngine : public Engine {
   static constexpr bool kCuda = std::string_view(Exec::kName) == "cuda";
   double memory_limit_;                // the bytes state_bytes_ may reach (state_memory_limit)
   std::function<bool()> interrupted_;  // EngineOptions::interrupted
-  bool debug_;                         // EngineOptions::debug
   std::vector<Field> fields_;
   uint64_t* hist_sum_ = nullptr;
   Window win_{0, 0};

@@ -23,8 +23,7 @@ class MetroEngine final : public BatchEngine<Exec> {
   using B::x_, B::cfgs_, B::I_, B::E_, B::NN_, B::t_;
 
  public:
-  MetroEngine(const std::vector<Config>& cfgs, const EngineOptions& opts)
-      : B(cfgs, opts), debug_(opts.debug) {
+  MetroEngine(const std::vector<Config>& cfgs, const EngineOptions& opts) : B(cfgs, opts) {
     const Config& c = cfgs_[0];
     topo_ = build_topology(c.topology);
     v_.prm = metro::make_params(c, topo_);
@@ -54,7 +53,7 @@ class MetroEngine final : public BatchEngine<Exec> {
  private:
   void advance(uint64_t cycles) {
     B::run_family_cycles(
-        cycles, debug_, [this](uint64_t t) { return metro::MetroCycle{at(t)}; },
+        cycles, [this](uint64_t t) { return metro::MetroCycle{at(t)}; },
         [this] { check_invariants(); });
   }
   void upload_faults(uint32_t i, bool failed) {
@@ -93,7 +92,6 @@ class MetroEngine final : public BatchEngine<Exec> {
   void hot();
   void check_invariants();
 
-  bool debug_;
   Topology topo_;
   metro::MetroView v_{};
   uint64_t* busy_ = nullptr;       // [inst, elem] messages each endpoint holds (debug)

@@ -21,8 +21,7 @@ class SconnectEngine final : public BatchEngine<Exec> {
   using B::x_, B::cfgs_, B::I_, B::E_, B::NN_, B::t_;
 
  public:
-  SconnectEngine(const std::vector<Config>& cfgs, const EngineOptions& opts)
-      : B(cfgs, opts), debug_(opts.debug) {
+  SconnectEngine(const std::vector<Config>& cfgs, const EngineOptions& opts) : B(cfgs, opts) {
     const Config& c = cfgs_[0];
     topo_ = build_topology(c.topology);
     B::set_size(topo_.routers, topo_.nodes);
@@ -35,7 +34,7 @@ class SconnectEngine final : public BatchEngine<Exec> {
 
   void step(uint64_t cycles) override {
     B::run_family_cycles(
-        cycles, debug_, [this](uint64_t t) { return sconnect::RoutingCycle{at(t)}; },
+        cycles, [this](uint64_t t) { return sconnect::RoutingCycle{at(t)}; },
         [this] { check_invariants(); });
   }
 
@@ -67,7 +66,6 @@ class SconnectEngine final : public BatchEngine<Exec> {
   void hot();
   void check_invariants();
 
-  bool debug_;
   Topology topo_;
   sconnect::SconnectView v_{};
   uint64_t* owned_ = nullptr;  // [inst, router] messages each router owns (debug)

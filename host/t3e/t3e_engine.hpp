@@ -28,8 +28,7 @@ class T3eEngine final : public BatchEngine<Exec> {
   using B::x_, B::cfgs_, B::I_, B::E_, B::NN_, B::t_;
 
  public:
-  T3eEngine(const std::vector<Config>& cfgs, const EngineOptions& opts)
-      : B(cfgs, opts), debug_(opts.debug) {
+  T3eEngine(const std::vector<Config>& cfgs, const EngineOptions& opts) : B(cfgs, opts) {
     const Config& c = cfgs_[0];
     topo_ = t3e::machine_topology(c);
     B::set_size(topo_.routers, topo_.nodes);
@@ -156,7 +155,7 @@ class T3eEngine final : public BatchEngine<Exec> {
   void advance(uint64_t cycles) {
     if (cycles == 0) return;
     B::run_family_cycles(
-        cycles, debug_, [this](uint64_t t) { return t3e::RouterCycle{at(t)}; },
+        cycles, [this](uint64_t t) { return t3e::RouterCycle{at(t)}; },
         [this] { check_invariants(); });
     check_errors();
   }
@@ -204,7 +203,6 @@ class T3eEngine final : public BatchEngine<Exec> {
   void check_invariants();
   void check_errors();
 
-  bool debug_;
   Topology topo_;
   t3e::T3eView v_{};
   uint64_t* held_ = nullptr;       // [inst, R] flits each router holds (debug)

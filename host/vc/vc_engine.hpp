@@ -27,11 +27,11 @@ template <class Exec>
 class VcEngine final : public BatchEngine<Exec> {
   using B = BatchEngine<Exec>;
   using B::derived, B::download, B::upload, B::host_array, B::field, B::per_instance_sum;
-  using B::x_, B::cfgs_, B::I_, B::E_, B::NN_, B::t_;
+  using B::x_, B::cfgs_, B::I_, B::E_, B::NN_, B::t_, B::debug_;
 
  public:
   VcEngine(const std::vector<Config>& cfgs, const EngineOptions& opts)
-      : B(cfgs, opts), debug_(opts.debug), fused_(cfgs[0].run.fuse_phases) {
+      : B(cfgs, opts), fused_(cfgs[0].run.fuse_phases) {
     const Config& c = cfgs_[0];
     topo_ = build_topology(c.topology);
     B::set_size(topo_.routers, topo_.nodes);
@@ -136,7 +136,7 @@ class VcEngine final : public BatchEngine<Exec> {
   void cycle_once();
   void check_invariants();
 
-  bool debug_, fused_;
+  bool fused_;
   Topology topo_;
   VcView v_{};
   StagedScratch scratch_{};

@@ -33,8 +33,8 @@ struct has_lane_form : std::false_type {};
 template <class Cycle>
 struct has_lane_form<Cycle, std::enable_if_t<Cycle::kLaneForm>> : std::true_type {};
 
-// A mask and N more, OR-ed member by member: what a fold_or gathers when each lane finds a bit
-// of `any` and one of the N (a lane's own entry, or the entry its bit belongs to).
+// A mask and N more, OR-ed member by member: what a fold_or gathers when item k finds a bit of
+// `any` and entry at[k], so every lane gets every item's entry.
 template <uint32_t N>
 struct FoldMasks {
   uint64_t any, at[N];
