@@ -30,8 +30,49 @@ struct Request {
   int8_t port;     // continuing packet: the output it holds; head: the deterministic output
   uint8_t out_vc;  // ... and VC there
   int8_t ad_port;  // head: the adaptive output it also asks for, -1 none
-  uint32_t tag;    // head: the tag it leaves with
+  uint32_t tag;    // head: the tag it leaves with; none: a stopped head's stop_note, or 0
 };
+LS_HD LS_FORCEINLINE Request operator|(const Request& a, const Request& b) {
+  return {static_cast<int8_t>(a.vc | b.vc), static_cast<int8_t>(a.port | b.port),
+          static_cast<uint8_t>(a.out_vc | b.out_vc), static_cast<int8_t>(a.ad_port | b.ad_port),
+          a.tag | b.tag};
+}
+constexpr Request kNoRequest{kNone, kNone, 0, kNone, 0};
+
+// Every input's request, gathered to every lane of a tile (each lane fills its input's entry;
+// the others are zero, so the OR of the lanes' is every lane's own).
+struct Requests {
+  Request q[kPorts];
+  LS_HD Requests operator|(const Requests& o) const {
+    Requests x;
+    for (uint32_t p = 0; p < kPorts; ++p) x.q[p] = q[p] | o.q[p];
+    return x;
+  }
+};
+
+// What step 2's requests ask of the outputs: the inputs with a request, the outputs asked for,
+// how many inputs ask for each, and the input VCs asking for each output's adaptive VC.
+struct Asks {
+  uint32_t asking, asked;
+  uint32_t askers[kPorts];
+  uint64_t adaptive[kPorts];
+  LS_HD LS_FORCEINLINE void add(uint32_t p, const Request& q) {
+    if (q.vc < 0) return;
+    asking |= 1u << p;
+    askers[q.port] += 1;
+    asked |= 1u << q.port;
+    if (q.ad_port >= 0) {
+      const uint32_t a = static_cast<uint32_t>(q.ad_port);
+      adaptive[a] |= uint64_t{1} << (p * kVcs + static_cast<uint32_t>(q.vc));
+      askers[a] += a != static_cast<uint32_t>(q.port);
+      asked |= 1u << a;
+    }
+  }
+};
+
+// How step 5 went for an input: it sent on the adaptive VC or the deterministic one, and the
+// flit it sent was a head.
+constexpr uint32_t kFlowAdaptive = 1, kFlowDeterministic = 2, kFlowHead = 4, kFlowBits = 3;
 
 struct Arbiter {
   const T3eView& v;
@@ -88,6 +129,10 @@ struct Arbiter {
   }
 
   LS_HD static uint32_t ivc(uint32_t p, uint32_t vc) { return p * kVcs + vc; }
+  // Whether output o is one of `outputs` (all of them: no test, once inlined).
+  LS_HD static bool among(uint32_t outputs, uint32_t o) {
+    return outputs == kPortMask || (outputs >> o & 1u);
+  }
 
   // Step 1: the VC of input p that may request this cycle, -1 none; `holding`: its VCs that
   // hold flits (bit vc).
@@ -115,9 +160,12 @@ struct Arbiter {
                                     : buf[p * port_slots + vc * lay.depth + ivc_head[ivc(p, vc)]];
   }
 
-  // Step 2 for input p, whose VCs in `holding` hold flits.
+  // Step 2 for input p, whose VCs in `holding` hold flits. With `claim` a head claims the
+  // deterministic VC it asks for and a stopped head's error is recorded here; without, note()
+  // does both later (lanes()).
+  template <bool claim>
   LS_HD LS_FORCEINLINE Request request(uint32_t p, uint32_t holding) const {
-    Request q{kNone, kNone, 0, kNone, 0};
+    Request q = kNoRequest;
     const int sel = select(p, holding);
     if (sel < 0) return q;
     const uint32_t vc = static_cast<uint32_t>(sel);
@@ -135,17 +183,19 @@ struct Arbiter {
       return q;
     }
     const Flit& f = front(p, vc);
-    const Route rt = Router{v, e, r}.route(f, p, vc);
-    if (rt.det_port < 0) {  // stopped (a configuration error, recorded)
+    const Route rt = Router{v, e, r}.route<claim>(f, p, vc);
+    if (rt.det_port < 0) {  // stopped: a configuration error
       lose(p, vc);
+      if (!claim) q.tag = rt.tag;
       return q;
     }
     q.vc = static_cast<int8_t>(vc);
     q.port = rt.det_port;
     q.out_vc = rt.det_vc;
     q.tag = rt.tag;
-    ovc_requests[ivc(static_cast<uint32_t>(rt.det_port), rt.det_vc)] |= uint64_t{1}
-                                                                        << (p * kVcs + vc);
+    if (claim)
+      ovc_requests[ivc(static_cast<uint32_t>(rt.det_port), rt.det_vc)] |= uint64_t{1}
+                                                                          << (p * kVcs + vc);
     if (rt.ad_port >= 0) {
       const uint32_t ov = ivc(static_cast<uint32_t>(rt.ad_port), kAdaptiveVc);
       // t3e.adaptive_admission: room for the whole packet, an empty buffer, or one slot.
@@ -157,6 +207,18 @@ struct Arbiter {
     return q;
   }
 
+  // Input p's request q claims the deterministic VC it asks for (a head's, if that VC is on one
+  // of `outputs`); a stopped head's error is recorded.
+  LS_HD LS_FORCEINLINE void note(uint32_t p, const Request& q, uint32_t outputs) const {
+    if (q.vc < 0) {
+      if (q.tag) record_stop(v, e, p, q.tag);
+      return;
+    }
+    const uint32_t vc = static_cast<uint32_t>(q.vc), o = static_cast<uint32_t>(q.port);
+    if (among(outputs, o) && ivc_out[ivc(p, vc)] < 0)
+      ovc_requests[ivc(o, q.out_vc)] |= uint64_t{1} << (p * kVcs + vc);
+  }
+
   // Returns the input VCs that sent a flit (bit port * kVcs + vc).
   LS_HD LS_FORCEINLINE uint64_t operator()() const {
     // Only the inputs that hold flits or have a VC with the right to request have anything to
@@ -166,73 +228,148 @@ struct Arbiter {
     for (uint32_t p = 0; p < kPorts; ++p)
       visit |= uint32_t{(holding >> (p * kVcs) & 31u) != 0} << p;
     Request req[kPorts];
-    uint32_t askers[kPorts];
-    uint64_t adaptive[kPorts];  // input VCs asking for each output's adaptive VC
+    Asks a;
+    a.asking = a.asked = 0;
     for (uint32_t p = 0; p < kPorts; ++p) {
-      req[p] = Request{kNone, kNone, 0, kNone, 0};
-      askers[p] = 0;
-      adaptive[p] = 0;
+      req[p] = kNoRequest;
+      a.askers[p] = 0;
+      a.adaptive[p] = 0;
     }
-    uint32_t asking = 0, asked = 0;  // inputs with a request, outputs asked for
-    uint64_t sent = 0;
     for (uint32_t m = visit; m; m &= m - 1) {
       const uint32_t p = lowest_bit(m);
-      const Request q = request(p, static_cast<uint32_t>(holding >> (p * kVcs)) & 31u);
+      const Request q = request<true>(p, static_cast<uint32_t>(holding >> (p * kVcs)) & 31u);
       req[p] = q;
-      if (q.vc < 0) continue;
-      asking |= 1u << p;
-      askers[q.port] += 1;
-      asked |= 1u << q.port;
-      if (q.ad_port >= 0) {
-        const uint32_t a = static_cast<uint32_t>(q.ad_port);
-        adaptive[a] |= uint64_t{1} << (p * kVcs + static_cast<uint32_t>(q.vc));
-        askers[a] += a != static_cast<uint32_t>(q.port);
-        asked |= 1u << a;
-      }
+      a.add(p, q);
     }
     // Steps 3 and 4 where some input asks this clock: the output's VCs are fought over, then
     // (unless a barrier or special packet takes it) the output itself. Each step of an output
     // touches only that output's state, so one pass over the outputs does both.
     int8_t won[kPorts];
     for (uint32_t o = 0; o < kPorts; ++o) won[o] = kNone;
-    for (uint32_t m = asked; m; m &= m - 1) {
+    for (uint32_t m = a.asked; m; m &= m - 1) {
       const uint32_t o = lowest_bit(m);
-      grant(o, adaptive[o]);
+      grant(o, a.adaptive[o]);
       if (!(taken >> o & 1u)) won[o] = contend(o, req);
     }
     // Step 5: inputs flow.
-    for (uint32_t m = asking; m; m &= m - 1) {
+    uint64_t sent = 0;
+    for (uint32_t m = a.asking; m; m &= m - 1) {
       const uint32_t p = lowest_bit(m);
-      const Request& q = req[p];
-      const uint32_t vc = static_cast<uint32_t>(q.vc), me = p * kVcs + vc;
-      const uint32_t det = static_cast<uint32_t>(q.port);
-      const bool got_d = won[det] == static_cast<int8_t>(q.out_vc) &&
-                         ovc_owner[ivc(det, q.out_vc)] == static_cast<int8_t>(me);
-      // No branch on the adaptive request (random): an absent one reads output 0's entries.
-      const uint32_t a = q.ad_port >= 0 ? static_cast<uint32_t>(q.ad_port) : 0u;
-      const bool got_a = (q.ad_port >= 0) & (won[a] == static_cast<int8_t>(kAdaptiveVc)) &
-                         (ovc_owner[ivc(a, kAdaptiveVc)] == static_cast<int8_t>(me));
-      const bool head = ivc_out[ivc(p, vc)] < 0;
-      const bool adaptive = got_a && (!got_d || q.ad_port != q.port);
-      if (q.ad_port >= 0 && !adaptive &&
-          ovc_owner[ivc(static_cast<uint32_t>(q.ad_port), kAdaptiveVc)] == static_cast<int8_t>(me))
-        ovc_owner[ivc(static_cast<uint32_t>(q.ad_port), kAdaptiveVc)] = kNone;
-      if (adaptive) {
-        // The deterministic VC asked for is told, so it can serve its other suitors.
-        const uint32_t k = ivc(det, q.out_vc);
-        ovc_requests[k] &= ~(uint64_t{1} << me);
-        if (ovc_owner[k] == static_cast<int8_t>(me)) ovc_owner[k] = kNone;
-        send(p, vc, static_cast<uint32_t>(q.ad_port), kAdaptiveVc, q.tag, askers);
-        sent |= uint64_t{1} << me;
-      } else if (got_d) {
-        send(p, vc, det, q.out_vc, head ? q.tag : 0, askers);
-        sent |= uint64_t{1} << me;
-      } else if (head && (ovc_owner[ivc(det, q.out_vc)] != static_cast<int8_t>(me) ||
-                          ovc_credits[ivc(det, q.out_vc)] == 0)) {
-        lose(p, vc);  // it failed to win an output VC, or the one it won is blocked
-      }
+      const uint32_t how = flow(p, req[p], won, a.askers);
+      forget(p, req[p], how, kPortMask);
+      if (how) sent |= uint64_t{1} << (p * kVcs + static_cast<uint32_t>(req[p].vc));
     }
     return sent;
+  }
+
+  // The same on a tile of lanes (RouterCycle::tile), settle() included: requests an input a lane,
+  // gathered to every lane; steps 3 and 4 an output a lane, each noting first the requests for
+  // its output's VCs; step 5 an input a lane; then an output a lane forgets the requests that
+  // step 5 satisfied on its VCs while the input of the same number settles its flit.
+  template <class Tile>
+  LS_HD uint64_t lanes(const Tile& t) const {
+    const uint64_t holding = nonzero_bytes<kPortVcs>(ivc_count);
+    const Requests g = t.fold_or(kPorts, [&](uint32_t p) {
+      Requests x{};
+      const uint32_t mine = static_cast<uint32_t>(holding >> (p * kVcs)) & 31u;
+      x.q[p] = in_sel[p] >= 0 || mine ? request<false>(p, mine) : kNoRequest;
+      return x;
+    });
+    Asks a{0, 0, {}, {}};
+    uint32_t stopped = 0;
+    for (uint32_t p = 0; p < kPorts; ++p) {
+      a.add(p, g.q[p]);
+      stopped |= uint32_t{g.q[p].vc < 0 && g.q[p].tag != 0} << p;
+    }
+    if (stopped)
+      t.single([&] {
+        for (uint32_t m = stopped; m; m &= m - 1) note(lowest_bit(m), g.q[lowest_bit(m)], 0);
+      });
+    // won[o] + 1 in four bits an output.
+    const uint32_t wins = t.fold_or(kPorts, [&](uint32_t o) -> uint32_t {
+      for (uint32_t m = a.asking; m; m &= m - 1) note(lowest_bit(m), g.q[lowest_bit(m)], 1u << o);
+      if (!(a.asked >> o & 1u)) return 0;
+      grant(o, a.adaptive[o]);
+      return taken >> o & 1u ? 0u : static_cast<uint32_t>(contend(o, g.q) + 1) << (4 * o);
+    });
+    int8_t won[kPorts];
+    for (uint32_t o = 0; o < kPorts; ++o) won[o] = static_cast<int8_t>((wins >> (4 * o) & 15u) - 1);
+    const uint32_t flows = t.fold_or(kPorts, [&](uint32_t p) -> uint32_t {
+      return a.asking >> p & 1u ? flow(p, g.q[p], won, a.askers) << (kFlowBits * p) : 0u;
+    });
+    uint64_t sent = 0;
+    for (uint32_t m = a.asking; m; m &= m - 1) {
+      const uint32_t p = lowest_bit(m);
+      if (flows >> (kFlowBits * p) & 7u)
+        sent |= uint64_t{1} << (p * kVcs + static_cast<uint32_t>(g.q[p].vc));
+    }
+    const uint64_t stay = fresh & ~sent;
+    t.each(kPorts, [&](uint32_t k) {
+      for (uint32_t m = a.asking; m; m &= m - 1) {
+        const uint32_t p = lowest_bit(m);
+        forget(p, g.q[p], flows >> (kFlowBits * p) & 7u, 1u << k);
+      }
+      const uint32_t mine = static_cast<uint32_t>(stay >> (k * kVcs)) & 31u;  // one VC at most
+      if (mine) settle_vc(k, lowest_bit(mine));
+    });
+    return sent;
+  }
+
+  // After step 5: the flits receive() left on the belt that did not leave go into their
+  // buffers (`stay`: those VCs). Nothing writes a router's belt row of this clock.
+  LS_HD LS_FORCEINLINE void settle(uint64_t stay) const {
+    for (uint64_t m = stay; m; m &= m - 1) {
+      const uint32_t k = lowest_bit64(m);
+      settle_vc(k / kVcs, k % kVcs);
+    }
+  }
+  LS_HD LS_FORCEINLINE void settle_vc(uint32_t p, uint32_t vc) const {
+    buf[p * port_slots + vc * lay.depth + ivc_head[ivc(p, vc)]] = arriving[p];
+  }
+
+  // Step 5 for input p and its request q: returns how it went (kFlow* bits, 0: it sent nothing).
+  LS_HD LS_FORCEINLINE uint32_t flow(uint32_t p, const Request& q, const int8_t* won,
+                                     const uint32_t* askers) const {
+    const uint32_t vc = static_cast<uint32_t>(q.vc), me = p * kVcs + vc;
+    const uint32_t det = static_cast<uint32_t>(q.port);
+    const bool got_d = won[det] == static_cast<int8_t>(q.out_vc) &&
+                       ovc_owner[ivc(det, q.out_vc)] == static_cast<int8_t>(me);
+    // No branch on the adaptive request (random): an absent one reads output 0's entries.
+    const uint32_t a = q.ad_port >= 0 ? static_cast<uint32_t>(q.ad_port) : 0u;
+    const bool got_a = (q.ad_port >= 0) & (won[a] == static_cast<int8_t>(kAdaptiveVc)) &
+                       (ovc_owner[ivc(a, kAdaptiveVc)] == static_cast<int8_t>(me));
+    const bool head = ivc_out[ivc(p, vc)] < 0;
+    const bool adaptive = got_a && (!got_d || q.ad_port != q.port);
+    if (q.ad_port >= 0 && !adaptive &&
+        ovc_owner[ivc(static_cast<uint32_t>(q.ad_port), kAdaptiveVc)] == static_cast<int8_t>(me))
+      ovc_owner[ivc(static_cast<uint32_t>(q.ad_port), kAdaptiveVc)] = kNone;
+    if (adaptive) {
+      // The deterministic VC asked for is released (forget() tells it, so it can serve its
+      // other suitors).
+      const uint32_t k = ivc(det, q.out_vc);
+      if (ovc_owner[k] == static_cast<int8_t>(me)) ovc_owner[k] = kNone;
+      return kFlowAdaptive |
+             send(p, vc, static_cast<uint32_t>(q.ad_port), kAdaptiveVc, q.tag, askers);
+    }
+    if (got_d) return kFlowDeterministic | send(p, vc, det, q.out_vc, head ? q.tag : 0, askers);
+    if (head && (ovc_owner[ivc(det, q.out_vc)] != static_cast<int8_t>(me) ||
+                 ovc_credits[ivc(det, q.out_vc)] == 0))
+      lose(p, vc);  // it failed to win an output VC, or the one it won is blocked
+    return 0;
+  }
+
+  // The requests that input p's step 5 (`how`) satisfied, on the VCs of `outputs`: a packet
+  // that went adaptive no longer asks for its deterministic VC, and a head that left no longer
+  // asks for the VC it left on.
+  LS_HD LS_FORCEINLINE void forget(uint32_t p, const Request& q, uint32_t how,
+                                   uint32_t outputs) const {
+    const uint64_t me = uint64_t{1} << (p * kVcs + static_cast<uint32_t>(q.vc));
+    const uint32_t det = static_cast<uint32_t>(q.port);
+    if ((how & (kFlowAdaptive | kFlowHead)) && among(outputs, det))
+      ovc_requests[ivc(det, q.out_vc)] &= ~me;
+    if ((how & kFlowAdaptive) && (how & kFlowHead) &&
+        among(outputs, static_cast<uint32_t>(q.ad_port)))
+      ovc_requests[ivc(static_cast<uint32_t>(q.ad_port), kAdaptiveVc)] &= ~me;
   }
 
   // Step 3 for output o: each free output VC goes round-robin to an input VC that wants it. A
@@ -283,9 +420,9 @@ struct Arbiter {
     return static_cast<int8_t>(pick);
   }
 
-  // Input VC (p, vc) sends its front flit on output VC (o, ov).
-  LS_HD LS_FORCEINLINE void send(uint32_t p, uint32_t vc, uint32_t o, uint32_t ov, uint32_t tag,
-                                 const uint32_t* askers) const {
+  // Input VC (p, vc) sends its front flit on output VC (o, ov); kFlowHead if it was a head.
+  LS_HD LS_FORCEINLINE uint32_t send(uint32_t p, uint32_t vc, uint32_t o, uint32_t ov, uint32_t tag,
+                                     const uint32_t* askers) const {
     const T3eLayout& L = lay;
     const uint32_t iv = ivc(p, vc), ok = ivc(o, ov);
     Flit f = front(p, vc);
@@ -317,12 +454,10 @@ struct Arbiter {
         L.far_end(e, r, v.topo.far_end[r * kPorts + o], belt_arrival_slot(v.now, d, L.slots));
     v.s.in_belt[b] = f;
     v.s.in_valid[b] = 1;
-    v.s.last_move[e] = static_cast<uint32_t>(v.t);
     if (head) {
       ivc_out[iv] = static_cast<int8_t>(o);
       ivc_out_vc[iv] = static_cast<uint8_t>(ov);
       ovc_started[ok] = 1;
-      ovc_requests[ok] &= ~(uint64_t{1} << (p * kVcs + vc));
     }
     if (tail) {
       ivc_out[iv] = kNone;
@@ -333,6 +468,7 @@ struct Arbiter {
     } else {
       out_hold[o] = static_cast<int8_t>(ov);
     }
+    return head ? kFlowHead : 0u;
   }
 };
 

@@ -31,24 +31,26 @@ LS_HD inline uint8_t input_chan(const T3eView& v, uint64_t e, uint32_t p) {
   return v.s.chan[e * 8 + (dir < kDirections ? dir : kPeChan)];
 }
 
-// Flit f arriving at input p of router e (router r of its instance): true when IGNORE_NORMAL
-// (a direction-order VC's packet) or a dead link discards it.
-LS_HD inline bool ignored(const T3eView& v, uint64_t e, uint32_t r, uint32_t p, const Flit& f) {
+// What ignored() does with a flit: keeps it (0), or discards it, its credit going back upstream;
+// kLost: the flit was the tail of a packet created in the window, so the packet counts as lost.
+// The caller counts discards (count_discards): a router's ports may be on lanes of their own.
+constexpr uint32_t kDiscarded = 1, kLost = 2;
+
+// Flit f arriving at input p of router e (router r of its instance): discarded when
+// IGNORE_NORMAL (a direction-order VC's packet) or a dead link cuts the channel off.
+LS_HD inline uint32_t ignored(const T3eView& v, uint64_t e, uint32_t r, uint32_t p, const Flit& f) {
   const uint32_t vc = FlitMeta::vc(f.meta);
   uint8_t& dropping = v.s.ivc_dropping[v.lay.vc(e, p, vc)];
   if (!dropping) {
     const uint8_t chan = input_chan(v, e, p);
     const uint8_t cut = vc == kAdaptiveVc ? kLinkDown : kIgnoreNormal | kLinkDown;
-    if (!(chan & cut) || !FlitMeta::head(f.meta)) return false;
+    if (!(chan & cut) || !FlitMeta::head(f.meta)) return 0;
     dropping = 1;
   }
   credit_upstream(v, e, r, p, vc);
-  v.s.dropped[e] += 1;
-  if (FlitMeta::tail(f.meta)) {
-    dropping = 0;
-    if (v.win.contains(f.ctime)) record_loss(v.st, e, FlitMeta::size(f.meta));
-  }
-  return true;
+  if (!FlitMeta::tail(f.meta)) return kDiscarded;
+  dropping = 0;
+  return v.win.contains(f.ctime) ? kDiscarded | kLost : kDiscarded;
 }
 
 }  // namespace ls::t3e

@@ -161,7 +161,7 @@ struct PeInterface {
   // One flit per cycle into the router's PE input, responses first, each class on its own VC
   // under credit flow control; it reaches the router's input end_point - fall_through_turn
   // cycles later (the lookup and formatting that make up the end-point latency).
-  LS_HD void inject() const {
+  LS_HD LS_FORCEINLINE void inject() const {
     start(1);
     start(0);
     for (uint32_t cls = 2; cls-- > 0;) {
@@ -190,7 +190,7 @@ struct PeInterface {
     }
   }
 
-  LS_HD void generate() const {
+  LS_HD LS_FORCEINLINE void generate() const {
     const SourceOps src = source();
     if (src.generating(e) && v.pe.virtual_limit[e] != kNoPartition)
       src.generate(e, v.traffic[inst], r, e);

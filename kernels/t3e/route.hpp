@@ -14,11 +14,26 @@
 namespace ls::t3e {
 
 struct Route {
-  int8_t det_port;  // -1: stopped (a configuration error, recorded)
+  int8_t det_port;  // -1: stopped, a configuration error (recorded, or `tag` its stop_note)
   uint8_t det_vc;
   int8_t ad_port;  // -1: no adaptive request
   uint32_t tag;    // the tag the packet leaves with (initial hop or final hop recorded)
 };
+
+// A stopped packet's configuration error, its VC and direction in one word (never 0), for a
+// caller that records it later (record_stop): the ports of a router may be on lanes of their own.
+LS_HD inline uint32_t stop_note(uint32_t code, uint32_t vc, uint32_t dir) {
+  return code | vc << 8 | dir << 16;
+}
+// The hardware stops the packet at input p and reports the error, if it has reported none yet.
+LS_HD inline void record_stop(const T3eView& v, uint64_t e, uint32_t p, uint32_t note) {
+  if (v.s.error[e] != 0) return;
+  v.s.error[e] = note & 255u;
+  v.s.error_info[e * 4 + 0] = static_cast<uint32_t>(v.t);
+  v.s.error_info[e * 4 + 1] = p;
+  v.s.error_info[e * 4 + 2] = note >> 8 & 255u;
+  v.s.error_info[e * 4 + 3] = note >> 16;
+}
 
 struct Router {
   const T3eView& v;
@@ -30,8 +45,10 @@ struct Router {
   LS_HD uint8_t chan(uint32_t dir) const { return v.s.chan[e * 8 + dir]; }
   LS_HD bool linked(uint32_t port) const { return v.topo.peer[r * kPorts + port] >= 0; }
 
-  // The route of head flit f waiting at input (p, vc).
-  LS_HD Route route(const Flit& f, uint32_t p, uint32_t vc) const {
+  // The route of head flit f waiting at input (p, vc). A stopped packet's error is recorded
+  // (`record`) or returned in the route's tag.
+  template <bool record>
+  LS_HD LS_FORCEINLINE Route route(const Flit& f, uint32_t p, uint32_t vc) const {
     const uint32_t tag = flit_tag(f), cls = FlitMeta::cls(f.meta);
     Route r{kNone, 0, kNone, tag};
     const uint32_t todo = unsatisfied(tag, pwho());
@@ -48,27 +65,25 @@ struct Router {
         r.ad_port = static_cast<int8_t>(port_of(ad));
     }
     const uint32_t out = port_of(h.dir);
-    if (!linked(out)) return stop(kErrNoRoute, p, vc, h.dir, r);
+    if (!linked(out)) return stop<record>(kErrNoRoute, p, vc, h.dir, r);
     // A packet that came in through the port of direction d travels in the opposite one.
     const uint32_t came = p == kPePort ? uint32_t{kDirections} : v.s.port_dir[e * kPorts + p];
     const bool continuing = vc != kAdaptiveVc && came < kDirections && opposite(came) == h.dir;
     const int set =
         vc_set(continuing, vc & 1u, v.s.vcsel[e * kDirections + h.dir], Tag::adr(tag, h.dir % 3));
-    if (set < 0) return stop(kErrDateline, p, vc, h.dir, r);
+    if (set < 0) return stop<record>(kErrDateline, p, vc, h.dir, r);
     r.det_port = static_cast<int8_t>(out);
     r.det_vc = static_cast<uint8_t>(det_vc(cls, static_cast<uint32_t>(set)));
     return r;
   }
 
-  // The packet cannot go on: the hardware stops it and reports the configuration error.
+  // The packet cannot go on.
+  template <bool record>
   LS_HD Route stop(uint32_t code, uint32_t p, uint32_t vc, uint32_t dir, Route r) const {
-    if (v.s.error[e] == 0) {
-      v.s.error[e] = code;
-      v.s.error_info[e * 4 + 0] = static_cast<uint32_t>(v.t);
-      v.s.error_info[e * 4 + 1] = p;
-      v.s.error_info[e * 4 + 2] = vc;
-      v.s.error_info[e * 4 + 3] = dir;
-    }
+    if (record)
+      record_stop(v, e, p, stop_note(code, vc, dir));
+    else
+      r.tag = stop_note(code, vc, dir);
     r.det_port = kNone;
     r.ad_port = kNone;
     return r;

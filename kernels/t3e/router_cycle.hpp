@@ -12,7 +12,7 @@
 //   4. the PE (pe_interface.hpp) takes its credits, injects a flit of a packet created
 //      before this clock, takes what arrived for it and returns a credit
 //   5. arbitration and the crossbar (arbiter.hpp): at most one flit leaves each input and
-//      each output
+//      each output; the flits step 1 left on the belt that did not leave go into their buffers
 //   6. the PE's source creates packets (injected from the next clock, as responses are)
 // A router writes only its own state and the belt slots entering its channels (flits at the
 // far end, credits upstream), so all routers of a batch run as one parallel step per clock.
@@ -26,51 +26,66 @@
 
 namespace ls::t3e {
 
-// Step 1: the input side of each port's channel, visiting only the ports something arrives at
-// (router r of its instance; its belt row read whole, the PE's column left to the PE). A flit
-// arriving into an empty buffer is left on the belt for now (returned: bit port * kVcs + vc):
-// the arbiter reads it there, and most leave at once, never written into the buffer (settle()).
-LS_HD inline uint64_t receive(const T3eView& v, uint64_t e, uint32_t r) {
+// What step 1 finds at a router's inputs, in one word that lanes taking a port each OR together:
+// bit port * kVcs + vc, that input VC's one flit still on the belt (`fresh`); bit kDiscardedAt +
+// port, a flit discarded there (and kLostAt + port, its packet lost); bit kOverflowAt + port, a
+// flit that found its VC full.
+constexpr uint32_t kDiscardedAt = 40, kLostAt = 48, kOverflowAt = 56;
+constexpr uint64_t kFreshVcs = (uint64_t{1} << kPortVcs) - 1;
+constexpr uint64_t kDiscardedPorts = uint64_t{kPortMask} << kDiscardedAt;
+constexpr uint64_t kOverflowPorts = uint64_t{kPortMask} << kOverflowAt;
+
+// Step 1 at port p of router e (router r of its instance; `row` its belt row of this clock, the
+// PE's column left to the PE): the credit arriving for output p ...
+LS_HD LS_FORCEINLINE void receive_credit(const T3eView& v, uint64_t e, uint64_t row, uint32_t p) {
+  int8_t& cr = v.s.cr_belt[row + p];
+  v.s.ovc_credits[v.lay.vc(e, p, static_cast<uint32_t>(cr))] += 1;
+  cr = kNone;
+}
+// ... and the flit arriving at input p. A flit arriving into an empty buffer is left on the belt
+// for now (`fresh`): the arbiter reads it there, and most leave at once, never written into the
+// buffer (Arbiter::settle()).
+LS_HD LS_FORCEINLINE uint64_t receive_flit(const T3eView& v, uint64_t e, uint32_t r, uint64_t row,
+                                           uint32_t p) {
   const T3eLayout& L = v.lay;
-  const uint64_t row = L.row(e, v.now);
-  int8_t* const cr = v.s.cr_belt + row;
-  uint8_t* const valid = v.s.in_valid + row;
-  for (uint32_t m = nonnegative_bytes<kWidth>(cr) & kPortMask; m; m &= m - 1) {
-    const uint32_t p = lowest_bit(m);
-    v.s.ovc_credits[L.vc(e, p, static_cast<uint32_t>(cr[p]))] += 1;
-    cr[p] = kNone;
-  }
-  uint64_t fresh = 0;
-  for (uint32_t m = static_cast<uint32_t>(nonzero_bytes<kWidth>(valid)) & kPortMask; m;
-       m &= m - 1) {
-    const uint32_t p = lowest_bit(m);
-    valid[p] = 0;
-    const Flit& f = v.s.in_belt[row + p];
-    if (ignored(v, e, r, p, f)) continue;
-    const uint32_t vc = FlitMeta::vc(f.meta);
-    const uint64_t iv = L.vc(e, p, vc);
-    const uint32_t n = v.s.ivc_count[iv], cap = L.capacity(vc);
-    if (n >= cap) {  // credit flow control makes this impossible
-      record_violation(v.s.viol, v.s.viol_info, e, kViolOverflow, v.t, p, vc, n);
-      continue;
-    }
-    if (n == 0)
-      fresh |= uint64_t{1} << (p * kVcs + vc);
-    else
-      v.s.buf[L.slot(e, p, vc, add_mod(v.s.ivc_head[iv], n, cap))] = f;
-    v.s.ivc_count[iv] = static_cast<uint8_t>(n + 1);
-  }
-  return fresh;
+  v.s.in_valid[row + p] = 0;
+  const Flit& f = v.s.in_belt[row + p];
+  if (const uint32_t cut = ignored(v, e, r, p, f))
+    return uint64_t{1} << (kDiscardedAt + p) | uint64_t{cut & kLost ? 1u : 0u} << (kLostAt + p);
+  const uint32_t vc = FlitMeta::vc(f.meta);
+  const uint64_t iv = L.vc(e, p, vc);
+  const uint32_t n = v.s.ivc_count[iv], cap = L.capacity(vc);
+  if (n >= cap) return uint64_t{1} << (kOverflowAt + p);  // credit flow control prevents it
+  v.s.ivc_count[iv] = static_cast<uint8_t>(n + 1);
+  if (n == 0) return uint64_t{1} << (p * kVcs + vc);
+  v.s.buf[L.slot(e, p, vc, add_mod(v.s.ivc_head[iv], n, cap))] = f;
+  return 0;
 }
 
-// After the arbiter: the flits receive() left on the belt that did not leave go into their
-// buffers (`stay`: those VCs). Nothing writes a router's belt row of this clock.
-LS_HD inline void settle(const T3eView& v, uint64_t e, uint64_t stay) {
-  const T3eLayout& L = v.lay;
-  for (uint64_t m = stay; m; m &= m - 1) {
-    const uint32_t k = lowest_bit64(m), p = k / kVcs, vc = k % kVcs;
-    v.s.buf[L.slot(e, p, vc, v.s.ivc_head[L.vc(e, p, vc)])] = v.s.in_belt[L.row(e, v.now) + p];
+// Step 1's counts, kept per router: discarded flits, lost packets, and an overflow (the lowest
+// port's, as a loop over the ports would record first).
+LS_HD inline void count_arrivals(const T3eView& v, uint64_t e, uint64_t row, uint64_t a) {
+  v.s.dropped[e] += popcount64(a & kDiscardedPorts);
+  for (uint32_t m = static_cast<uint32_t>(a >> kLostAt) & kPortMask; m; m &= m - 1)
+    record_loss(v.st, e, FlitMeta::size(v.s.in_belt[row + lowest_bit(m)].meta));
+  if (a & kOverflowPorts) {
+    const uint32_t p = lowest_bit64(a >> kOverflowAt), vc = FlitMeta::vc(v.s.in_belt[row + p].meta);
+    record_violation(v.s.viol, v.s.viol_info, e, kViolOverflow, v.t, p, vc,
+                     v.s.ivc_count[v.lay.vc(e, p, vc)]);
   }
+}
+
+// Step 1 at every port that a credit or a flit arrives at; returns the fresh VCs.
+LS_HD inline uint64_t receive(const T3eView& v, uint64_t e, uint32_t r) {
+  const uint64_t row = v.lay.row(e, v.now);
+  for (uint32_t m = nonnegative_bytes<kWidth>(v.s.cr_belt + row) & kPortMask; m; m &= m - 1)
+    receive_credit(v, e, row, lowest_bit(m));
+  uint64_t a = 0;
+  for (uint32_t m = static_cast<uint32_t>(nonzero_bytes<kWidth>(v.s.in_valid + row)) & kPortMask; m;
+       m &= m - 1)
+    a |= receive_flit(v, e, r, row, lowest_bit(m));
+  if (a & ~kFreshVcs) count_arrivals(v, e, row, a);
+  return a & kFreshVcs;
 }
 
 struct RouterCycle {
@@ -79,9 +94,43 @@ struct RouterCycle {
   LS_HD void operator()(uint64_t e) const {
     const uint32_t inst = v.lay.inst_of(e), r = static_cast<uint32_t>(e % v.lay.routers);
     const uint64_t fresh = receive(v, e, r);
+    const Arbiter arbiter{v, e, inst, r, networks_and_pe(e, inst, r), fresh};
+    const uint64_t sent = arbiter();
+    arbiter.settle(fresh & ~sent);
+    finish(e, inst, r, sent);
+  }
+  // The routers [e0, e1) of one instance, on one CPU thread (CpuExec::run_cycles).
+  void range(uint64_t e0, uint64_t e1) const {
+    for (uint64_t e = e0; e < e1; ++e) (*this)(e);
+  }
+
+  // The same clock of router e on a tile of lanes (run.lanes = "tile", kernels/common/tile.hpp):
+  // step 1 a port a lane, steps 2-4 on one lane (the barrier and special networks are rare, the
+  // PE is one chain), the arbiter's inputs and outputs over the lanes (Arbiter::lanes) and the
+  // PE's source on one lane. What lanes find reaches the router's counters through fold_or.
+  static constexpr bool kLaneForm = true;
+  template <class Tile>
+  LS_HD void tile(const Tile& t, uint64_t e) const {
+    const uint32_t inst = v.lay.inst_of(e), r = static_cast<uint32_t>(e % v.lay.routers);
+    const uint64_t row = v.lay.row(e, v.now);
+    const uint64_t a = t.fold_or(kPorts, [&](uint32_t p) {
+      if (v.s.cr_belt[row + p] >= 0) receive_credit(v, e, row, p);
+      return v.s.in_valid[row + p] ? receive_flit(v, e, r, row, p) : 0;
+    });
+    const uint32_t taken = t.single([&] {
+      if (a & ~kFreshVcs) count_arrivals(v, e, row, a);
+      return networks_and_pe(e, inst, r);
+    });
+    const uint64_t sent = Arbiter{v, e, inst, r, taken, a & kFreshVcs}.lanes(t);
+    t.single([&] { finish(e, inst, r, sent); });
+  }
+
+ private:
+  // Steps 2-4; returns the outputs a special or barrier packet takes this clock.
+  LS_HD LS_FORCEINLINE uint32_t networks_and_pe(uint64_t e, uint32_t inst, uint32_t r) const {
     const bool barriers = v.prm.barrier != kNoBarrier;
     if (barriers) BarrierNetwork{v, e}.arrive();
-    uint32_t taken = SpecialNetwork{v, e}();  // outputs a special or barrier packet takes
+    uint32_t taken = SpecialNetwork{v, e}();
     bool pe_barrier = false;
     if (barriers) {
       taken |= BarrierNetwork{v, e}.depart(taken);
@@ -91,13 +140,12 @@ struct RouterCycle {
     pe.credits();
     if (!pe_barrier) pe.inject();
     pe.receive();
-    const uint64_t sent = Arbiter{v, e, inst, r, taken, fresh}();
-    settle(v, e, fresh & ~sent);
-    pe.generate();
+    return taken;
   }
-  // The routers [e0, e1) of one instance, on one CPU thread (CpuExec::run_cycles).
-  void range(uint64_t e0, uint64_t e1) const {
-    for (uint64_t e = e0; e < e1; ++e) (*this)(e);
+  // Step 6, and the watchdog's note that something moved.
+  LS_HD LS_FORCEINLINE void finish(uint64_t e, uint32_t inst, uint32_t r, uint64_t sent) const {
+    if (sent) v.s.last_move[e] = static_cast<uint32_t>(v.t);
+    PeInterface{v, e, inst, r}.generate();
   }
 };
 

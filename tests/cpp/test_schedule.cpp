@@ -196,6 +196,57 @@ TEST(Schedule, VcLaneFormGivesTheCpuScheduleState) {
   }
 }
 
+// The T3E's lane form over its features: adaptive routing under two admission rules (and the
+// families' case under the default one), transpose traffic past the knee, a link failing mid-run
+// (flits discarded where they arrive, their packets lost), eureka packets with a mirrored
+// orientation, R_NET_LUT mode 3, and a partial plane's partitions with a hot spare.
+TEST(Schedule, T3eLaneFormGivesTheCpuScheduleState) {
+  const Value t3e = str("t3e");
+  const std::vector<std::vector<std::pair<std::string, Value>>> cases = {
+      {{"router.family", t3e},
+       {"topology.radix", ints({4, 4, 4})},
+       {"traffic.pattern", str("transpose")},
+       {"t3e.adaptive_admission", str("empty")},
+       {"traffic.offered", Value(0.8)}},
+      {{"router.family", t3e},
+       {"topology.radix", ints({4, 4, 2})},
+       {"t3e.adaptive_admission", str("flit")},
+       {"traffic.offered", Value(0.5)}},
+      {{"router.family", t3e},
+       {"topology.radix", ints({8, 2, 1})},
+       {"t3e.adaptive", Value(false)},
+       {"t3e.failed_links", ints({3, 0, 0, 0})},
+       {"t3e.fail_cycle", Value(int64_t{300})},
+       {"traffic.offered", Value(0.5)}},
+      {{"router.family", t3e},
+       {"topology.radix", ints({4, 2, 4})},
+       {"t3e.barrier", str("eureka")},
+       {"t3e.barrier_period", Value(int64_t{70})},
+       {"t3e.r_orient", Value(int64_t{5})},
+       {"traffic.offered", Value(0.6)}},
+      {{"router.family", t3e},
+       {"topology.radix", ints({4, 4, 2})},
+       {"t3e.lut_mode", str("mode3")},
+       {"traffic.pattern", str("bitrev")},
+       {"traffic.offered", Value(0.5)}},
+      {{"router.family", t3e},
+       {"topology.radix", ints({4, 4, 3})},
+       {"t3e.partial_plane", ints({3, 2})},
+       {"t3e.partitions", ints({0, 15, 16, 20})},
+       {"t3e.hot_spares", Value(int64_t{1})},
+       {"t3e.failed_nodes", ints({1, 2, 0})},
+       {"traffic.pattern", str("neighbor")},
+       {"traffic.offered", Value(0.6)}},
+  };
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const std::vector<Config> batch = family_batch(cases[i]);
+    for (const char* order : {"reversed", "shuffled"}) {
+      SCOPED_TRACE("case " + std::to_string(i) + ", " + order);
+      expect_same_state(batch, with_schedule(batch, "block", order, 0, 0, "global", "tile"), "cpu");
+    }
+  }
+}
+
 TEST(Schedule, GpuSchedulesOnCudaGiveTheCpuState) {
   if (!cuda_available())
     GTEST_SKIP() << "no CUDA device on this machine: the GPU's schedules are checked on the CPU";

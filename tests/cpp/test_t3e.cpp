@@ -93,16 +93,27 @@ TEST(T3e, BothOutputsWonTakesTheAdaptiveOneUnlessTheSamePort) {
 }
 
 // A SELECT bit that starts a packet on VC1 across the dateline (manual, R_VCSEL): the hardware
-// stops the packet; the run ends with the configuration error.
+// stops the packet; the run ends with the configuration error. The router's ports on lanes of
+// their own (run.lanes = "tile") report the same error, cycle, port and VC.
 TEST(T3e, Vc1PacketAtTheDatelineIsAConfigurationError) {
-  Config c = one_request_each({8, 1, 1}, "tornado");  // 6 -> 7 -> 0 -> 1 passes node 0
-  c.t3e.adaptive = false;
-  auto e = make_engine({c}, test::options());
-  test::edit_state<uint64_t>(*e, "r_vcsel", [](std::vector<uint64_t>& v) {
-    for (size_t r = 0; r < 8; ++r) v[r * 6 + 0] |= 0xFF;  // +X: every destination on VC1
-  });
-  const std::string m = test::simulation_error([&] { e->step(100); });
-  EXPECT_NE(m.find("dateline of +X"), std::string::npos) << m;
+  std::string first;
+  for (bool tile : {false, true}) {
+    Config c = one_request_each({8, 1, 1}, "tornado");  // 6 -> 7 -> 0 -> 1 passes node 0
+    c.t3e.adaptive = false;
+    if (tile) {
+      c.run.schedule = "block";
+      c.run.block_order = "reversed";
+      c.run.lanes = "tile";
+    }
+    auto e = make_engine({c}, test::options());
+    test::edit_state<uint64_t>(*e, "r_vcsel", [](std::vector<uint64_t>& v) {
+      for (size_t r = 0; r < 8; ++r) v[r * 6 + 0] |= 0xFF;  // +X: every destination on VC1
+    });
+    const std::string m = test::simulation_error([&] { e->step(100); });
+    EXPECT_NE(m.find("dateline of +X"), std::string::npos) << m;
+    if (first.empty()) first = m;
+    EXPECT_EQ(m, first) << tile;
+  }
 }
 
 // Saturated, every flit conserved clock by clock (debug mode), every packet whole and at the
