@@ -4,7 +4,8 @@
 //   build/lockstep_step KIND RADIX LOAD CYCLES [FAMILY]
 //   e.g. build/lockstep_step mesh 8x8 0.15 20000, build/lockstep_step torus 8x8x8 0.35 1500 t3e
 // The networks are configured as lockstep_bench's (bench_network.hpp); FAMILY is router.family
-// (vc when left out), the rest of that family's configuration its defaults.
+// (vc when left out), the rest of that family's configuration its defaults (Blue Gene/L's
+// packets, sized in bytes, full-sized: 256).
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
@@ -27,6 +28,7 @@ int main(int argc, char** argv) {
   for (std::string k; std::getline(dims, k, 'x');) radix.push_back(std::atoll(k.c_str()));
   Config c = bench_network(argv[1], radix, std::atof(argv[3]));
   if (argc == 6) c.router.family = argv[5];
+  if (c.router.family == "bgl") c.traffic.packet_size = 256;
   EngineOptions o;
   o.backend = "cpu";
   o.threads = 1;

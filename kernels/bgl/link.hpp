@@ -27,66 +27,83 @@ struct Link {
   // senders return tokens and acknowledge packets (counted, and those that free a blocked
   // packet: unblocking.hpp). Whether anything arrived.
   LS_HD bool receive() const {
-    const BglLayout& L = v.lay;
-    const Retransmission rt{v, n};
     bool got = false;
-    for (uint32_t d = 0; d < L.dirs; ++d) {
-      const uint64_t b = L.belt(n.e, v.now, d);
-      const uint64_t p = L.port(n.e, d);
-      if (v.s.tok_valid[b]) {
-        got = true;
-        v.s.tok_valid[b] = 0;
-        const Unblocking ub{v, n};
-        const uint64_t blocked = ub.blocked(d);
-        for (uint32_t w = 0; w < L.vcs; ++w)
-          v.s.tokens[L.vc(n.e, d, w)] += v.s.tok_belt[L.tok(b, w)];
-        if (rt.on()) rt.acknowledged(p, v.s.tok_belt[L.tok(b, L.vcs)]);
-        v.s.token_acks[p] += 1;
-        if (blocked != 0 && ub.freed(blocked)) v.s.unblocking[p] += 1;
-      }
-      if (!v.s.belt_valid[b]) continue;
-      got = true;
-      v.s.belt_valid[b] = 0;
-      Flit f = v.s.belt[b];
-      if (!rt.accept(p, f)) continue;
-      const uint32_t vc = Packet::vc(f.meta), chunks = Packet::chunks(f.meta);
-      const uint64_t q = L.vc(n.e, d, vc);
-      const uint32_t tail = static_cast<uint32_t>(v.t) + packet_bytes(chunks) - 1 + v.prm.trailer;
-      ready_at(f) = static_cast<uint32_t>(v.t) + v.prm.pipeline;
-      // Into an idle FIFO the packet flows through on the bypass channel while its tail arrives.
-      const bool idle = v.s.count[q] == 0 && v.s.drain_left[q] == 0;
-      bypass_until(f) = v.prm.bypass && idle ? tail : 0u;
-      v.s.fifo[L.slot(q, add_mod(v.s.head[q], v.s.count[q], L.ring))] = f;
-      v.s.count[q] += 1;
-      v.s.used[q] += static_cast<uint8_t>(charge(v.prm, vc, chunks));
-      v.s.rx_count[p] += 1;
-      v.s.rx_tail[p] = tail;
+    for (uint32_t d = 0; d < v.lay.dirs; ++d) {
+      got |= token_ack_in(d);
+      got |= head_in(d);
     }
     return got;
+  }
+
+  // The token-ack arriving for sender d, if any. Whether one did. (What it frees is judged over
+  // the FIFO heads, after the token-acks of the senders before d.)
+  LS_HD LS_FORCEINLINE bool token_ack_in(uint32_t d) const {
+    const BglLayout& L = v.lay;
+    const uint64_t b = L.belt(n.e, v.now, d);
+    if (!v.s.tok_valid[b]) return false;
+    const uint64_t p = L.port(n.e, d);
+    const Retransmission rt{v, n};
+    v.s.tok_valid[b] = 0;
+    const Unblocking ub{v, n};
+    const uint64_t blocked = ub.blocked(d);
+    for (uint32_t w = 0; w < L.vcs; ++w) v.s.tokens[L.vc(n.e, d, w)] += v.s.tok_belt[L.tok(b, w)];
+    if (rt.on()) rt.acknowledged(p, v.s.tok_belt[L.tok(b, L.vcs)]);
+    v.s.token_acks[p] += 1;
+    if (blocked != 0 && ub.freed(blocked)) v.s.unblocking[p] += 1;
+    return true;
+  }
+
+  // The head arriving at receiver d, if any. Whether one did. (No token-ack judges it: it was
+  // not blocked before; unblocking.hpp.)
+  LS_HD LS_FORCEINLINE bool head_in(uint32_t d) const {
+    const BglLayout& L = v.lay;
+    const uint64_t b = L.belt(n.e, v.now, d);
+    if (!v.s.belt_valid[b]) return false;
+    const uint64_t p = L.port(n.e, d);
+    v.s.belt_valid[b] = 0;
+    Flit f = v.s.belt[b];
+    if (!Retransmission{v, n}.accept(p, f)) return true;
+    const uint32_t vc = Packet::vc(f.meta), chunks = Packet::chunks(f.meta);
+    const uint64_t q = L.vc(n.e, d, vc);
+    const uint32_t tail = static_cast<uint32_t>(v.t) + packet_bytes(chunks) - 1 + v.prm.trailer;
+    ready_at(f) = static_cast<uint32_t>(v.t) + v.prm.pipeline;
+    // Into an idle FIFO the packet flows through on the bypass channel while its tail arrives.
+    const bool idle = v.s.count[q] == 0 && v.s.drain_left[q] == 0;
+    bypass_until(f) = v.prm.bypass && idle ? tail : 0u;
+    v.s.fifo[L.slot(q, add_mod(v.s.head[q], v.s.count[q], L.ring))] = f;
+    v.s.count[q] += 1;
+    v.s.used[q] += static_cast<uint8_t>(charge(v.prm, vc, chunks));
+    v.s.rx_count[p] += 1;
+    v.s.rx_tail[p] = tail;
+    return true;
   }
 
   // The packets leaving the VC FIFOs free their tokens a chunk at a time, as their bytes leave
   // (a bubble packet's extra tokens under the fixed rule with its last chunk).
   LS_HD bool drain() const {
+    bool freed_any = false;
+    for (uint32_t d = 0; d < v.lay.dirs; ++d) freed_any |= drain(d);
+    return freed_any;
+  }
+  LS_HD LS_FORCEINLINE bool drain(uint32_t d) const {
     const BglLayout& L = v.lay;
     const uint32_t t = static_cast<uint32_t>(v.t);
     bool freed_any = false;
-    for (uint32_t d = 0; d < L.dirs; ++d)
-      for (uint32_t w = 0; w < L.vcs; ++w) {
-        const uint64_t q = L.vc(n.e, d, w);
-        if (v.s.drain_left[q] == 0 || v.s.drain_next[q] != t) continue;
-        uint32_t freed = 1;
-        v.s.drain_left[q] -= 1;
-        if (v.s.drain_left[q] == 0) {
-          freed += v.s.drain_extra[q];
-          v.s.drain_extra[q] = 0;
-        } else {
-          v.s.drain_next[q] = t + kChunkBytes;
-        }
-        v.s.used[q] -= static_cast<uint8_t>(freed);
-        v.s.owed[q] += static_cast<uint8_t>(freed);
-        freed_any = true;
+    for (uint32_t w = 0; w < L.vcs; ++w) {
+      const uint64_t q = L.vc(n.e, d, w);
+      if (v.s.drain_left[q] == 0 || v.s.drain_next[q] != t) continue;
+      uint32_t freed = 1;
+      v.s.drain_left[q] -= 1;
+      if (v.s.drain_left[q] == 0) {
+        freed += v.s.drain_extra[q];
+        v.s.drain_extra[q] = 0;
+      } else {
+        v.s.drain_next[q] = t + kChunkBytes;
       }
+      v.s.used[q] -= static_cast<uint8_t>(freed);
+      v.s.owed[q] += static_cast<uint8_t>(freed);
+      freed_any = true;
+    }
     return freed_any;
   }
 

@@ -192,7 +192,7 @@ struct ProcessorInterface {
   }
 
   // Packets whose last byte is in their reception FIFO are delivered; whether any was.
-  LS_HD bool reception() const {
+  LS_HD LS_FORCEINLINE bool reception() const {
     bool any = false;
     for (uint32_t b = 0; b < 2 * v.lay.dirs; ++b) {
       const uint64_t p = v.lay.port(n.e, 0) * 2 + b;

@@ -34,15 +34,19 @@ struct Unblocking {
     return any;
   }
 
+  // The heads waiting, ready for arbitration, but for one arriving in this very cycle (with no
+  // input pipeline it would be ready at once): it was blocked on nothing before, and the
+  // cycle's heads may arrive before or after its token-acks (the lanes of a tile take them apart).
   template <class Fn>
   LS_HD void for_each_head(Fn&& fn) const {
     const BglLayout& L = v.lay;
+    const uint32_t arrived_now = v.prm.pipeline == 0 ? 1u : 0u;
     for (uint32_t d = 0; d < L.dirs; ++d)
       for (uint32_t w = 0; w < L.vcs; ++w) {
         const uint64_t q = L.vc(n.e, d, w);
         if (v.s.count[q] == 0 || v.s.drain_left[q] != 0) continue;
         const Flit& f = v.s.fifo[L.slot(q, v.s.head[q])];
-        if (ready_at(f) <= v.t) fn(f, d, w, d * kMaxVcs + w);
+        if (ready_at(f) + arrived_now <= v.t) fn(f, d, w, d * kMaxVcs + w);
       }
     for (uint32_t fi = 0; fi < L.fifos; ++fi) {
       const uint64_t fx = L.fifo(n.e, fi);

@@ -10,7 +10,8 @@
 //                    every lane sees what the others wrote;
 //   t.fold_or(n, f)  the bitwise OR of f(k) over k in [0, n), each f(k) on the lane each() would
 //                    run it on, the result on every lane (f returns an unsigned integer or a
-//                    struct of 4-byte multiples with operator|);
+//                    struct of 4-byte multiples with operator|, whose value-initialised value,
+//                    the fold's start, is all zero bits);
 //   t.single(f)      calls f() on one lane and gives its value (if any) to every lane; when it
 //                    returns, every lane sees what f wrote.
 // The code between these calls runs on every lane on a GPU and once on the CPU, so it may only

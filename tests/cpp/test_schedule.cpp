@@ -104,6 +104,23 @@ void expect_same_state(const std::vector<Config>& a, const std::vector<Config>& 
   expect_same(full_state(*x), full_state(*y), x->state_names());
 }
 
+// Each case's batch with tiles under the block schedule, lanes reversed and shuffled on the CPU
+// (and on CUDA where there is a device), against the CPU's own schedule.
+void expect_lane_form_state(const std::vector<std::vector<std::pair<std::string, Value>>>& cases) {
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const std::vector<Config> batch = family_batch(cases[i]);
+    for (const char* order : {"reversed", "shuffled"}) {
+      SCOPED_TRACE("case " + std::to_string(i) + ", " + order);
+      expect_same_state(batch, with_schedule(batch, "block", order, 0, 0, "global", "tile"), "cpu");
+    }
+    if (cuda_available()) {
+      SCOPED_TRACE("case " + std::to_string(i) + ", cuda");
+      expect_same_state(batch, with_schedule(batch, "launch", "forward", 0, 0, "global", "tile"),
+                        "cuda");
+    }
+  }
+}
+
 }  // namespace
 
 TEST(Schedule, GpuSchedulesOnTheCpuGiveTheCpuScheduleState) {
@@ -187,13 +204,7 @@ TEST(Schedule, VcLaneFormGivesTheCpuScheduleState) {
        {"traffic.packet_size", Value(int64_t{4})},
        {"traffic.offered", Value(0.9)}},
   };
-  for (size_t i = 0; i < cases.size(); ++i) {
-    const std::vector<Config> batch = family_batch(cases[i]);
-    for (const char* order : {"reversed", "shuffled"}) {
-      SCOPED_TRACE("case " + std::to_string(i) + ", " + order);
-      expect_same_state(batch, with_schedule(batch, "block", order, 0, 0, "global", "tile"), "cpu");
-    }
-  }
+  expect_lane_form_state(cases);
 }
 
 // The T3E's lane form over its features: adaptive routing under two admission rules (and the
@@ -238,13 +249,52 @@ TEST(Schedule, T3eLaneFormGivesTheCpuScheduleState) {
        {"traffic.pattern", str("neighbor")},
        {"traffic.offered", Value(0.6)}},
   };
-  for (size_t i = 0; i < cases.size(); ++i) {
-    const std::vector<Config> batch = family_batch(cases[i]);
-    for (const char* order : {"reversed", "shuffled"}) {
-      SCOPED_TRACE("case " + std::to_string(i) + ", " + order);
-      expect_same_state(batch, with_schedule(batch, "block", order, 0, 0, "global", "tile"), "cpu");
-    }
-  }
+  expect_lane_form_state(cases);
+}
+
+// Blue Gene/L's lane form over its features: JSQ and the bubble escape, the dateline pair with
+// random arbitration and no input pipeline (heads ready the cycle they arrive, beside
+// token-acks), the arbitration gap with high-priority packets, the link-level retransmission
+// with errors, dead nodes routed around, and a plane fill's broadcasts turning at corners.
+TEST(Schedule, BglLaneFormGivesTheCpuScheduleState) {
+  const Value bgl = str("bgl");
+  const std::vector<std::vector<std::pair<std::string, Value>>> cases = {
+      {{"router.family", bgl},
+       {"topology.radix", ints({4, 4, 4})},
+       {"traffic.packet_size", Value(int64_t{256})},
+       {"traffic.offered", Value(0.9)}},
+      {{"router.family", bgl},
+       {"topology.radix", ints({4, 4, 4})},
+       {"bgl.escape_vcs", str("dateline_pair")},
+       {"bgl.slq_fraction", Value(0.0)},
+       {"bgl.pipeline_delay", Value(int64_t{0})},
+       {"bgl.vc_bytes", Value(int64_t{512})},
+       {"traffic.packet_size", Value(int64_t{64})},
+       {"traffic.offered", Value(1.2)}},
+      {{"router.family", bgl},
+       {"topology.radix", ints({4, 4, 2})},
+       {"bgl.arbitration_gap", Value(true)},
+       {"bgl.priority_fraction", Value(0.2)},
+       {"traffic.packet_size", Value(int64_t{256})},
+       {"traffic.offered", Value(1.0)}},
+      {{"router.family", bgl},
+       {"topology.radix", ints({4, 2, 2})},
+       {"bgl.retransmission_packets", Value(int64_t{4})},
+       {"bgl.link_error_rate", Value(0.002)},
+       {"traffic.packet_size", Value(int64_t{96})},
+       {"traffic.offered", Value(0.8)}},
+      {{"router.family", bgl},
+       {"topology.radix", ints({4, 4, 2})},
+       {"bgl.dead_nodes", ints({5, 22})},
+       {"traffic.packet_size", Value(int64_t{256})},
+       {"traffic.offered", Value(0.7)}},
+      {{"router.family", bgl},
+       {"topology.radix", ints({4, 4, 2})},
+       {"traffic.pattern", str("planefill")},
+       {"traffic.packet_size", Value(int64_t{256})},
+       {"traffic.offered", Value(0.8)}},
+  };
+  expect_lane_form_state(cases);
 }
 
 TEST(Schedule, GpuSchedulesOnCudaGiveTheCpuState) {
