@@ -229,7 +229,7 @@ struct Router {
   // one is due, else the next packet to send again if it is going back, else grants one of the
   // requests the receivers (rx) and injection FIFOs (inj) present to it. Whether it started any.
   LS_HD LS_FORCEINLINE bool grant(const Presented* rx, const Request* inj, const Link& link,
-                   const ProcessorInterface& pi) const {
+                                  const ProcessorInterface& pi) const {
     const BglLayout& L = v.lay;
     const uint32_t t = static_cast<uint32_t>(v.t);
     bool acted = false;

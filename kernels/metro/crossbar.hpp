@@ -33,6 +33,7 @@ struct Crossbar {
   uint32_t stage, fwd, d;    // stage: the router's layer
   uint32_t in[64], tag[64];  // words arriving this clock, per port
   uint64_t written = 0;      // ports that sent a word this clock
+  uint64_t unavailable = 0;  // backward ports a connection may not take though free (lanes())
 
   LS_HD Crossbar(const MetroView& view, uint32_t i, uint32_t router)
       : v(view), inst(i), r(router), stage(view.topo.stage[router]) {
@@ -48,19 +49,94 @@ struct Crossbar {
     if (v.win.contains(v.t)) v.s.words[at(p)] += 1;
   }
 
+  // The word and tag arriving at port p this clock (a broken wire delivers nothing).
+  LS_HD void load(uint32_t p) {
+    const uint64_t k = v.lay.slot(v.lay.elem(inst, r), v.now, p);
+    in[p] = v.s.port_dead[at(p)] ? kNone : v.s.belt[k];
+    tag[p] = v.s.belt_tag[k];
+  }
+  LS_HD void consume(uint32_t p) const {
+    v.s.belt[v.lay.slot(v.lay.elem(inst, r), v.now, p)] = kNone;
+  }
+  LS_HD bool dead() const { return v.s.dead[uint64_t{inst} * v.lay.routers + r] != 0; }
+
   LS_HD void clock() {
-    const uint64_t e = v.lay.elem(inst, r);
     for (uint32_t p = 0; p < 2 * fwd; ++p) {
-      const uint64_t k = v.lay.slot(e, v.now, p);
-      in[p] = v.s.port_dead[at(p)] ? kNone : v.s.belt[k];  // a broken wire delivers nothing
-      tag[p] = v.s.belt_tag[k];
-      v.s.belt[k] = kNone;
+      load(p);
+      consume(p);
     }
-    if (v.s.dead[uint64_t{inst} * v.lay.routers + r]) return;  // what reaches it is lost
+    if (dead()) return;  // what reaches it is lost
     // Forward ports in turn, from a different one each clock: which of two requests for one
     // direction goes first is not the port's number.
     const uint32_t first = static_cast<uint32_t>(v.t % fwd);
     for (uint32_t k = 0; k < fwd; ++k) forward_port(first + k < fwd ? first + k : first + k - fwd);
+  }
+
+  // What the lanes of a tile find at the forward ports that need no new connection: the ports
+  // written, and the backward port each forward port released (+ 1, 0 none); and the forward ports
+  // whose start word asks for a connection. Plain words: a fold starts from all zero bits.
+  struct Found {
+    uint64_t written;
+    uint32_t connecting, unused;
+    uint8_t released[32];
+    LS_HD Found operator|(const Found& o) const {
+      Found x;
+      x.written = written | o.written;
+      x.connecting = connecting | o.connecting;
+      x.unused = 0;
+      for (uint32_t f = 0; f < 32; ++f)
+        x.released[f] = static_cast<uint8_t>(released[f] | o.released[f]);
+      return x;
+    }
+  };
+
+  // Whether forward port f's word w asks for a connection (forward_port's kFree and kDiscard).
+  LS_HD bool connecting(uint32_t f, uint32_t w) const {
+    const uint64_t fi = at(f);
+    return v.s.enabled[fi] && (v.s.mode[fi] == kFree || v.s.mode[fi] == kDiscard) && Word::start(w);
+  }
+
+  // The same clock on a tile of lanes (run.lanes = "tile"): the forward ports whose connection
+  // is open, setting up, blocked or discarding a forward port a lane (each touches only its own
+  // connection); then, on one lane and in the clock's rotating order, the start words' new
+  // connections, which may take a backward port a port before them released but not one a port
+  // after them did (as clock() would); then the words consumed a port a lane. (A violation two
+  // lanes record in one clock, which the invariants say never happens, may keep the other one.)
+  template <class Tile>
+  LS_HD void lanes(const Tile& t) {
+    if (!dead()) {
+      const Found g = t.fold_or(fwd, [&](uint32_t f) {
+        Found x{};
+        load(f);
+        if (connecting(f, in[f])) {
+          x.connecting = 1u << f;
+          return x;
+        }
+        const uint64_t fi = at(f);
+        const uint32_t b = v.s.conn[fi];
+        if (b != kNone8) load(b);
+        forward_port(f);
+        if (b != kNone8 && v.s.conn[fi] == kNone8) x.released[f] = static_cast<uint8_t>(b + 1);
+        x.written = written;
+        return x;
+      });
+      if (g.connecting)
+        t.single([&] {
+          const uint32_t first = static_cast<uint32_t>(v.t % fwd);
+          const auto order = [&](uint32_t f) { return f >= first ? f - first : f + fwd - first; };
+          written = g.written;
+          for (uint32_t k = 0; k < fwd; ++k) {
+            const uint32_t f = first + k < fwd ? first + k : first + k - fwd;
+            if (!(g.connecting >> f & 1u)) continue;
+            unavailable = 0;
+            for (uint32_t o = 0; o < fwd; ++o)
+              if (g.released[o] && order(o) > k) unavailable |= uint64_t{1} << (g.released[o] - 1);
+            load(f);
+            connect(f, in[f]);
+          }
+        });
+    }
+    t.each(2 * fwd, [&](uint32_t p) { consume(p); });
   }
 
   LS_HD void forward_port(uint32_t f) {
@@ -112,7 +188,8 @@ struct Crossbar {
     uint32_t free[64], n = 0;
     for (uint32_t k = 0; k < d; ++k) {
       const uint32_t b = base + k;
-      if (v.s.conn[at(b)] == kNone8 && v.s.enabled[at(b)] && !((written >> b) & 1u)) free[n++] = b;
+      if (v.s.conn[at(b)] == kNone8 && v.s.enabled[at(b)] && !(((written | unavailable) >> b) & 1u))
+        free[n++] = b;
     }
     v.s.checksum[fi] = 0;
     v.s.reply[fi] = 0;

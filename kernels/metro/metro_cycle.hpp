@@ -23,6 +23,19 @@ struct MetroCycle {
   void range(uint64_t e0, uint64_t e1) const {
     for (uint64_t e = e0; e < e1; ++e) (*this)(e);
   }
+  // Element e's clock on a tile of lanes (run.lanes = "tile"): a router's forward ports over the
+  // lanes (Crossbar::lanes), an endpoint on one lane.
+  static constexpr bool kLaneForm = true;
+  template <class Tile>
+  LS_HD void tile(const Tile& t, uint64_t e) const {
+    const uint32_t inst = static_cast<uint32_t>(e / v.lay.elems),
+                   x = static_cast<uint32_t>(e % v.lay.elems);
+    if (x < v.lay.routers) {
+      Crossbar(v, inst, x).lanes(t);
+    } else {
+      t.single([&] { Endpoint(v, inst, x - v.lay.routers).clock(); });
+    }
+  }
 };
 
 }  // namespace ls::metro

@@ -297,6 +297,68 @@ TEST(Schedule, BglLaneFormGivesTheCpuScheduleState) {
   expect_lane_form_state(cases);
 }
 
+// METRO's lane form over its features: a dilated multibutterfly past its knee (requests for one
+// direction in one clock), pipelined setup with detailed reclamation and routers failing
+// unmasked mid-run, swallowed route words with a hot spot, a fat tree, width cascading with
+// header errors (shut-downs), and data errors with backoff.
+TEST(Schedule, MetroLaneFormGivesTheCpuScheduleState) {
+  const Value metro = str("metro"), mbfly = str("multibutterfly");
+  const std::vector<std::vector<std::pair<std::string, Value>>> cases = {
+      {{"router.family", metro},
+       {"topology.kind", mbfly},
+       {"topology.radix", ints({2, 2, 4})},
+       {"topology.dilation", ints({2, 2, 1})},
+       {"traffic.packet_size", Value(int64_t{6})},
+       {"traffic.offered", Value(0.8)}},
+      {{"router.family", metro},
+       {"topology.kind", mbfly},
+       {"topology.radix", ints({2, 2, 4})},
+       {"topology.dilation", ints({2, 2, 1})},
+       {"metro.hw", Value(int64_t{2})},
+       {"metro.vtd", Value(int64_t{1})},
+       {"metro.reclaim", str("detailed")},
+       {"metro.retry_delay", Value(int64_t{3})},
+       {"metro.failed_routers", ints({9, 17})},
+       {"metro.failure_cycle", Value(int64_t{400})},
+       {"metro.mask_failed", Value(false)},
+       {"metro.timeout", Value(int64_t{40})},
+       {"traffic.packet_size", Value(int64_t{10})},
+       {"traffic.pattern", str("hotspot")},
+       {"traffic.offered", Value(0.4)}},
+      {{"router.family", metro},
+       {"topology.kind", mbfly},
+       {"topology.radix", ints({4, 4})},
+       {"topology.dilation", ints({2, 1})},
+       {"metro.width", Value(int64_t{2})},
+       {"metro.swallow", ints({0})},
+       {"traffic.pattern", str("hotspot")},
+       {"traffic.packet_size", Value(int64_t{4})},
+       {"traffic.offered", Value(0.7)}},
+      {{"router.family", metro},
+       {"topology.kind", str("fat_tree")},
+       {"topology.radix", ints({4, 4})},
+       {"traffic.packet_size", Value(int64_t{8})},
+       {"traffic.offered", Value(0.6)}},
+      {{"router.family", metro},
+       {"topology.kind", mbfly},
+       {"topology.radix", ints({2, 2, 4})},
+       {"topology.dilation", ints({2, 2, 1})},
+       {"metro.cascade", Value(int64_t{2})},
+       {"metro.header_error_rate", Value(0.01)},
+       {"traffic.packet_size", Value(int64_t{6})},
+       {"traffic.offered", Value(0.6)}},
+      {{"router.family", metro},
+       {"topology.kind", mbfly},
+       {"topology.radix", ints({2, 2, 4})},
+       {"topology.dilation", ints({2, 2, 1})},
+       {"metro.word_error_rate", Value(0.005)},
+       {"metro.backoff", str("random")},
+       {"traffic.packet_size", Value(int64_t{12})},
+       {"traffic.offered", Value(0.6)}},
+  };
+  expect_lane_form_state(cases);
+}
+
 TEST(Schedule, GpuSchedulesOnCudaGiveTheCpuState) {
   if (!cuda_available())
     GTEST_SKIP() << "no CUDA device on this machine: the GPU's schedules are checked on the CPU";
