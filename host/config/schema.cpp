@@ -252,8 +252,8 @@ std::vector<KeyInfo> make_schema() {
       enum_key("run", "lanes", run, &U::lanes, {"one", "tile"},
                "launch, block and grid schedules: threads an element's cycle runs on: one, or a "
                "tile of 16 (a GPU warp's half) over which a family with a lane form spreads a "
-               "router's ports and VCs (vc, t3e, bgl, metro; sconnect runs its cycle on the "
-               "tile's first lane); identical results"),
+               "router's ports and VCs (docs/architecture.md names them; the others run their "
+               "cycle on the tile's first lane); identical results"),
       int_key("run", "watchdog", run, &U::watchdog, 0, 1ll << 30,
               "report a deadlock after this many cycles without a flit moving (0: off)"),
       float_key("run", "latency_threshold", run, &U::latency_threshold, 1.0, 1e9,
