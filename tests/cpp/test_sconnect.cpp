@@ -4,6 +4,7 @@
 // routing tables under saturation (watchdog), and determinism across threads and batches.
 #include <cstring>
 
+#include "graph_helpers.hpp"
 #include "helpers.hpp"
 #include "host/topology/topology.hpp"
 
@@ -229,6 +230,30 @@ TEST(Sconnect, NearOptimalAssignmentKeepsEveryMessageAndSpillsTheExcess) {
   EXPECT_EQ(extra[0][1], 0.0);  // the TIC never leaves its table
   EXPECT_GT(extra[1][1], 0.0);
   EXPECT_LT(extra[1][0], extra[0][0]);
+}
+
+// The largest routers the topologies build: a dual-TIC node of 15 channels a router gives each
+// router 17 ports (the host's, 15 channels and the twin link, port 16). Every assignment keeps
+// its pool's books (debug mode) and delivers everything: Figure 4's and the optimal one once
+// indexed their per-transmitter arrays by port within 16 entries, and broke the pool in cycle 1.
+TEST(Sconnect, SeventeenPortRoutersKeepTheirPools) {
+  for (const char* assignment : {"tic", "near_optimal", "optimal"}) {
+    Config c;
+    c.router.family = "sconnect";
+    c.topology = test::random_regular(32, 4, 5);
+    c.topology.max_ports = 15;
+    c.topology.dual_tic = true;
+    c.sconnect.assignment = assignment;
+    c.traffic.offered = 0.5;
+    c.run.warmup = 300;
+    c.run.measure = 1000;
+    c.run.drain = 4000;
+    ASSERT_EQ(build_topology(c.topology).ports, 17u);
+    InstanceResult r;
+    ASSERT_NO_THROW(r = test::run_one(c, test::options("cpu", 1, true))) << assignment;
+    EXPECT_GT(r.accepted, 0.4) << assignment;
+    EXPECT_EQ(r.lost, 0u) << assignment;
+  }
 }
 
 // The same state whatever the thread count, and an instance's results whatever its batch.
