@@ -35,8 +35,7 @@ FIELDS = ["goal", "family", "network", "routers_per_instance", "instances", "bac
           "router_cycles_per_s", "us_per_cycle", "target_router_cycles_per_s", "meets_target",
           "bytes_per_router_cycle", "l2_bytes_per_router_cycle", "lanes_per_warp", "dram_gb_per_s"]
 # The GPU schedules a row is measured under: (run.schedule, cycles_per_launch, block_threads,
-# run.lanes). "tile": an element's cycle over 16 lanes (the vc, T3E, Blue Gene/L and METRO lane
-# forms; S-Connect on one lane of the 16).
+# run.lanes). "tile": an element's cycle over 16 lanes (every family's lane form).
 GPU_SCHEDULES = [("launch", 0, 0, "one"), ("block", 0, 0, "one"), ("grid", 0, 32, "one"),
                  ("grid", 0, 128, "one"), ("launch", 0, 0, "tile"), ("block", 0, 0, "tile")]
 CPU_SCHEDULE = ("auto", 0, 0, "one")

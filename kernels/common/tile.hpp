@@ -47,6 +47,28 @@ struct FoldMasks {
   }
 };
 
+// N fields of Bits bits each, packed into 32-bit words and OR-ed word by word: what a fold_or
+// gathers when item k finds a small value for field k (FoldFields::at(k, x)), so every lane gets
+// every item's value in a few words.
+template <uint32_t Bits, uint32_t N>
+struct FoldFields {
+  static constexpr uint32_t kPerWord = 32 / Bits, kWords = (N + kPerWord - 1) / kPerWord;
+  uint32_t w[kWords];
+  LS_HD static FoldFields at(uint32_t k, uint32_t x) {
+    FoldFields f{};
+    f.w[k / kPerWord] = x << (k % kPerWord * Bits);
+    return f;
+  }
+  LS_HD uint32_t operator[](uint32_t k) const {
+    return w[k / kPerWord] >> (k % kPerWord * Bits) & ((1u << Bits) - 1);
+  }
+  LS_HD FoldFields operator|(const FoldFields& o) const {
+    FoldFields x;
+    for (uint32_t k = 0; k < kWords; ++k) x.w[k] = w[k] | o.w[k];
+    return x;
+  }
+};
+
 // Element e's cycle on tile t: the family's lane form, or its whole cycle on one lane.
 #ifdef __CUDACC__
 #pragma nv_exec_check_disable

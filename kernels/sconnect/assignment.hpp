@@ -19,13 +19,11 @@
 
 #include "../common/hd.hpp"
 #include "../common/round_robin.hpp"
+#include "sconnect_state.hpp"
 
 namespace ls::sconnect {
 
-// Every bit of a router's 32-bit port masks: a router has up to 17 ports (a dual-TIC graph node's
-// 15 channels, its twin's and the host's; a 16-dimensional hypercube's), so arrays indexed by port
-// hold 32.
-constexpr uint32_t kMaxTransmitters = 32;
+constexpr uint32_t kMaxTransmitters = kMaxPorts;  // arrays indexed by port
 constexpr uint8_t kNoMessage = 0xFF;
 
 // Whether candidate a ranks before candidate b by Figure 4's criteria a-d, for a transmitter that

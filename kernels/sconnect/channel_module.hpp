@@ -16,6 +16,7 @@
 #pragma once
 #include "../common/belt.hpp"
 #include "../common/rng.hpp"
+#include "../common/tile.hpp"
 #include "../common/violation.hpp"
 #include "monitor.hpp"
 #include "quad.hpp"
@@ -55,7 +56,7 @@ struct ChannelModule {
   // `which` tells the two apart (a draw per slot and direction: a pure function of the cycle and
   // of the router's place in its own network, not in the batch, so an instance runs alike alone
   // or in any batch).
-  LS_HD bool hit(uint32_t p, uint32_t which) const {
+  LS_HD LS_FORCEINLINE bool hit(uint32_t p, uint32_t which) const {
     const uint32_t threshold = v.s.error_threshold[e * v.lay.ports + p];
     if (threshold == 0) return false;
     const Draw d = philox_draw(v.traffic[uint64_t{inst} * kPriorities].seed, v.t,
@@ -89,45 +90,64 @@ struct ChannelModule {
     enqueue(b, true, p);
   }
 
-  // Acknowledgements arriving this cycle for what the router sent. A corrupted one leaves the
-  // outcome unknown: the message goes again in its slot, and stays there (a report of a
-  // corrupted arrival included) until a clean answer says whether the receiver has it.
-  LS_HD void receive_acks() const {
-    for (uint32_t p = 1; p < v.lay.ports; ++p) {
-      const uint64_t at = v.lay.slot(e, v.now, p);
-      const int16_t a = v.s.ack_belt[at];
-      if (a == kNoAck) continue;
-      v.s.ack_belt[at] = kNoAck;
-      const uint32_t b = Ack::sbuf(a);
-      uint8_t& tx = v.s.tx_seq[engine(p)];
-      // A corrupted quad part whose receiver holds its buffers goes again in its slot too.
-      if (Ack::is(a, Ack::kCorrupt) ||
-          (Ack::is(a, Ack::kError) && ((tx & kUnsure) || Ack::is(a, Ack::kHeld)))) {
-        if (Ack::is(a, Ack::kCorrupt)) {
-          count(v.s.errors, p);
-          perf_event(v, e, kEvErrors);
-          tx |= kUnsure;
-        }
-        v.s.resend[v.lay.port(e, p)] = static_cast<uint8_t>(b);
-        continue;
-      }
-      tx &= kSeqBit;
-      const bool ok = Ack::is(a, Ack::kOk), quad = Ack::is(a, Ack::kQuad);
-      if (ok) {
-        tx ^= kSeqBit;
-        pool().release(b);
-        v.s.last_move[e] = static_cast<uint32_t>(v.t);
-      }
-      if (quad) {
-        if (!ok) v.s.buf_state[v.lay.buf(e, b)] = kBufPart;
-        bool split = false;
-        const uint32_t head = QuadTrain{v, e}.answer(p, ok, split);
-        if (split) record_violation(v.s.viol, v.s.viol_info, e, kViolQuad, v.t, p, 0, b);
-        if (head != kNil) reject(head, p);
-      } else if (!ok) {
-        reject(b, p);
-      }
+  // What an acknowledgement on port p leaves for the router's pool and queues (settle): [0..5] a
+  // buffer, [6] it is freed, [7] it was refused (it goes through a routing cycle again), [8] an
+  // error was counted (kEvErrors), [9] its quad was split (a violation); 0 nothing.
+  static constexpr uint32_t kFreed = 64, kRefusedDownstream = 128, kErrorEvent = 256,
+                            kSplitQuad = 512;
+
+  // The acknowledgement arriving on port p this cycle for what the router sent: the port's own
+  // state (its protocol engine, its resend slot, its quad train) now; what it does to the pool
+  // and queues, shared by every port, in the returned word. A corrupted one leaves the outcome
+  // unknown: the message goes again in its slot, and stays there (a report of a corrupted
+  // arrival included) until a clean answer says whether the receiver has it.
+  LS_HD LS_FORCEINLINE uint32_t ack(uint32_t p) const {
+    const uint64_t at = v.lay.slot(e, v.now, p);
+    const int16_t a = v.s.ack_belt[at];
+    if (a == kNoAck) return 0;
+    v.s.ack_belt[at] = kNoAck;
+    const uint32_t b = Ack::sbuf(a);
+    uint8_t& tx = v.s.tx_seq[engine(p)];
+    // A corrupted quad part whose receiver holds its buffers goes again in its slot too.
+    if (Ack::is(a, Ack::kCorrupt) ||
+        (Ack::is(a, Ack::kError) && ((tx & kUnsure) || Ack::is(a, Ack::kHeld)))) {
+      v.s.resend[v.lay.port(e, p)] = static_cast<uint8_t>(b);
+      if (!Ack::is(a, Ack::kCorrupt)) return 0;
+      count(v.s.errors, p);
+      tx |= kUnsure;
+      return kErrorEvent;
     }
+    tx &= kSeqBit;
+    const bool ok = Ack::is(a, Ack::kOk);
+    if (ok) tx ^= kSeqBit;
+    uint32_t out = ok ? kFreed | b : 0u;
+    if (Ack::is(a, Ack::kQuad)) {
+      if (!ok) v.s.buf_state[v.lay.buf(e, b)] = kBufPart;
+      bool split = false;
+      const uint32_t head = QuadTrain{v, e}.answer(p, ok, split);
+      if (split) out |= kSplitQuad | b;
+      if (head != kNil) out |= kRefusedDownstream | head;  // never with ok: all were refused
+    } else if (!ok) {
+      out |= kRefusedDownstream | b;
+    }
+    return out;
+  }
+  // The pool's and queues' part of port p's acknowledgement, in port order.
+  LS_HD LS_FORCEINLINE void settle(uint32_t p, uint32_t out) const {
+    if (out & kErrorEvent) perf_event(v, e, kEvErrors);
+    const uint32_t b = out & 63u;
+    if (out & kFreed) {
+      pool().release(b);
+      v.s.last_move[e] = static_cast<uint32_t>(v.t);
+    }
+    if (out & kSplitQuad) record_violation(v.s.viol, v.s.viol_info, e, kViolQuad, v.t, p, 0, b);
+    if (out & kRefusedDownstream) reject(b, p);
+  }
+
+  // Acknowledgements arriving this cycle for what the router sent.
+  LS_HD void receive_acks() const {
+    for (uint32_t p = 1; p < v.lay.ports; ++p)
+      if (const uint32_t out = ack(p)) settle(p, out);
   }
 
   // A new part of a quad-message arriving on port p (quad.hpp): whether it is accepted. The head
@@ -156,53 +176,107 @@ struct ChannelModule {
     return true;
   }
 
+  // Where port p's arrival this cycle lies: its belt slot and its slot's protocol engine.
+  struct Arriving {
+    uint64_t at, engine;
+  };
+  LS_HD Arriving arriving(uint32_t p) const { return {v.lay.slot(e, v.now, p), engine(p)}; }
+
+  // A message arriving on port p this cycle, as its port sees it: none, corrupted, a duplicate
+  // of one taken already, or new (to be taken into the pool or refused: take()).
+  enum Arrival : uint32_t { kNone, kCorrupted, kDuplicate, kNew };
+  LS_HD LS_FORCEINLINE uint32_t arrive(uint32_t p, const Arriving& a) const {
+    const uint64_t at = a.at;
+    if (!v.s.msg_valid[at]) return kNone;
+    v.s.msg_valid[at] = 0;
+    const uint32_t meta = v.s.msg_belt[at].meta;
+    if (MessageMeta::corrupt(meta)) {
+      count(v.s.errors, p);
+      return kCorrupted;
+    }
+    if (MessageMeta::seq(meta) != v.s.rx_seq[a.engine]) {
+      count(v.s.duplicates, p);
+      return kDuplicate;
+    }
+    return kNew;
+  }
+  // The pool's part of port p's arrival, in port order: a new message is taken into the pool and
+  // routed, or refused (no buffer). Returns whether it was taken.
+  LS_HD LS_FORCEINLINE bool take(uint32_t p, const Arriving& a, uint32_t arrival) const {
+    if (arrival != kNew) {
+      perf_event(v, e, arrival == kCorrupted ? kEvErrors : kEvDuplicates);
+      return false;
+    }
+    Message m = v.s.msg_belt[a.at];
+    if (MessageMeta::quad(m.meta)) return receive_part(p, m);
+    m.meta = MessageMeta::with_hop(m.meta);
+    const bool execute = is_control(m) && control_arrive(v, e, r, m, p);
+    const uint32_t cls = class_of(v, e, r, m);
+    if (!pool().can_take(cls)) {
+      perf_event(v, e, kEvRefused);
+      return false;
+    }
+    if (execute) control_execute(v, e, r, m);
+    enqueue(pool().take(cls, m), false, 0);
+    v.s.last_move[e] = static_cast<uint32_t>(v.t);
+    perf_event(v, e, kEvAccepted);
+    return true;
+  }
+  // Port p's answer to its arrival, back to the sender on the reverse channel, arriving as far in
+  // the future as the message took to come: taken (or a duplicate of one taken already:
+  // acknowledged again), or refused (no buffer, or corrupted).
+  LS_HD LS_FORCEINLINE void answer(uint32_t p, const Arriving& a, uint32_t arrival,
+                                   bool taken) const {
+    const uint32_t meta = v.s.msg_belt[a.at].meta;
+    uint8_t& rx = v.s.rx_seq[a.engine];
+    const bool quad = MessageMeta::quad(meta);
+    uint32_t bits = MessageMeta::seq(meta) != rx ? Ack::kOwned : 0u;
+    if (arrival == kCorrupted) {
+      bits |= Ack::kError;
+      if (quad && MessageMeta::part(meta) != 0 && QuadTrain{v, e}.held(p)) bits |= Ack::kHeld;
+    } else if (arrival == kDuplicate) {
+      bits |= Ack::kOk;
+    } else if (taken) {
+      rx ^= 1u;
+      bits |= Ack::kOk | Ack::kOwned;
+    }
+    if (hit(p, 1)) bits |= Ack::kCorrupt;
+    if (quad) bits |= Ack::kQuad;
+    v.s.ack_belt[far_slot(p)] = Ack::make(MessageMeta::sbuf(meta), bits);
+  }
+
   // Messages arriving this cycle: each is taken into the pool and routed, or refused (no buffer,
-  // or corrupted), or discarded as a duplicate of one taken already (acknowledged again); the
-  // answer goes back to the sender on the reverse channel, arriving as far in the future as the
-  // message took to come.
+  // or corrupted), or discarded as a duplicate of one taken already (acknowledged again).
   LS_HD void receive_messages() const {
     for (uint32_t p = 1; p < v.lay.ports; ++p) {
-      const uint64_t at = v.lay.slot(e, v.now, p);
-      if (!v.s.msg_valid[at]) continue;
-      v.s.msg_valid[at] = 0;
-      Message m = v.s.msg_belt[at];
-      uint8_t& rx = v.s.rx_seq[engine(p)];
-      const bool owned = MessageMeta::seq(m.meta) != rx;
-      uint32_t bits = owned ? Ack::kOwned : 0u;
-      const bool quad = MessageMeta::quad(m.meta);
-      if (MessageMeta::corrupt(m.meta)) {
-        count(v.s.errors, p);
-        perf_event(v, e, kEvErrors);
-        bits |= Ack::kError;
-        if (quad && MessageMeta::part(m.meta) != 0 && QuadTrain{v, e}.held(p)) bits |= Ack::kHeld;
-      } else if (owned) {
-        count(v.s.duplicates, p);
-        perf_event(v, e, kEvDuplicates);
-        bits |= Ack::kOk;
-      } else if (quad) {
-        if (receive_part(p, m)) {
-          rx ^= 1u;
-          bits |= Ack::kOk | Ack::kOwned;
-        }
-      } else {
-        m.meta = MessageMeta::with_hop(m.meta);
-        const bool execute = is_control(m) && control_arrive(v, e, r, m, p);
-        const uint32_t cls = class_of(v, e, r, m);
-        if (pool().can_take(cls)) {
-          if (execute) control_execute(v, e, r, m);
-          rx ^= 1u;
-          enqueue(pool().take(cls, m), false, 0);
-          v.s.last_move[e] = static_cast<uint32_t>(v.t);
-          perf_event(v, e, kEvAccepted);
-          bits |= Ack::kOk | Ack::kOwned;
-        } else {
-          perf_event(v, e, kEvRefused);
-        }
-      }
-      if (hit(p, 1)) bits |= Ack::kCorrupt;
-      if (quad) bits |= Ack::kQuad;
-      v.s.ack_belt[far_slot(p)] = Ack::make(MessageMeta::sbuf(m.meta), bits);
+      const Arriving a = arriving(p);
+      if (const uint32_t arrival = arrive(p, a)) answer(p, a, arrival, take(p, a, arrival));
     }
+  }
+
+  // Both on a tile of lanes (run.lanes = "tile"): each port's own part a port a lane, what the
+  // ports leave for the pool and queues gathered and done on one lane in port order, as the
+  // loops above do it (a port's own part touches nothing another port's or the pool's does).
+  template <class Tile>
+  LS_HD void lanes(const Tile& t) const {
+    using Fields = FoldFields<10, kMaxPorts>;
+    const Fields acks =
+        t.fold_or(v.lay.ports, [&](uint32_t p) { return p ? Fields::at(p, ack(p)) : Fields{}; });
+    using Arrivals = FoldFields<2, kMaxPorts>;
+    const Arrivals arrivals = t.fold_or(v.lay.ports, [&](uint32_t p) {
+      return p ? Arrivals::at(p, arrive(p, arriving(p))) : Arrivals{};
+    });
+    const uint32_t taken = t.single([&] {
+      for (uint32_t p = 1; p < v.lay.ports; ++p)
+        if (acks[p]) settle(p, acks[p]);
+      uint32_t in = 0;
+      for (uint32_t p = 1; p < v.lay.ports; ++p)
+        if (arrivals[p]) in |= static_cast<uint32_t>(take(p, arriving(p), arrivals[p])) << p;
+      return in;
+    });
+    t.each(v.lay.ports, [&](uint32_t p) {
+      if (p && arrivals[p]) answer(p, arriving(p), arrivals[p], taken >> p & 1u);
+    });
   }
 };
 

@@ -68,7 +68,10 @@ constexpr uint32_t kKinds = 3;
 constexpr uint32_t kHostKind = 2;
 constexpr uint32_t kClasses = kPriorities * kKinds;
 constexpr uint32_t kMaxBuffers = 64;  // the pool is a 64-bit free mask (the TIC has 64)
-constexpr uint8_t kNil = 0xFF;        // end of a queue's linked list
+// Ports of a router at most: a dual-TIC graph node's 15 channels a router, the twin link and the
+// host's (a 16-dimensional hypercube's too).
+constexpr uint32_t kMaxPorts = 17;
+constexpr uint8_t kNil = 0xFF;  // end of a queue's linked list
 
 // Invariant violations (debug mode), kept per router: the first one seen.
 enum SconnectViolation : uint32_t {

@@ -76,30 +76,31 @@ struct Transmitter {
     v.s.msg_belt[at] = m;
     v.s.msg_valid[at] = 1;
     if (v.win.contains(v.t)) v.s.sent[v.lay.port(e, p)] += 1;
+  }
+  // Channel p sent a message this cycle: the router's counter's events.
+  LS_HD void sent_event(uint32_t p) const {
     perf_event(v, e, kEvSent);
     perf_event(v, e, kEvSentOnPort + p);
   }
 
   // A message whose acknowledgement was corrupted goes again first, in the slot it went in
-  // (ChannelModule); then the next part of a quad-message's train. Channels that send either are
-  // busy this cycle.
-  LS_HD uint32_t resend() const {
-    uint32_t busy = 0;
-    for (uint32_t p = 1; p < v.lay.ports; ++p) {
-      uint8_t& again = v.s.resend[v.lay.port(e, p)];
-      const bool train = again == kNil && v.s.quad_tx_next[v.lay.port(e, p)] != kNil;
-      if (again == kNil && !train) continue;
-      const uint32_t b = train ? QuadTrain{v, e}.pop_next(p) : again;
-      transmit(p, b, MessageMeta::vc(v.s.pool[v.lay.buf(e, b)].meta), !train);
-      again = kNil;
-      busy |= 1u << p;
-    }
-    return busy;
+  // (ChannelModule); then the next part of a quad-message's train. Returns whether channel p
+  // sent either (it is then busy this cycle).
+  LS_HD LS_FORCEINLINE bool again(uint32_t p) const {
+    uint8_t& again = v.s.resend[v.lay.port(e, p)];
+    const bool train = again == kNil && v.s.quad_tx_next[v.lay.port(e, p)] != kNil;
+    if (again == kNil && !train) return false;
+    const uint32_t b = train ? QuadTrain{v, e}.pop_next(p) : again;
+    transmit(p, b, MessageMeta::vc(v.s.pool[v.lay.buf(e, b)].meta), !train);
+    again = kNil;
+    return true;
   }
 
   // The TIC: channel p sends the head of its highest-priority queue that has one ready.
-  LS_HD void send(uint32_t p) const {
-    if (v.topo.peer[uint64_t{r} * v.lay.ports + p] < 0 || !(v.s.channels_on[e] >> p & 1u)) return;
+  // Returns whether it sent.
+  LS_HD LS_FORCEINLINE bool send(uint32_t p) const {
+    if (v.topo.peer[uint64_t{r} * v.lay.ports + p] < 0 || !(v.s.channels_on[e] >> p & 1u))
+      return false;
     for (uint32_t prio = v.prm.priorities; prio-- > 0;) {
       const bool r0 = ready(SconnectLayout::queue(p, prio, 0), p),
                  r1 = ready(SconnectLayout::queue(p, prio, 1), p);
@@ -108,8 +109,9 @@ struct Transmitter {
       const uint32_t vc = r0 && r1 ? 1u - (last >> prio & 1u) : (r1 ? 1u : 0u);
       last = static_cast<uint8_t>((last & ~(1u << prio)) | vc << prio);
       transmit(p, BufferPool{v, e}.pop(SconnectLayout::queue(p, prio, vc)), vc);
-      return;
+      return true;
     }
+    return false;
   }
 
   // Figure 4 (or the optimal assignment): the waiting messages matched to the transmitters, then
@@ -140,6 +142,7 @@ struct Transmitter {
       if (choice[p] != kNoMessage) {
         const uint32_t vc = c.vc(choice[p]);
         transmit(p, choice[p], vc);
+        sent_event(p);
         v.s.tx_vc[v.lay.port(e, p)] = static_cast<uint8_t>(vc);
         idle &= ~(1u << p);
       }
@@ -166,6 +169,7 @@ struct Transmitter {
       for (uint32_t skip = d.w[k % 4] % popcount32(allowed); skip; --skip)
         p = lowest_bit(allowed & ~((2u << p) - 1));
       transmit(p, worst, c.vc(worst));
+      sent_event(p);
       if (v.win.contains(v.t)) v.s.misrouted[v.lay.port(e, p)] += 1;
       perf_event(v, e, kEvMisrouted);
       idle &= ~(1u << p);
@@ -173,11 +177,31 @@ struct Transmitter {
     }
   }
 
+  // Channel p's part of the cycle: what it sends again, else (with the TIC's assignment, which
+  // gives each channel its own queues) what it sends anew. Returns whether it sent.
+  LS_HD LS_FORCEINLINE bool channel(uint32_t p) const {
+    return again(p) || (v.prm.assignment == Assignment::kTic && send(p));
+  }
   LS_HD void operator()() const {
-    const uint32_t busy = resend();
-    if (v.prm.assignment != Assignment::kTic) return from_pool(busy);
+    uint32_t busy = 0;
     for (uint32_t p = 1; p < v.lay.ports; ++p)
-      if (!(busy >> p & 1u)) send(p);
+      if (channel(p)) {
+        sent_event(p);
+        busy |= 1u << p;
+      }
+    if (v.prm.assignment != Assignment::kTic) from_pool(busy);
+  }
+  // The same on a tile of lanes: the channels a port a lane (each touches only its own queues,
+  // train and slot, and the buffer it sends), then the counter and Figure 4's assignment, which
+  // matches the whole pool to the channels, on one lane.
+  template <class Tile>
+  LS_HD void lanes(const Tile& t) const {
+    const uint32_t busy =
+        t.fold_or(v.lay.ports, [&](uint32_t p) { return p && channel(p) ? 1u << p : 0u; });
+    t.single([&] {
+      for (uint32_t b = busy; b; b &= b - 1) sent_event(lowest_bit(b));
+      if (v.prm.assignment != Assignment::kTic) from_pool(busy);
+    });
   }
 };
 

@@ -359,6 +359,62 @@ TEST(Schedule, MetroLaneFormGivesTheCpuScheduleState) {
   expect_lane_form_state(cases);
 }
 
+// S-Connect's lane form over its features: the TIC's queues past the knee with quad-messages and
+// corrupted slots (acknowledgements lost, messages sent again), Figure 4's assignment with a
+// small pool spilling its excess, the optimal one on dual-TIC routers of 17 ports with slower
+// channels, four priorities without bypass on a hypercube, and noisy channels under Figure 4's
+// assignment with quads. (Control messages and the counters under tiles: SconnectControl.)
+TEST(Schedule, SconnectLaneFormGivesTheCpuScheduleState) {
+  const Value sconnect = str("sconnect");
+  const std::vector<std::vector<std::pair<std::string, Value>>> cases = {
+      {{"router.family", sconnect},
+       {"topology.radix", ints({4, 4})},
+       {"traffic.offered", Value(0.7)},
+       {"traffic.packet_sizes", ints({1, 4})},
+       {"traffic.packet_size_weights", Value(std::vector<double>{1, 1})},
+       {"sconnect.buffers", Value(int64_t{20})},
+       {"sconnect.reserve", Value(int64_t{4})},
+       {"sconnect.priorities", Value(int64_t{1})},
+       {"sconnect.bit_error_rate", Value(0.002)}},
+      {{"router.family", sconnect},
+       {"topology.radix", ints({4, 4})},
+       {"traffic.offered", Value(0.9)},
+       {"sconnect.assignment", str("near_optimal")},
+       {"sconnect.buffers", Value(int64_t{12})},
+       {"sconnect.reserve", Value(int64_t{1})},
+       {"sconnect.priorities", Value(int64_t{1})}},
+      {{"router.family", sconnect},
+       {"topology.kind", str("random_regular")},
+       {"topology.nodes", Value(int64_t{32})},
+       {"topology.degree", Value(int64_t{4})},
+       {"topology.max_ports", Value(int64_t{15})},
+       {"topology.dual_tic", Value(true)},
+       {"topology.link_delay", Value(int64_t{2})},
+       {"traffic.offered", Value(0.5)},
+       {"sconnect.assignment", str("optimal")},
+       {"sconnect.priorities", Value(int64_t{2})}},
+      {{"router.family", sconnect},
+       {"topology.kind", str("hypercube")},
+       {"topology.dimension", Value(int64_t{4})},
+       {"traffic.offered", Value(0.6)},
+       {"traffic.priority_weights", Value(std::vector<double>{1, 1, 1, 1})},
+       {"sconnect.priorities", Value(int64_t{4})},
+       {"sconnect.bypass", Value(false)},
+       {"sconnect.host_ports", Value(int64_t{1})}},
+      {{"router.family", sconnect},
+       {"topology.radix", ints({4, 4})},
+       {"traffic.offered", Value(0.6)},
+       {"traffic.packet_sizes", ints({1, 4})},
+       {"traffic.packet_size_weights", Value(std::vector<double>{3, 1})},
+       {"sconnect.assignment", str("near_optimal")},
+       {"sconnect.reserve", Value(int64_t{4})},
+       {"sconnect.priorities", Value(int64_t{2})},
+       {"sconnect.noisy_channels", ints({0, 1, 5, 2})},
+       {"sconnect.noisy_bit_error_rate", Value(0.01)}},
+  };
+  expect_lane_form_state(cases);
+}
+
 TEST(Schedule, GpuSchedulesOnCudaGiveTheCpuState) {
   if (!cuda_available())
     GTEST_SKIP() << "no CUDA device on this machine: the GPU's schedules are checked on the CPU";

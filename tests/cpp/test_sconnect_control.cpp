@@ -129,16 +129,29 @@ TEST(SconnectControl, AnsweredUnderLoadWithEveryInvariant) {
 }
 
 namespace {
-std::vector<std::vector<uint8_t>> controlled_state(const char* assignment, const EngineOptions& o) {
+// With `tiles`, each router's cycle over a tile of lanes (run.lanes = "tile") under the block
+// schedule, its lanes run shuffled on the CPU.
+std::vector<std::vector<uint8_t>> controlled_state(const char* assignment, const EngineOptions& o,
+                                                   bool tiles = false) {
   std::vector<Config> cs;
   for (double off : {0.2, 0.6}) {
     Config c = test::network("torus", {4, 4}, off);
     c.router.family = "sconnect";
     c.sconnect.assignment = assignment;
     c.sconnect.bit_error_rate = 0.001;
+    if (tiles) {
+      c.run.schedule = "block";
+      c.run.block_order = "shuffled";
+      c.run.lanes = "tile";
+    }
     cs.push_back(c);
   }
   auto e = make_engine(cs, o);
+  // Each router's counter on an event of its own: the stages count them in different places.
+  HostArray select = e->state("perf_select");
+  for (size_t k = 0; k < select.bytes.size(); ++k)
+    select.bytes[k] = static_cast<uint8_t>(k % 2 ? k / 2 % 12 : 16 + k / 2 % 5);
+  e->set_state("perf_select", select);
   e->step(100);
   for (uint32_t i = 0; i < 2; ++i)
     stage(*e, i, 3,
@@ -152,14 +165,19 @@ std::vector<std::vector<uint8_t>> controlled_state(const char* assignment, const
 }
 }  // namespace
 
-// With control messages among the traffic (a channel disabled among them): the same state on
-// any number of threads, in debug mode's schedule, and on a GPU where there is one.
+// With control messages among the traffic (a channel disabled among them) and every router's
+// counter counting: the same state on any number of threads, in debug mode's schedule, with each
+// router's cycle over a tile of lanes, and on a GPU where there is one.
 TEST(SconnectControl, SameStateOnAnyScheduleAndBackend) {
-  for (const char* a : {"tic", "near_optimal"}) {
+  for (const char* a : {"tic", "near_optimal", "optimal"}) {
     const auto one = controlled_state(a, test::options("cpu", 1, false));
     EXPECT_EQ(one, controlled_state(a, test::options("cpu", 2, false))) << a;
     EXPECT_EQ(one, controlled_state(a, test::options("cpu", 2, true))) << a;
-    if (cuda_available()) EXPECT_EQ(one, controlled_state(a, test::options("cuda", 0, false))) << a;
+    EXPECT_EQ(one, controlled_state(a, test::options("cpu", 1, false), true)) << a;
+    if (cuda_available()) {
+      EXPECT_EQ(one, controlled_state(a, test::options("cuda", 0, false))) << a;
+      EXPECT_EQ(one, controlled_state(a, test::options("cuda", 0, false), true)) << a;
+    }
   }
   if (!cuda_available())
     GTEST_SKIP() << "no CUDA device on this machine: control messages' CPU/GPU equality not "

@@ -138,22 +138,33 @@ def _metro(draw) -> dict:
 
 @st.composite
 def _sconnect(draw) -> dict:
-    kind = draw(st.sampled_from(["random_regular", "hypercube", "torus"]))
+    kind = draw(st.sampled_from(["random_regular", "random_regular", "hypercube", "torus", "mesh"]))
+    # Up to the largest routers there are: 15 channels, or a dual-TIC node's two routers of 15
+    # (17 ports each with the twin link and the host's).
+    ports = draw(st.sampled_from([4, 4, 7, 15]))
     if kind == "random_regular":
         topo = {"nodes": draw(st.sampled_from([8, 16, 32, 64])), "degree": draw(st.integers(3, 4)),
-                "graph_seed": draw(st.integers(1, 1000)), "max_ports": 4}
+                "graph_seed": draw(st.integers(1, 1000)), "max_ports": ports,
+                "dual_tic": draw(st.booleans())}
     elif kind == "hypercube":
-        topo = {"dimension": draw(st.integers(2, 4)), "max_ports": 4}
+        topo = {"dimension": draw(st.integers(2, 4)), "max_ports": ports}
     else:
-        topo = {"radix": _torus_radix(draw, (2, 2), (3, 5)), "max_ports": 4}
+        topo = {"radix": _torus_radix(draw, (2, 2), (3, 5))}
+    topo["link_delay"] = draw(st.sampled_from([1, 1, 2, 3]))
     sc = {"buffers": draw(st.sampled_from([16, 32, 64])),
           "priorities": draw(st.integers(1, 4)), "bypass": draw(st.booleans()),
+          "host_ports": draw(st.integers(1, 2)),
           "assignment": draw(st.sampled_from(["tic", "near_optimal", "optimal"]))}
     if draw(st.integers(0, 3)) == 0:
         sc["bit_error_rate"] = 0.001
+    traffic = _traffic(draw, (0.01, 0.5), ("uniform", "randperm", "hotspot"))
+    if draw(st.integers(0, 3)) == 0:  # quad-messages: a class's reserve holds a whole one
+        sc |= {"buffers": 64, "reserve": 4, "priorities": draw(st.integers(1, 2))}
+        traffic |= {"packet_sizes": [1, 4], "packet_size_weights": [3, 1]}
+    else:
+        traffic["packet_size"] = 1
     return {"topology": {"kind": kind} | topo, "router": {"family": "sconnect"}, "sconnect": sc,
-            "traffic": _traffic(draw, (0.01, 0.5), ("uniform", "randperm", "hotspot"))
-            | {"packet_size": 1}}
+            "traffic": traffic}
 
 
 DRAWS = {"vc": _vc, "t3e": _t3e, "bgl": _bgl, "metro": _metro, "sconnect": _sconnect}

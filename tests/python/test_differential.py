@@ -39,6 +39,8 @@ VARIANTS = {
         "schedule": "block", "block_order": "shuffled", "hot_state": "shared",
         "cycles_per_launch": 7},
     "grid schedule, reversed": {"schedule": "grid", "block_order": "reversed"},
+    "tiles, block schedule, shuffled": {"schedule": "block", "block_order": "shuffled",
+                                        "lanes": "tile"},
 }
 
 differential = settings(max_examples=CAMPAIGN or EXAMPLES, derandomize=not CAMPAIGN,
