@@ -48,7 +48,8 @@ std::vector<KeyInfo> section_keys() {
       int_key("metro", "timeout", part, &M::timeout, 1, 1 << 20,
               "clocks a source waits after its TURN for the acknowledgement (a read's source, "
               "after the acknowledgement, this long beyond the reply's due time for its reply); "
-              "then it drops the connection and retries (a dead router answers nothing)"),
+              "then it drops the connection and retries (a dead router answers nothing); at "
+              "least the answer's round trip, 2 x (1 + routers on the longest path x (dp + vtd))"),
       int_key("metro", "reply_delay", part, &M::reply_delay, 0, 1 << 20,
               "with traffic.request_reply (reads: the destination turns the connection back "
               "with its acknowledgement and a reply of traffic.reply_size words, the last its "

@@ -213,6 +213,22 @@ void check_network_keys(const Config& c, const Topology& t) {
   swallow_ports(p, c, t, 0);
   noisy_ports(c, t);
   router_faults(c, t, false);
+  // A source that gives up while the destination's acknowledgement and drop are still on their
+  // way sends its own drop against them: the two drops cross, a router freed by one can give
+  // the wire to a new connection before the other arrives and closes it, and the half of a path
+  // left open downstream carries a later stream to the wrong endpoint. The answer takes at most
+  // the longest path there and back after the TURN: each way the endpoint's wire and `layers`
+  // routers of dp + vtd clocks (the longest wire's) each.
+  const uint64_t stage = p.slots - 1, answer = 2 * (1 + uint64_t{p.layers} * stage);
+  if (static_cast<uint64_t>(c.metro.timeout) < answer)
+    throw ConfigError("metro.timeout = " + std::to_string(c.metro.timeout) + ": allowed at least " +
+                      std::to_string(answer) +
+                      " here, the clocks a connection's acknowledgement and drop can take to "
+                      "come back after the source's TURN (2 x (1 + " +
+                      std::to_string(p.layers) + " routers on the longest path x " +
+                      std::to_string(stage) +
+                      " clocks of metro.dp + metro.vtd each)); a source timing out sooner drops "
+                      "connections whose answer is still on its way");
 }
 
 }  // namespace ls::metro

@@ -629,6 +629,41 @@ TEST(Metro, BadConfigurationsNameTheKey) {
             std::string::npos);
   EXPECT_NE(err([](Config& c) { c.metro.reply_delay = -1; }).find("metro.reply_delay = -1"),
             std::string::npos);
+  // Figure 3's network: 3 routers on a path, 2 x (1 + 3 x (8 + 8)) = 98 clocks for the answer.
+  EXPECT_NE(err([](Config& c) {
+              c.metro.dp = 8;
+              c.metro.vtd = 8;
+              c.metro.timeout = 97;
+            }).find("metro.timeout = 97: allowed at least 98 here"),
+            std::string::npos);
+}
+
+// A timeout as short as the answer allows: the acknowledgement and the destination's drop reach
+// the source in its last clock, so at light load nothing times out, and under load every
+// invariant holds. A clock shorter, every attempt timed out, and sources dropping connections
+// whose answer was still coming crossed its drop and sent later streams to the wrong endpoint
+// (found by the differential runs: a fat tree of 5 routers a path, dp + vtd = 5, timeout 50).
+TEST(Metro, TheShortestTimeoutAllowedLetsEveryAnswerHome) {
+  for (const bool tree : {false, true}) {
+    Config c = tree ? metro({2, 2, 2}, {1, 1, 1}, 0.02) : metro({2, 2, 4}, {2, 2, 1}, 0.02);
+    if (tree) {
+      c.topology.kind = "fat_tree";
+      c.topology.endpoint_ports = 1;
+    }
+    c.metro.dp = 2;
+    c.metro.vtd = 3;
+    c.metro.timeout = tree ? 2 * (1 + 5 * 5) : 2 * (1 + 3 * 5);
+    c.run.measure = 20000;
+    const InstanceResult light = test::run_one(c, test::options("cpu", 1, true));
+    EXPECT_GT(light.packets, 100u) << tree;
+    EXPECT_EQ(test::extra(light, "timed_out_fraction"), 0.0) << tree;
+    c.traffic.offered = 0.5;
+    c.traffic.packet_size = 1;
+    c.run.measure = 3000;
+    InstanceResult loaded;
+    ASSERT_NO_THROW(loaded = test::run_one(c, test::options("cpu", 1, true))) << tree;
+    EXPECT_EQ(loaded.lost, 0u) << tree;
+  }
 }
 
 }  // namespace

@@ -11,6 +11,8 @@ promises no deadlock for it (the watchdog must then stay quiet).
 
 from __future__ import annotations
 
+import math
+
 from hypothesis import assume
 from hypothesis import strategies as st
 
@@ -42,14 +44,17 @@ def _vc(draw) -> dict:
     kind = draw(st.sampled_from(["mesh", "torus", "torus", "crossbar"]))
     topo: dict = {"kind": kind, "link_delay": draw(st.integers(1, 3))}
     if kind in ("mesh", "torus"):
-        topo["radix"] = _torus_radix(draw, (1, 3), (2, 5))
+        # Up to the four dimensions the schema allows (small ones: at most 256 routers).
+        topo["radix"] = (_torus_radix(draw, (1, 3), (2, 5)) if draw(st.integers(0, 3))
+                         else _torus_radix(draw, (4, 4), (2, 4)))
     else:
         topo["radix"] = [draw(st.integers(2, 12))]
     flow = draw(st.sampled_from(["wormhole", "vct"]))
-    size = draw(st.sampled_from([1, 1, 2, 4, 5, 8]))
-    depth = draw(st.integers(size if flow == "vct" else 1, 12))
-    # Dimension order on a torus takes two dateline classes of VCs.
-    router = {"vcs": draw(st.sampled_from([2, 4]) if kind == "torus" else st.integers(1, 4)),
+    size = draw(st.sampled_from([1, 1, 2, 4, 5, 8, 16]))
+    depth = draw(st.integers(size if flow == "vct" else 1, 12 if size <= 12 else 32))
+    # Dimension order on a torus takes two dateline classes of VCs; up to 64 a router.
+    vcs = st.sampled_from([2, 4, 12]) if kind == "torus" else st.sampled_from([1, 2, 3, 4, 8, 12])
+    router = {"vcs": draw(vcs),
               "vc_depth": depth, "flow_control": flow,
               "routing": "dor" if kind == "crossbar" else draw(
                   st.sampled_from(["dor", "dor", "min_adaptive"])),
@@ -119,19 +124,29 @@ def _bgl(draw) -> dict:
 @st.composite
 def _metro(draw) -> dict:
     kind = draw(st.sampled_from(["multibutterfly", "fat_tree"]))
-    if kind == "multibutterfly":
-        topo = {"radix": [2, 2, 4], "dilation": [2, 2, 1]}
-    else:
-        topo = {"radix": [4, 4], "dilation": [1, 2]}
-    metro = {"hw": draw(st.integers(0, 1)), "dp": draw(st.integers(1, 2)),
-             "vtd": draw(st.integers(0, 3)), "reclaim": draw(st.sampled_from(["fast", "detailed"])),
+    if draw(st.booleans()):  # the shapes the papers draw
+        topo = ({"radix": [2, 2, 4], "dilation": [2, 2, 1]} if kind == "multibutterfly"
+                else {"radix": [4, 4], "dilation": [1, 2]})
+    else:  # 1-3 stages of radix 2-8 (at most 64 endpoints), dilations up to 4
+        radix = draw(st.lists(st.sampled_from([2, 4, 8]), min_size=1, max_size=3)
+                     .filter(lambda r: math.prod(r) <= 64))
+        topo = {"radix": radix,
+                "dilation": [draw(st.sampled_from([1, 2, 4])) for _ in radix]}
+    metro = {"hw": draw(st.integers(0, 3)), "dp": draw(st.integers(1, 4)),
+             "vtd": draw(st.integers(0, 6)), "reclaim": draw(st.sampled_from(["fast", "detailed"])),
              "backoff": draw(st.sampled_from(["fixed", "exponential", "random"])),
-             "retry_delay": draw(st.integers(0, 20)), "timeout": draw(st.sampled_from([50, 100])),
-             "reply_delay": draw(st.integers(0, 5))}
+             "retry_delay": draw(st.integers(0, 20)),
+             "timeout": draw(st.sampled_from([60, 100, 200])),
+             "reply_delay": draw(st.integers(0, 5)),
+             "width": draw(st.sampled_from([1, 1, 2, 4])),
+             "cascade": draw(st.sampled_from([1, 1, 2]))}
     if draw(st.integers(0, 3)) == 0:
         metro["word_error_rate"] = 0.01
+    if draw(st.integers(0, 3)) == 0:
+        metro["swallow"] = [draw(st.integers(0, 2))]
     size = draw(st.sampled_from([1, 2, 3, 4, 8, 19]))
-    return {"topology": {"kind": kind, "endpoint_ports": 2} | topo, "router": {"family": "metro"},
+    return {"topology": {"kind": kind, "endpoint_ports": draw(st.sampled_from([1, 2, 2, 4]))}
+            | topo, "router": {"family": "metro"},
             "metro": metro, "traffic": _traffic(draw, (0.01, 0.6), ("uniform", "randperm"))
             | {"packet_size": size}}
 
