@@ -88,6 +88,18 @@ def _t3e(draw) -> dict:
     if draw(st.integers(0, 4)) == 0:  # a failed link: x, y, z of a node and a dimension
         t3e["failed_links"] = [draw(st.integers(0, k - 1)) for k in radix] + [
             draw(st.integers(0, 2))]
+    if draw(st.booleans()):  # the router's timing and buffers over the schema's ranges
+        t3e |= {"fall_through_straight": draw(st.integers(1, 15)),
+                "fall_through_turn": draw(st.integers(1, 15)),
+                "end_point": draw(st.integers(1, 30)), "credit_delay": draw(st.integers(1, 15)),
+                "pe_buffer_depth": draw(st.sampled_from([2, 16, 64])),
+                "adaptive_depth": draw(st.sampled_from([10, 22, 64])),
+                "response_queue": draw(st.sampled_from([10, 64]))}
+    if draw(st.integers(0, 3)) == 0:  # the barrier/eureka network beside the data traffic
+        t3e |= {"barrier": draw(st.sampled_from(["barrier", "eureka"])),
+                "barrier_bsus": draw(st.integers(1, 32)),
+                "barrier_period": draw(st.integers(1, 400)),
+                "barrier_hop": draw(st.integers(1, 15))}
     return {"topology": {"kind": "torus", "radix": radix}, "router": {"family": "t3e"},
             "t3e": t3e, "traffic": _traffic(draw, (0.01, 1.0))}
 
@@ -114,6 +126,19 @@ def _bgl(draw) -> dict:
     if draw(st.integers(0, 5)) == 0:  # a link down: (node, dimension)
         bgl["dead_links"] = [draw(st.integers(0, radix[0] * radix[1] * radix[2] - 1)),
                              draw(st.integers(0, 2))]
+    if draw(st.booleans()):  # the rest of the schema's ranges
+        bgl |= {"dynamic_vcs": draw(st.integers(1, 4)), "paths": draw(st.integers(1, 4)),
+                "vc_bytes": draw(st.sampled_from([256, 1024, 4096])),
+                "escape_bytes": draw(st.sampled_from([512, 4096])),
+                "pipeline_delay": draw(st.sampled_from([0, 3, 64])),
+                "trailer_bytes": draw(st.integers(0, 16)), "gap_bytes": draw(st.integers(0, 16)),
+                "ack_bytes": draw(st.integers(1, 32)), "packet_overhead": draw(st.integers(0, 31)),
+                "injection_fifos": draw(st.integers(1, 6)),
+                "injection_fifo_bytes": draw(st.sampled_from([256, 1024, 8192])),
+                "infinite_injection_fifos": draw(st.booleans()),
+                "slq_fraction": draw(st.sampled_from([0.0, 0.75, 1.0])),
+                "in_network_fraction": draw(st.sampled_from([0.5, 1.0])),
+                "dateline_uncrossed": draw(st.sampled_from(["lower", "higher"]))}
     size = draw(st.sampled_from([32, 64, 128, 256]))
     traffic = _traffic(draw, (0.01, 1.0), PATTERNS + ("alltoall", "hotregion"))
     return {"topology": {"kind": "torus", "radix": radix, "link_delay": draw(st.integers(1, 4))},

@@ -27,7 +27,7 @@ from random_networks import FAMILIES, deadlock_free, networks
 import lockstep as ls
 
 CAMPAIGN = int(os.environ.get("LOCKSTEP_DIFF_EXAMPLES", "0"))
-EXAMPLES = 12  # per family in `make test`
+EXAMPLES = 40  # per family in `make test`
 RUN = {"warmup": 100, "measure": 300, "drain": 3000, "watchdog": 1500, "threads": 1,
        "backend": "cpu"}
 CYCLES = 300  # of each variant's run
