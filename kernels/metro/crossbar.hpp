@@ -17,7 +17,9 @@
 //     turn to the old sender, and fills the wait for the
 //     new sender's first word with DATA-IDLE ("Connection Reversal"). Any number of turns.
 //   - a drop from either side closes the connection, passed on to the other side; words still
-//     arriving from a sender that has not yet seen it are discarded.
+//     arriving from a sender that has not yet seen it are discarded. A backward port whose far
+//     side was sending (the connection turned) stays out of use for its wire's round trip, so
+//     that a new connection through it never meets the old one's last words (drain()).
 // The router's pipeline (dp clocks) and its wires' (vtd) are the delay of the belts it writes,
 // so a stage costs dp + vtd clocks, Table 4's t_stg. A dead router (metro.failed_routers) takes
 // the words that reach it and does nothing.
@@ -66,6 +68,7 @@ struct Crossbar {
       consume(p);
     }
     if (dead()) return;  // what reaches it is lost
+    for (uint32_t b = fwd; b < 2 * fwd; ++b) drain(b);
     // Forward ports in turn, from a different one each clock: which of two requests for one
     // direction goes first is not the port's number.
     const uint32_t first = static_cast<uint32_t>(v.t % fwd);
@@ -105,6 +108,7 @@ struct Crossbar {
   template <class Tile>
   LS_HD void lanes(const Tile& t) {
     if (!dead()) {
+      t.each(fwd, [&](uint32_t k) { drain(fwd + k); });
       const Found g = t.fold_or(fwd, [&](uint32_t f) {
         Found x{};
         load(f);
@@ -188,7 +192,8 @@ struct Crossbar {
     uint32_t free[64], n = 0;
     for (uint32_t k = 0; k < d; ++k) {
       const uint32_t b = base + k;
-      if (v.s.conn[at(b)] == kNone8 && v.s.enabled[at(b)] && !(((written | unavailable) >> b) & 1u))
+      if (v.s.conn[at(b)] == kNone8 && v.s.mode[at(b)] != kDiscard && v.s.enabled[at(b)] &&
+          !(((written | unavailable) >> b) & 1u))
         free[n++] = b;
     }
     v.s.checksum[fi] = 0;
@@ -250,6 +255,19 @@ struct Crossbar {
     }
   }
 
+  // A backward port released while its far side sends (a turned connection dropped from this
+  // side): the far side sends until the drop reaches it, a wire's delay, and its last word takes
+  // as long to come back.
+  LS_HD void discard(uint32_t b) const {
+    v.s.mode[at(b)] = kDiscard;
+    v.s.count[at(b)] = static_cast<uint8_t>(2 * v.topo.delay[uint64_t{r} * v.lay.ports + b]);
+  }
+  // A clock of backward port b's discarding: free once the old connection's words are all in.
+  LS_HD void drain(uint32_t b) const {
+    const uint64_t bi = at(b);
+    if (v.s.mode[bi] == kDiscard && --v.s.count[bi] == 0) v.s.mode[bi] = kFree;
+  }
+
   LS_HD void release(uint32_t f, uint32_t b) {
     v.s.conn[at(f)] = kNone8;
     v.s.conn[at(b)] = kNone8;
@@ -276,6 +294,7 @@ struct Crossbar {
       send(src, back, tag[dst]);
       release(f, b);
       v.s.mode[fi] = fw ? kDiscard : kFree;
+      if (!fw) discard(b);
       return;
     }
     const uint8_t rep = v.s.reply[fi];

@@ -84,7 +84,9 @@ struct Ack {
 };
 constexpr uint32_t kNoWire = ~0u;
 
-// A forward port's connection state (the backward port it drives is `conn`).
+// A forward port's connection state (the backward port it drives is `conn`); a backward port is
+// kFree, or kDiscard while words a dropped connection's far side sent before it saw the drop may
+// still arrive (Crossbar::drain).
 enum PortMode : uint8_t {
   kFree = 0,     // no connection: a start word sets one up
   kSetup = 1,    // connected; consuming the rest of its hw header words
@@ -187,9 +189,10 @@ struct MetroState {
   uint32_t* belt_tag;  // the same: the cycle the word's stream began (bookkeeping, not hardware)
   // Routers [inst, router, port]
   uint8_t* conn;        // the port on the other side of the crossbar, kNone8 none
-  uint8_t* mode;        // forward ports: PortMode
+  uint8_t* mode;        // PortMode
   uint8_t* flow;        // forward ports: Flow
-  uint8_t* count;       // kSetup: header words still to consume
+  uint8_t* count;       // kSetup: header words still to consume; a backward port's kDiscard:
+                        // clocks left
   uint8_t* reply;       // forward ports: reply words owed, kWaitBit
   uint32_t* checksum;   // forward ports: sum of the data words forwarded (mod 2^w)
   uint8_t* enabled;     // 1: the port is in service (fault masking turns it off)

@@ -65,6 +65,9 @@ def _vc(draw) -> dict:
               "routing_delay": draw(st.integers(0, 2)), "st_delay": draw(st.integers(0, 2)),
               "credit_delay": draw(st.integers(0, 2))}
     traffic = _traffic(draw, (0.01, 1.0))
+    if draw(st.integers(0, 4)) == 0:  # every packet a request answered by a reply
+        traffic |= {"request_reply": True, "reply_size": draw(st.sampled_from([1, 4, 8])),
+                    "reply_queue": draw(st.sampled_from([1, 4, 64]))}
     if draw(st.booleans()):
         traffic |= {"packet_sizes": [1, size, 2 * size], "packet_size_weights": [3, 2, 1]}
     else:
@@ -169,11 +172,18 @@ def _metro(draw) -> dict:
         metro["word_error_rate"] = 0.01
     if draw(st.integers(0, 3)) == 0:
         metro["swallow"] = [draw(st.integers(0, 2))]
-    size = draw(st.sampled_from([1, 2, 3, 4, 8, 19]))
+    if draw(st.integers(0, 4)) == 0:  # a router failing (masked or found by the timeouts)
+        metro |= {"failed_routers": [draw(st.integers(0, 3))],
+                  "failure_cycle": draw(st.sampled_from([0, 150])),
+                  "mask_failed": draw(st.booleans())}
+    if draw(st.integers(0, 4)) == 0:
+        metro["header_error_rate"] = 0.01
+    traffic = _traffic(draw, (0.01, 0.6), ("uniform", "randperm")) | {
+        "packet_size": draw(st.sampled_from([1, 2, 3, 4, 8, 19]))}
+    if draw(st.integers(0, 3)) == 0:  # reads: the connection turned back for the reply
+        traffic |= {"request_reply": True, "reply_size": draw(st.sampled_from([1, 2, 8]))}
     return {"topology": {"kind": kind, "endpoint_ports": draw(st.sampled_from([1, 2, 2, 4]))}
-            | topo, "router": {"family": "metro"},
-            "metro": metro, "traffic": _traffic(draw, (0.01, 0.6), ("uniform", "randperm"))
-            | {"packet_size": size}}
+            | topo, "router": {"family": "metro"}, "metro": metro, "traffic": traffic}
 
 
 @st.composite
