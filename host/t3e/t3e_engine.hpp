@@ -446,6 +446,20 @@ std::string T3eEngine<Exec>::stuck(uint32_t i) const {
     o << " [router " << r << ":" << ports.str() << "]";
     ++shown;
   }
+  // A barrier or eureka packet takes its link before any data flit: rounds that keep every
+  // link busy starve the data network, which the watchdog cannot tell from a deadlock.
+  if (v_.prm.barrier != kNoBarrier) {
+    const uint64_t n_belt = R * v_.prm.slots * kWidth;
+    const std::vector<uint8_t> belt = download(v_.s.bsu_belt + i * n_belt, n_belt);
+    const uint64_t flying = static_cast<uint64_t>(
+        std::count_if(belt.begin(), belt.end(), [](uint8_t c) { return c != 0; }));
+    if (flying != 0)
+      o << "; the barrier network has " << flying
+        << " packets on its links, and they take a link before any data flit: rounds every "
+           "t3e.barrier_period = "
+        << v_.prm.barrier_period << " clocks over t3e.barrier_bsus = " << v_.prm.barrier_bsus
+        << " BSUs may be starving the data network";
+  }
   return o.str();
 }
 

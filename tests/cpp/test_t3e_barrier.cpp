@@ -149,6 +149,26 @@ TEST(T3eBarrier, RoundsShorterThanTheLatencyOverrun) {
   EXPECT_GT(test::extra(r, "barrier_completions"), 0.0);
 }
 
+// Barrier packets go before any data flit: rounds every clock over 9 BSUs, one clock a hop, keep
+// a 2x2x2 machine's tree links busy and no data flit moves. The watchdog cannot tell this from a
+// deadlock, so its report names the barrier packets on the links.
+TEST(T3eBarrier, BusyRoundsStarveTheDataAndTheWatchdogSaysSo) {
+  Config c = machine({2, 2, 2}, 1.0, "barrier");
+  c.t3e.buffer_depth = 2;
+  c.t3e.adaptive = false;
+  c.t3e.barrier_period = 1;
+  c.t3e.barrier_bsus = 9;
+  c.t3e.barrier_hop = 1;
+  c.run.watchdog = 1000;
+  const std::string m = test::simulation_error([&] { test::run_one(c); });
+  EXPECT_NE(m.find("no flit has moved"), std::string::npos) << m;
+  EXPECT_NE(m.find("the barrier network has"), std::string::npos) << m;
+  EXPECT_NE(m.find("t3e.barrier_period = 1 clocks over t3e.barrier_bsus = 9"), std::string::npos)
+      << m;
+  c.t3e.barrier_period = 20;  // rounds that leave the links free now and then: data moves
+  EXPECT_GT(test::run_one(c).accepted, 0.1);
+}
+
 // A register that names the wrong parent: the packet arrives where no register expects it, and
 // the run ends with a configuration error naming the BSU, as a dateline error does.
 TEST(T3eBarrier, AMisconfiguredTreeIsAConfigurationError) {
