@@ -259,23 +259,23 @@ struct ChannelModule {
   // loops above do it (a port's own part touches nothing another port's or the pool's does).
   template <class Tile>
   LS_HD void lanes(const Tile& t) const {
-    using Fields = FoldFields<10, kMaxPorts>;
-    const Fields acks =
-        t.fold_or(v.lay.ports, [&](uint32_t p) { return p ? Fields::at(p, ack(p)) : Fields{}; });
-    using Arrivals = FoldFields<2, kMaxPorts>;
-    const Arrivals arrivals = t.fold_or(v.lay.ports, [&](uint32_t p) {
-      return p ? Arrivals::at(p, arrive(p, arriving(p))) : Arrivals{};
+    // A port's acknowledgement (10 bits) above its arrival (2 bits).
+    using Fields = FoldFields<12, kMaxPorts>;
+    const Fields found = t.fold_or(v.lay.ports, [&](uint32_t p) {
+      return p ? Fields::at(p, ack(p) << 2 | arrive(p, arriving(p))) : Fields{};
     });
     const uint32_t taken = t.single([&] {
       for (uint32_t p = 1; p < v.lay.ports; ++p)
-        if (acks[p]) settle(p, acks[p]);
+        if (const uint32_t out = found[p] >> 2) settle(p, out);
       uint32_t in = 0;
       for (uint32_t p = 1; p < v.lay.ports; ++p)
-        if (arrivals[p]) in |= static_cast<uint32_t>(take(p, arriving(p), arrivals[p])) << p;
+        if (const uint32_t arrival = found[p] & 3u)
+          in |= static_cast<uint32_t>(take(p, arriving(p), arrival)) << p;
       return in;
     });
     t.each(v.lay.ports, [&](uint32_t p) {
-      if (p && arrivals[p]) answer(p, arriving(p), arrivals[p], taken >> p & 1u);
+      if (const uint32_t arrival = p ? found[p] & 3u : 0u)
+        answer(p, arriving(p), arrival, taken >> p & 1u);
     });
   }
 };
