@@ -2,6 +2,7 @@
 // sconnect_engine_cpu.cpp and sconnect_engine_cuda.cu. Its state, cycle and results; the
 // named arrays, terminals, run loop and watchdog are the shared BatchEngine's.
 #pragma once
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -59,6 +60,7 @@ class SconnectEngine final : public BatchEngine<Exec> {
     return inj;
   }
   std::string stuck(uint32_t i) const override;
+  std::string stuck_cause(uint32_t i, const std::vector<uint64_t>& free) const;
   const char* unit() const override { return "message"; }
 
   sconnect::SconnectView at(uint64_t t) const { return B::view_at(v_, t); }
@@ -253,6 +255,34 @@ std::string SconnectEngine<Exec>::stuck(uint32_t i) const {
     o << "]";
     ++shown;
   }
+  return o.str() + stuck_cause(i, free);
+}
+
+// What in instance i's configuration can stop every message, which the watchdog cannot tell
+// from a deadlock: no reserved buffers, or channels that corrupt nearly every slot.
+template <class Exec>
+std::string SconnectEngine<Exec>::stuck_cause(uint32_t i, const std::vector<uint64_t>& free) const {
+  const SconnectConfig& s = cfgs_[i].sconnect;
+  const uint64_t R = v_.prm.routers, P = v_.prm.ports;
+  std::ostringstream o;
+  const uint64_t full = static_cast<uint64_t>(
+      std::count_if(free.begin(), free.end(), [](uint64_t f) { return f == 0; }));
+  if (sconnect_reserve(s) == 0 && full != 0)
+    o << "; " << full << " of " << R
+      << " pools are full and sconnect.reserve = 0 keeps no buffer for VC 1 or delivery, so "
+         "messages can wait on each other in a cycle (the default, -1, reserves buffers / (4 x "
+         "priorities))";
+  const std::vector<uint32_t> threshold = download(v_.s.error_threshold + i * R * P, R * P);
+  const uint32_t worst = *std::max_element(threshold.begin(), threshold.end());
+  const uint64_t noisy = static_cast<uint64_t>(std::count_if(
+      threshold.begin(), threshold.end(), [](uint32_t t) { return t >= (1u << 31); }));
+  if (noisy != 0)
+    o << "; " << noisy << " channel ends corrupt a slot with probability up to "
+      << static_cast<double>(worst) / 4294967296.0
+      << " (sconnect.bit_error_rate = " << s.bit_error_rate
+      << ", sconnect.noisy_bit_error_rate = " << s.noisy_bit_error_rate
+      << ", sconnect.message_bits = " << s.message_bits
+      << "): their messages are sent again and again and seldom arrive whole";
   return o.str();
 }
 

@@ -11,10 +11,12 @@ std::vector<KeyInfo> section_keys() {
   return {
       int_key("sconnect", "buffers", part, &S::buffers, 2, 64,
               "messages the shared buffer pool of a router holds (the TIC: 64)"),
-      int_key("sconnect", "reserve", part, &S::reserve, -1, 21,
-              "buffers reserved for each priority in use and each of its classes (VC 0, VC 1, "
-              "delivery to the host), so no class can block another; -1 (the default): "
-              "buffers / (4 x priorities), at least 1 and at most 4"),
+      int_key(
+          "sconnect", "reserve", part, &S::reserve, -1, 21,
+          "buffers reserved for each priority in use and each of its classes (VC 0, VC 1, "
+          "delivery to the host), so no class can block another; -1 (the default): "
+          "buffers / (4 x priorities), at least 1 and at most 4; 0 reserves none, and full pools "
+          "can then deadlock"),
       int_key("sconnect", "priorities", part, &S::priorities, 1, 4,
               "priorities in use (reservations are made for these; traffic.priority_weights "
               "has at most this many entries)"),

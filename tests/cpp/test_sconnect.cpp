@@ -204,6 +204,43 @@ TEST(Sconnect, SaturatedNetworksDoNotDeadlock) {
     }
 }
 
+// Two configurations stop every message, and the watchdog names their cause beside the stuck
+// routers: no buffers reserved (pools fill with messages waiting on each other), and channels
+// that corrupt nearly every slot (every transmission sent again). Without the cause, the same
+// network moves.
+TEST(Sconnect, TheWatchdogNamesAConfigurationThatStopsEveryMessage) {
+  Config c = sconnect("hypercube", {8}, 0.9);  // the radix is unused
+  c.topology.dimension = 6;
+  c.topology.max_ports = 6;
+  c.sconnect.buffers = 10;
+  c.sconnect.priorities = 1;
+  c.traffic.priority_weights = {};
+  c.traffic.packet_size = 1;
+  c.run.warmup = 1000;
+  c.run.measure = 2000;
+  c.run.watchdog = 1000;
+  Config no_reserve = c;
+  no_reserve.sconnect.reserve = 0;
+  std::string m = test::simulation_error([&] { test::run_one(no_reserve); });
+  EXPECT_NE(m.find("pools are full and sconnect.reserve = 0 keeps no buffer"), std::string::npos)
+      << m;
+  EXPECT_EQ(m.find("corrupt a slot"), std::string::npos) << m;
+  Config noisy = c;
+  noisy.sconnect.reserve = 1;
+  noisy.traffic.offered = 0.1;
+  noisy.sconnect.bit_error_rate = 0.01;
+  noisy.sconnect.message_bits = 65536;  // a slot is whole with probability 0.99^65536
+  m = test::simulation_error([&] { test::run_one(noisy); });
+  EXPECT_NE(m.find("384 channel ends corrupt a slot with probability up to 1"), std::string::npos)
+      << m;
+  EXPECT_NE(m.find("sconnect.message_bits = 65536"), std::string::npos) << m;
+  EXPECT_EQ(m.find("sconnect.reserve = 0"), std::string::npos) << m;
+  noisy.sconnect.message_bits = 100;
+  EXPECT_GT(test::run_one(noisy).accepted, 0.05);
+  c.sconnect.reserve = 1;
+  EXPECT_GT(test::run_one(c).accepted, 0.3);
+}
+
 // Figure 4's assignment under saturation: nothing lost or duplicated (debug mode), the pool
 // bookkeeping holds with messages waiting unassigned, and a nearly full pool sends its excess off
 // the routing table (misroute_fraction > 0) rather than refusing most transmissions as the TIC
