@@ -275,7 +275,7 @@ std::string SconnectEngine<Exec>::stuck_cause(uint32_t i, const std::vector<uint
   const std::vector<uint32_t> threshold = download(v_.s.error_threshold + i * R * P, R * P);
   const uint32_t worst = *std::max_element(threshold.begin(), threshold.end());
   const uint64_t noisy = static_cast<uint64_t>(std::count_if(
-      threshold.begin(), threshold.end(), [](uint32_t t) { return t >= (1u << 31); }));
+      threshold.begin(), threshold.end(), [](uint32_t t) { return t >= (1u << 31); }));  // P >= 1/2
   if (noisy != 0)
     o << "; " << noisy << " channel ends corrupt a slot with probability up to "
       << static_cast<double>(worst) / 4294967296.0

@@ -56,13 +56,16 @@ FIG2_LOAD = 0.8  # of the uniform bound: link utilisation about 0.8
 PAPER = (32, 32, 32)
 
 
-def _fig2(quick: bool, vcs: int, paths: int, **keys) -> tuple[float, float]:
-    return _latency(quick, FIG2_LOAD, vcs, paths, radix=tuple(SMALL) if quick else PAPER,
-                    **keys)
+def _radix(quick: bool) -> tuple:
+    return tuple(SMALL) if quick else PAPER
 
 
 def _size(quick: bool) -> str:
-    return "4x4x4" if quick else "x".join(map(str, PAPER))
+    return "x".join(map(str, _radix(quick)))
+
+
+def _fig2(quick: bool, vcs: int, paths: int, **keys) -> tuple[float, float]:
+    return _latency(quick, FIG2_LOAD, vcs, paths, radix=_radix(quick), **keys)
 
 
 def fig2_dynamic(quick: bool) -> Measured:
@@ -82,9 +85,8 @@ def fig2_four_by_four(quick: bool) -> Measured:
 
 
 def fig4_slq_light(quick: bool) -> Measured:
-    radix = tuple(SMALL) if quick else PAPER
-    return _cut(_latency(quick, 0.3, 2, 2, radix=radix),
-                _latency(quick, 0.3, 2, 2, slq=0.75, radix=radix),
+    return _cut(_latency(quick, 0.3, 2, 2, radix=_radix(quick)),
+                _latency(quick, 0.3, 2, 2, slq=0.75, radix=_radix(quick)),
                 f"{_size(quick)}, random -> SLQ 75% at 0.3 of the bound")
 
 

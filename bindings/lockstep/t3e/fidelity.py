@@ -238,8 +238,12 @@ def _peak(radix: tuple, quick: bool):
     bound = figures.global_bandwidth(radix).bound_flits
     window = (dict(warmup=500, measure=800, drain=0) if quick
               else dict(warmup=1500, measure=4000, drain=0))
-    fractions = (((0.7,) if np.prod(radix) > 1024 else (0.7, 0.85, 1.0)) if quick
-                 else (0.6, 0.7, 0.8, 0.9, 1.0))
+    if not quick:
+        fractions: tuple[float, ...] = (0.6, 0.7, 0.8, 0.9, 1.0)
+    elif np.prod(radix) > 1024:
+        fractions = (0.7,)
+    else:
+        fractions = (0.7, 0.85, 1.0)
     runs = [simulate(machine(radix, pattern="uniform", offered=round(f * bound, 4), **window))
             for f in fractions]
     return max(runs, key=lambda r: r.accepted)
