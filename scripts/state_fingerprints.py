@@ -239,7 +239,7 @@ def large(cases: dict[str, ls.Config]) -> dict[str, ls.Config]:
 
 def fingerprint(cfg: ls.Config, backend: str = "cpu", cycles: int = CYCLES,
                 threads: int = 1, schedule: str = "auto", order: str = "forward",
-                hot: str = "global", lanes: str = "one") -> str | None:
+                hot: str = "global", lanes: str = "auto") -> str | None:
     """SHA-256 over every named state array of a batch after `cycles` cycles (on the CPU,
     `threads` threads: the state is the same for any number; so it is for any run.schedule,
     run.lanes and, on the CPU, run.block_order). None where a GPU refuses run.hot_state =
@@ -266,7 +266,7 @@ def fingerprint(cfg: ls.Config, backend: str = "cpu", cycles: int = CYCLES,
 def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False,
             threads: int = 1, only_large: bool = False, schedule: str = "auto",
             order: str = "forward", hot: str = "global",
-            lanes: str = "one") -> dict[str, str | None]:
+            lanes: str = "auto") -> dict[str, str | None]:
     """Each case's fingerprint; None for those the device refused (printed)."""
     todo = cases()
     if only_large:
@@ -305,12 +305,12 @@ def main() -> int:
                     help="run.block_order of the compared backend (the CPU's block schedules)")
     ap.add_argument("--hot-state", default="global", choices=["global", "shared"],
                     help="run.hot_state of the compared backend (the block schedule)")
-    ap.add_argument("--lanes", default="one", choices=["one", "tile"],
+    ap.add_argument("--lanes", default="auto", choices=["auto", "one", "tile"],
                     help="run.lanes of the compared backend (the launch, block and grid "
-                         "schedules)")
+                         "schedules; default: auto)")
     args = ap.parse_args()
     if args.write and (args.schedule != "auto" or args.hot_state != "global"
-                       or args.lanes != "one"):
+                       or args.lanes != "auto"):
         ap.error("--write takes the CPU's own schedule: leave --schedule, --hot-state and "
                  "--lanes out")
     if args.write and args.backend != "cpu":

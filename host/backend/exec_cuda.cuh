@@ -200,24 +200,21 @@ struct CudaExec {
   }
   // The cycles between two host events, as run.schedule asks: a launch per cycle over all
   // elements of the batch (launch), or launches of run.cycles_per_launch cycles each with a
-  // block per instance (block) or a cooperative grid over the batch (grid); auto picks launch
-  // or block by the batch's shape (cuda_auto_schedule).
+  // block per instance (block) or a cooperative grid over the batch (grid); auto picks the
+  // schedule and the lanes by the batch's shape (cuda_plan).
   template <class At>
   void run_cycles(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at,
                   const HotList& hot_list = {}) {
-    with_lanes(schedule.lanes, [&](auto lanes) {
-      run_cycles_on<decltype(lanes)::value>(t0, cycles, n_inst, per_inst, at, hot_list);
+    const CudaPlan plan = cuda_plan(schedule, n_inst, per_inst, static_cast<uint64_t>(sms_));
+    with_lanes(plan.lanes, [&](auto lanes) {
+      run_cycles_on<decltype(lanes)::value>(plan.kind, t0, cycles, n_inst, per_inst, at, hot_list);
     });
   }
-  // The same with kLanes threads an element (run.lanes).
+  // The same under schedule `kind` with kLanes threads an element.
   template <uint32_t kLanes, class At>
-  void run_cycles_on(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at,
-                     const HotList& hot_list) {
+  void run_cycles_on(ScheduleKind kind, uint64_t t0, uint64_t cycles, uint64_t n_inst,
+                     uint64_t per_inst, const At& at, const HotList& hot_list) {
     using F = decltype(at(t0));
-    const ScheduleKind kind =
-        schedule.kind == ScheduleKind::kAuto
-            ? cuda_auto_schedule(n_inst, per_inst, static_cast<uint64_t>(sms_))
-            : schedule.kind;
     if (kind == ScheduleKind::kLaunch) {
       for (uint64_t c = 0; c < cycles; ++c) for_each_on<kLanes>(n_inst * per_inst, at(t0 + c));
       return;
@@ -287,10 +284,8 @@ struct CudaExec {
   }
   void sync() { cuda_check(cudaDeviceSynchronize(), "sync"); }
   std::string schedule_name(uint64_t n_inst, uint64_t per_inst) const {
-    return ls::schedule_name(schedule.kind == ScheduleKind::kAuto
-                                 ? cuda_auto_schedule(n_inst, per_inst, static_cast<uint64_t>(sms_))
-                                 : schedule.kind,
-                             schedule.lanes);
+    const CudaPlan plan = cuda_plan(schedule, n_inst, per_inst, static_cast<uint64_t>(sms_));
+    return ls::schedule_name(plan.kind, plan.lanes);
   }
 
  private:

@@ -16,7 +16,7 @@ Schedule schedule_of(const RunConfig& run) {
             : run.block_order == "shuffled" ? BlockOrder::kShuffled
                                             : BlockOrder::kForward;
   s.hot_shared = run.hot_state == "shared";
-  s.lanes = run.lanes == "tile" ? kTileLanes : 1;
+  s.lanes = run.lanes == "tile" ? kTileLanes : run.lanes == "one" ? 1 : 0;
   return s;
 }
 
@@ -25,13 +25,20 @@ std::string schedule_name(ScheduleKind kind, uint32_t lanes) {
                            : kind == ScheduleKind::kBlock ? "block"
                            : kind == ScheduleKind::kGrid  ? "grid"
                                                           : "stages";
-  return lanes > 1 && kind != ScheduleKind::kAuto ? name + ", tile" : name;
+  return lanes == kTileLanes && kind != ScheduleKind::kAuto ? name + ", tile" : name;
 }
 
-ScheduleKind cuda_auto_schedule(uint64_t instances, uint64_t per_instance, uint64_t sms) {
-  if (per_instance <= 256) return ScheduleKind::kBlock;
-  if (per_instance <= 1024 && instances >= sms) return ScheduleKind::kBlock;
-  return ScheduleKind::kLaunch;
+CudaPlan cuda_plan(const Schedule& s, uint64_t instances, uint64_t per_instance, uint64_t sms) {
+  const bool few = instances * per_instance <= kTileElements;
+  if (s.kind == ScheduleKind::kAuto && s.lanes == 0 && few)
+    return {ScheduleKind::kLaunch, kTileLanes};
+  ScheduleKind kind = s.kind;
+  if (kind == ScheduleKind::kAuto)
+    kind = per_instance <= 256 || (per_instance <= 1024 && instances >= sms)
+               ? ScheduleKind::kBlock
+               : ScheduleKind::kLaunch;
+  const uint32_t lanes = s.lanes ? s.lanes : kind == ScheduleKind::kLaunch && few ? kTileLanes : 1;
+  return {kind, lanes};
 }
 
 }  // namespace ls

@@ -7,11 +7,12 @@
 //           grid-wide sync per cycle), for instances larger than a block;
 //   auto    the backend's own choice: on the CPU its production schedule (each thread runs
 //           whole instances, stage by stage), on CUDA what an H100 measured fastest
-//           (cuda_auto_schedule).
+//           (cuda_plan).
 // The CPU runs `block` and `grid` through the same source as the GPU (block_cycles.hpp), with a
 // block's threads as a loop in run.block_order, so CPU tests show the schedule is exact.
 // run.lanes = "tile" gives each element of the launch, block and grid schedules a tile of
 // kTileLanes threads instead of one (kernels/common/tile.hpp); the CPU's `auto` ignores it.
+// run.lanes = "auto" is one lane on the CPU and what the H100 measured fastest on CUDA.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -30,23 +31,34 @@ struct Schedule {
   uint32_t block_threads = 0;      // 0: the instance's elements rounded up to a warp, <= 1,024
   BlockOrder order = BlockOrder::kForward;
   bool hot_shared = false;  // block: the family's hot arrays on chip (kernels/common/hot_state.hpp)
-  uint32_t lanes = 1;       // threads an element: 1, or kTileLanes (run.lanes = "tile")
+  uint32_t lanes =
+      0;  // threads an element: 1, kTileLanes (run.lanes = "tile"), 0 auto (one on the CPU)
 };
 
 // CUDA's `auto`, from every family measured on an H100 (2026-11-27, docs/performance.md, "Many
-// cycles per launch, measured"): `block` for instances of up to 256 elements (1.2-1.6x
-// `launch`), and for batches of instances up to 1,024 elements that give every multiprocessor
-// one (1.2-1.3x with 256 instances of 512); `launch` for a few larger instances, whose one block
-// each leaves most of the device idle (a single 512-router network: 0.65-0.96x).
-ScheduleKind cuda_auto_schedule(uint64_t instances, uint64_t per_instance, uint64_t sms);
+// cycles per launch, measured" and "Lanes over a router, measured"). A batch of at most
+// kTileElements elements: `launch` with a tile an element (1.1-2.5x the best schedule on one
+// lane for single networks of 64-512 routers, but the 8x8 mesh's `block`, 0.88x). Larger: tiles
+// lose 2-4x (the device is already full of one-lane elements), so one lane, `block` for instances
+// of up to 256 elements (1.2-1.6x `launch`) and for batches of instances up to 1,024 elements
+// that give every multiprocessor one (1.2-1.3x with 256 instances of 512), `launch` for a few
+// larger instances, whose one block each leaves most of the device idle (a single 512-router
+// network: 0.65-0.96x). What run.schedule or run.lanes name is kept.
+constexpr uint64_t kTileElements = 1024;
+struct CudaPlan {
+  ScheduleKind kind;
+  uint32_t lanes;
+};
+CudaPlan cuda_plan(const Schedule& s, uint64_t instances, uint64_t per_instance, uint64_t sms);
 
-// f(std::integral_constant<uint32_t, lanes>{}) for run.lanes' compile-time lanes an element.
+// f(std::integral_constant<uint32_t, lanes>{}) for run.lanes' compile-time lanes an element
+// (auto, 0, as one).
 template <class F>
 void with_lanes(uint32_t lanes, const F& f) {
-  if (lanes == 1)
-    f(std::integral_constant<uint32_t, 1>{});
-  else
+  if (lanes == kTileLanes)
     f(std::integral_constant<uint32_t, kTileLanes>{});
+  else
+    f(std::integral_constant<uint32_t, 1>{});
 }
 
 // A schedule's name as results report it (Engine::schedule): the CPU's `auto` is "stages".

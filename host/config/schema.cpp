@@ -249,11 +249,13 @@ std::vector<KeyInfo> make_schema() {
                "a launch: global memory, or copied into the block's shared memory at its start "
                "and back at its end (the flit buffers stay in global memory; families without "
                "a list of them, global)"),
-      enum_key("run", "lanes", run, &U::lanes, {"one", "tile"},
+      enum_key("run", "lanes", run, &U::lanes, {"auto", "one", "tile"},
                "launch, block and grid schedules: threads an element's cycle runs on: one, or a "
                "tile of 16 (a GPU warp's half) over which a family with a lane form spreads a "
                "router's ports and VCs (docs/architecture.md names them; the others run their "
-               "cycle on the tile's first lane); identical results"),
+               "cycle on the tile's first lane); auto: one on the CPU, on CUDA a tile under "
+               "launch for batches of at most 1,024 elements (with run.schedule = auto too: "
+               "launch), as an H100 measured fastest; identical results"),
       int_key("run", "watchdog", run, &U::watchdog, 0, 1ll << 30,
               "report a deadlock after this many cycles without a flit moving (0: off)"),
       float_key("run", "latency_threshold", run, &U::latency_threshold, 1.0, 1e9,

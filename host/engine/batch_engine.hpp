@@ -310,14 +310,19 @@ class BatchEngine : public Engine {
     x_.download(h.data(), p, n * sizeof(T));
     return h;
   }
+  // Sums an array of `per_instance` entries an instance ([inst, ...]) over each instance.
+  template <class T>
+  std::vector<uint64_t> instance_sums(const T* p, uint64_t per_instance) const {
+    std::vector<T> h = download(p, I_ * per_instance);
+    std::vector<uint64_t> out(I_, 0);
+    for (uint64_t i = 0; i < h.size(); ++i) out[i / per_instance] += h[i];
+    return out;
+  }
   // Sums a per-terminal array ([inst, node], or [inst, node, k] of `per_node` entries) over the
   // nodes of each instance.
   template <class T>
   std::vector<uint64_t> per_instance_sum(const T* p, uint64_t per_node = 1) const {
-    std::vector<T> h = download(p, NN_ * per_node);
-    std::vector<uint64_t> out(I_, 0);
-    for (uint64_t i = 0; i < h.size(); ++i) out[i / (nodes_ * per_node)] += h[i];
-    return out;
+    return instance_sums(p, nodes_ * per_node);
   }
 
   // Link results of instance i from what each (router, port) sent in the window of m cycles

@@ -80,9 +80,10 @@ class Engine {
   virtual uint64_t state_bytes() const = 0;
   virtual uint32_t instances() const = 0;
   virtual const char* backend() const = 0;
-  // How the backend runs the cycles (run.schedule's choice, `auto` resolved): "stages" (the
-  // CPU's own), "launch", "block" or "grid", with ", tile" under run.lanes = "tile"; "debug"
-  // (a step a cycle, its checks after each) and "phases" (vc: a step a phase).
+  // How the backend runs the cycles (run.schedule's and run.lanes' choice, `auto` resolved):
+  // "stages" (the CPU's own), "launch", "block" or "grid", with ", tile" where an element runs on
+  // a tile of lanes; "debug" (a step a cycle, its checks after each) and "phases" (vc: a step a
+  // phase).
   virtual std::string schedule() const = 0;
   virtual std::vector<std::string> state_names() const = 0;
   virtual HostArray state(const std::string& name) const = 0;

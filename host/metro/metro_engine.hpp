@@ -19,7 +19,7 @@ namespace ls {
 template <class Exec>
 class MetroEngine final : public BatchEngine<Exec> {
   using B = BatchEngine<Exec>;
-  using B::download, B::upload, B::per_instance_sum;
+  using B::download, B::upload, B::per_instance_sum, B::instance_sums;
   using B::x_, B::cfgs_, B::I_, B::E_, B::NN_, B::t_;
 
  public:
@@ -141,7 +141,7 @@ void MetroEngine<Exec>::allocate() {
   s.port_dead = alloc<uint8_t>(*this, rports, "port_dead", {I, R, RP});
   s.noisy = alloc<uint8_t>(*this, rports, "noisy", {I, R, RP});
   s.words = alloc<uint32_t>(*this, rports, "link_words", {I, R, RP});
-  s.corrupted = alloc<uint64_t>(*this, I * X, "words_corrupted", {I, X});
+  s.corrupted = alloc<uint32_t>(*this, I * X * P, "words_corrupted", {I, X, P});
   s.shutdowns = alloc<uint64_t>(*this, I * R, "inuse_shutdowns", {I, R});
   s.src_mode = alloc<uint8_t>(*this, NN_, "src_mode", {I, N});
   s.src_port = alloc<uint8_t>(*this, NN_, "src_port", {I, N});
@@ -312,12 +312,15 @@ void MetroEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) 
   // endpoint and the connections the cascade's IN-USE check shut down.
   const double bad = static_cast<double>(per_instance_sum(v_.s.bad_checksums)[i]),
                good = static_cast<double>(per_instance_sum(v_.s.acked)[i]);
-  r.extra.emplace_back("words_corrupted", static_cast<double>(per_instance_sum(v_.s.corrupted)[i]));
+  r.extra.emplace_back(
+      "words_corrupted",
+      static_cast<double>(instance_sums(v_.s.corrupted, uint64_t{v_.prm.elems} * v_.prm.ports)[i]));
   r.extra.emplace_back("bad_checksum_fraction", bad + good > 0 ? bad / (bad + good) : 0.0);
   r.extra.emplace_back("faults_located", static_cast<double>(per_instance_sum(v_.s.located)[i]));
   if (v_.prm.header_threshold == 0) return;
   r.extra.emplace_back("bad_headers", static_cast<double>(per_instance_sum(v_.s.bad_headers)[i]));
-  r.extra.emplace_back("inuse_shutdowns", static_cast<double>(per_instance_sum(v_.s.shutdowns)[i]));
+  r.extra.emplace_back("inuse_shutdowns",
+                       static_cast<double>(instance_sums(v_.s.shutdowns, v_.prm.routers)[i]));
 }
 
 }  // namespace ls

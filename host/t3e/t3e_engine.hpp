@@ -24,7 +24,7 @@ namespace ls {
 template <class Exec>
 class T3eEngine final : public BatchEngine<Exec> {
   using B = BatchEngine<Exec>;
-  using B::download, B::upload, B::per_instance_sum;
+  using B::download, B::upload, B::per_instance_sum, B::instance_sums;
   using B::x_, B::cfgs_, B::I_, B::E_, B::NN_, B::t_;
 
  public:
@@ -182,7 +182,7 @@ class T3eEngine final : public BatchEngine<Exec> {
   std::vector<uint64_t> in_flight() const override {
     std::vector<uint64_t> inj = per_instance_sum(v_.pe.injected);
     const std::vector<uint64_t> got = per_instance_sum(v_.pe.ejected);
-    const std::vector<uint64_t> dropped = per_instance_sum(v_.s.dropped);
+    const std::vector<uint64_t> dropped = instance_sums(v_.s.dropped, B::routers_);
     for (uint32_t i = 0; i < I_; ++i) inj[i] -= got[i] + dropped[i];
     return inj;
   }

@@ -47,9 +47,9 @@ const Family& family() {
     f.packet_flits = packet_flits;
     f.validate = validate;
     f.router_state_bytes = router_state_bytes;
-    // 79 us a cycle on an H100 (measured before the CPU kernel's 2026-11-25 rework) against
-    // 2.8 M router-cycles/s.
-    f.auto_cuda_routers = 200;
+    // 22.6 us a cycle on an H100 (2026-11-27, a tile a PE under `launch`) against 2.5-2.8 M
+    // router-cycles/s a core of the 2-core VM.
+    f.auto_cuda_routers = 60;
     f.cpu = make_t3e_engine_cpu;
 #ifdef LOCKSTEP_HAVE_CUDA
     f.cuda = make_t3e_engine_cuda;

@@ -38,7 +38,9 @@ const Family& family() {
     f.finite_workloads = true;
     f.validate = validate;
     f.router_state_bytes = router_state_bytes;
-    f.auto_cuda_routers = 400;  // ~25 us a cycle on an H100 against 11-15 M router-cycles/s
+    // 16-19 us a cycle on an H100 (2026-11-27: a tile a router under `launch`, or `block`)
+    // against 11-15 M router-cycles/s a core of the 2-core VM.
+    f.auto_cuda_routers = 250;
     f.cpu = make_vc_engine_cpu;
 #ifdef LOCKSTEP_HAVE_CUDA
     f.cuda = make_vc_engine_cuda;

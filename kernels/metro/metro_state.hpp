@@ -202,7 +202,8 @@ struct MetroState {
   uint8_t* fast;        // forward ports: 1 fast reclamation, 0 detailed
   uint8_t* swallow;     // forward ports: 1 the route word is consumed (hw = 0)
   uint32_t* words;      // words sent out of the port in the window
-  uint64_t* corrupted;  // [inst, elem] words corrupted on the wires leaving the element
+  uint32_t* corrupted;  // [inst, elem, port] words corrupted on the wire leaving the port (a
+                        // wire's own: a tile's lanes send on a router's wires in one clock)
   uint64_t* shutdowns;  // [inst, router] connections the IN-USE check shut down
   // Endpoints [inst, node]: the source side
   uint8_t* src_mode;
@@ -335,7 +336,7 @@ LS_HD inline void send_word(const MetroView& v, uint32_t inst, uint32_t x, uint3
       } else if (Header::flipped(value) == 0) {
         word = (word & 31u) | Word::make(0, Header::with_flip(value, bit, r.w[2] % v.prm.cascade));
       }
-      v.s.corrupted[e] += 1;
+      v.s.corrupted[e * v.lay.ports + p] += 1;
     }
   }
   v.s.belt[at] = word;

@@ -150,27 +150,27 @@ TEST(Config, NetworkTooLargeForMemoryIsAClearError) {
 }
 
 TEST(Config, AutoTakesTheGpuFromTheMeasuredCrossover) {
-  // run.auto_cuda_routers routers per CPU thread, by default the family's own (vc 400): an 8x8
-  // mesh (64 routers) stays on the CPU, an 8x8x8 torus (512) goes to the GPU against one thread
-  // but not against two, a batch of 32 8x8 meshes (2,048) against up to five threads; 0 always
-  // takes the GPU.
+  // run.auto_cuda_routers routers per CPU thread, by default the family's own (vc 250): an 8x8
+  // mesh (64 routers) stays on the CPU, an 8x8x8 torus (512) goes to the GPU against up to two
+  // threads, a batch of 32 8x8 meshes (2,048) against up to eight threads; 0 always takes the
+  // GPU.
   Config c;
   EXPECT_EQ(c.run.auto_cuda_routers, -1);
   const int64_t per_thread = auto_cuda_routers(c);
-  EXPECT_EQ(per_thread, 400);
+  EXPECT_EQ(per_thread, 250);
   EXPECT_FALSE(auto_takes_cuda(64, 1, per_thread));
-  EXPECT_TRUE(auto_takes_cuda(512, 1, per_thread));
-  EXPECT_FALSE(auto_takes_cuda(512, 2, per_thread));
-  EXPECT_TRUE(auto_takes_cuda(32 * 64, 5, per_thread));
-  EXPECT_FALSE(auto_takes_cuda(32 * 64, 6, per_thread));
+  EXPECT_TRUE(auto_takes_cuda(512, 2, per_thread));
+  EXPECT_FALSE(auto_takes_cuda(512, 3, per_thread));
+  EXPECT_TRUE(auto_takes_cuda(32 * 64, 8, per_thread));
+  EXPECT_FALSE(auto_takes_cuda(32 * 64, 9, per_thread));
   EXPECT_TRUE(auto_takes_cuda(1, 16, 0));
-  EXPECT_TRUE(auto_takes_cuda(400, 0, per_thread));  // an unknown thread count counts as one
-  // The T3E's GPU cycle is 3x vc's and its CPU router-cycle 5x dearer: its 512 PEs go to the GPU
-  // against up to two threads. A value set is taken as it is.
+  EXPECT_TRUE(auto_takes_cuda(250, 0, per_thread));  // an unknown thread count counts as one
+  // The T3E's GPU cycle is about vc's and its CPU router-cycle 5x dearer: its 512 PEs go to the
+  // GPU against up to eight threads. A value set is taken as it is.
   c.router.family = "t3e";
-  EXPECT_EQ(auto_cuda_routers(c), 200);
-  EXPECT_TRUE(auto_takes_cuda(512, 2, auto_cuda_routers(c)));
-  EXPECT_FALSE(auto_takes_cuda(512, 3, auto_cuda_routers(c)));
+  EXPECT_EQ(auto_cuda_routers(c), 60);
+  EXPECT_TRUE(auto_takes_cuda(512, 8, auto_cuda_routers(c)));
+  EXPECT_FALSE(auto_takes_cuda(512, 9, auto_cuda_routers(c)));
   for (const char* f : {"sconnect", "metro", "bgl"}) {
     c.router.family = f;
     EXPECT_GT(auto_cuda_routers(c), 0) << f;

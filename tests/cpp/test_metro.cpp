@@ -552,6 +552,43 @@ TEST(Metro, CorruptedRoutesAndTheInUseCheck) {
   EXPECT_GT(test::extra(consumed, "attempts_per_message"), 1.05);
 }
 
+// The error counters of a batch: each instance's results sum its own wires' corrupted words
+// (every element's, routers and endpoints: [inst, elem, port]) and its own routers' shutdowns
+// ([inst, router]), and an instance's results are those it gives run alone. (The sums once took
+// [inst, endpoint] slices of both arrays: a router's counters fell to the wrong instance.)
+TEST(Metro, ErrorCountersAreEachInstancesOwn) {
+  std::vector<Config> batch;
+  for (int64_t seed : {5, 6}) {
+    Config c = figure3(0.3);
+    c.metro.header_error_rate = 0.02;
+    c.metro.word_error_rate = 0.002;
+    c.metro.cascade = 2;
+    c.run.seed = seed;
+    c.run.warmup = 0;
+    c.run.measure = 3000;
+    c.run.drain = 0;  // the same cycles in the batch as alone (the counters span the whole run)
+    batch.push_back(c);
+  }
+  auto e = make_engine(batch, test::options("cpu", 1, false));
+  const std::vector<InstanceResult> r = e->run();
+  const auto corrupted = test::values<uint32_t>(e->state("words_corrupted"));
+  const auto shutdowns = test::values<uint64_t>(e->state("inuse_shutdowns"));
+  const auto half = [](const auto& v, size_t i) {
+    const size_t n = v.size() / 2;
+    return std::accumulate(v.begin() + i * n, v.begin() + (i + 1) * n, 0.0);
+  };
+  for (size_t i = 0; i < 2; ++i) {
+    SCOPED_TRACE("instance " + std::to_string(i));
+    EXPECT_GT(half(corrupted, i), 100.0);
+    EXPECT_GT(half(shutdowns, i), 10.0);
+    EXPECT_EQ(test::extra(r[i], "words_corrupted"), half(corrupted, i));
+    EXPECT_EQ(test::extra(r[i], "inuse_shutdowns"), half(shutdowns, i));
+  }
+  const InstanceResult alone = make_engine({batch[1]}, test::options("cpu", 1, false))->run().at(0);
+  EXPECT_EQ(test::extra(alone, "words_corrupted"), test::extra(r[1], "words_corrupted"));
+  EXPECT_EQ(test::extra(alone, "inuse_shutdowns"), test::extra(r[1], "inuse_shutdowns"));
+}
+
 // reads: every message a read with a reply, words corrupted on the wires.
 std::vector<Config> mixed_batch(const std::string& kind = "multibutterfly", bool reads = false) {
   std::vector<Config> cs;

@@ -445,14 +445,14 @@ TEST(Schedule, KeysAreCheckedAndNamed) {
   EXPECT_NE(m.find("auto, launch, block, grid"), std::string::npos) << m;
   m = test::config_error_of([&] { set_key(c, "run", "lanes", str("warp")); });
   EXPECT_NE(m.find("run.lanes"), std::string::npos) << m;
-  EXPECT_NE(m.find("one, tile"), std::string::npos) << m;
+  EXPECT_NE(m.find("auto, one, tile"), std::string::npos) << m;
   m = test::config_error_of([&] { set_key(c, "run", "block_threads", Value(int64_t{2048})); });
   EXPECT_NE(m.find("run.block_threads"), std::string::npos) << m;
   EXPECT_NE(m.find("2048"), std::string::npos) << m;
 }
 
-// Results say which schedule ran, `auto` resolved (Engine::schedule; on CUDA, what
-// cuda_auto_schedule picks for the batch).
+// Results say which schedule ran, `auto` resolved (Engine::schedule; on CUDA, what cuda_plan
+// picks for the batch).
 TEST(Schedule, EngineSaysWhichScheduleRan) {
   const std::vector<Config> vc = families()[0].batch;
   EXPECT_EQ(make_engine(vc, test::options("cpu", 1, false))->schedule(), "stages");
@@ -469,19 +469,46 @@ TEST(Schedule, EngineSaysWhichScheduleRan) {
   auto e = make_engine(t3e, test::options("cpu", 1, false));
   EXPECT_EQ(e->schedule(), "grid");
   EXPECT_EQ(e->run()[0].schedule, "grid");
-  if (cuda_available())  // two 16-router instances: a block each
-    EXPECT_EQ(make_engine(vc, test::options("cuda", 1, false))->schedule(), "block");
+  if (cuda_available()) {  // two 16-router instances: a tile a router, or a block each
+    EXPECT_EQ(make_engine(vc, test::options("cuda", 1, false))->schedule(), "launch, tile");
+    EXPECT_EQ(make_engine(with_schedule(vc, "auto", "forward"), test::options("cuda", 1, false))
+                  ->schedule(),
+              "block");
+  }
 }
 
 // CUDA's `auto` takes what an H100 measured fastest for the batch's shape (schedule.hpp).
 TEST(Schedule, CudaAutoTakesTheMeasuredFastest) {
-  constexpr uint64_t kSms = 132;                                       // an H100's
-  EXPECT_EQ(cuda_auto_schedule(1, 64, kSms), ScheduleKind::kBlock);    // an 8x8 mesh
-  EXPECT_EQ(cuda_auto_schedule(1, 256, kSms), ScheduleKind::kBlock);   // a 16x16 torus
-  EXPECT_EQ(cuda_auto_schedule(1, 512, kSms), ScheduleKind::kLaunch);  // an 8x8x8 torus
-  EXPECT_EQ(cuda_auto_schedule(8, 512, kSms), ScheduleKind::kLaunch);
-  EXPECT_EQ(cuda_auto_schedule(256, 512, kSms), ScheduleKind::kBlock);    // 256 of them
-  EXPECT_EQ(cuda_auto_schedule(1024, 64, kSms), ScheduleKind::kBlock);    // 1,024 meshes
-  EXPECT_EQ(cuda_auto_schedule(256, 4096, kSms), ScheduleKind::kLaunch);  // more than a block
-  EXPECT_EQ(cuda_auto_schedule(1, 262144, kSms), ScheduleKind::kLaunch);  // 64x64x64
+  constexpr uint64_t kSms = 132;  // an H100's
+  const auto plan = [](const char* schedule, const char* lanes, uint64_t instances,
+                       uint64_t per_instance) {
+    RunConfig run;
+    run.schedule = schedule;
+    run.lanes = lanes;
+    const CudaPlan p = cuda_plan(schedule_of(run), instances, per_instance, kSms);
+    return schedule_name(p.kind, p.lanes);
+  };
+  // Both keys auto: a tile an element under `launch` up to 1,024 elements, then one lane.
+  EXPECT_EQ(plan("auto", "auto", 1, 64), "launch, tile");   // an 8x8 mesh
+  EXPECT_EQ(plan("auto", "auto", 1, 512), "launch, tile");  // an 8x8x8 torus
+  EXPECT_EQ(plan("auto", "auto", 2, 512), "launch, tile");
+  EXPECT_EQ(plan("auto", "auto", 1, 2048), "launch");
+  EXPECT_EQ(plan("auto", "auto", 256, 64), "block");     // 256 8x8 meshes
+  EXPECT_EQ(plan("auto", "auto", 256, 512), "block");    // 256 of them
+  EXPECT_EQ(plan("auto", "auto", 1024, 64), "block");    // 1,024 meshes
+  EXPECT_EQ(plan("auto", "auto", 256, 4096), "launch");  // more than a block
+  EXPECT_EQ(plan("auto", "auto", 1, 262144), "launch");  // 64x64x64
+  // One lane named: the schedule by the instances' size and number.
+  EXPECT_EQ(plan("auto", "one", 1, 64), "block");
+  EXPECT_EQ(plan("auto", "one", 1, 256), "block");  // a 16x16 torus
+  EXPECT_EQ(plan("auto", "one", 1, 512), "launch");
+  EXPECT_EQ(plan("auto", "one", 8, 512), "launch");
+  EXPECT_EQ(plan("auto", "one", 256, 512), "block");
+  // A schedule named: tiles under `launch` alone, for as few elements; what is named is kept.
+  EXPECT_EQ(plan("launch", "auto", 1, 512), "launch, tile");
+  EXPECT_EQ(plan("launch", "auto", 256, 64), "launch");
+  EXPECT_EQ(plan("block", "auto", 1, 64), "block");
+  EXPECT_EQ(plan("grid", "auto", 1, 512), "grid");
+  EXPECT_EQ(plan("block", "tile", 256, 64), "block, tile");
+  EXPECT_EQ(plan("launch", "one", 1, 64), "launch");
 }

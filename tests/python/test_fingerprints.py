@@ -19,7 +19,8 @@ from conftest import REPO, python_path
 @pytest.mark.parametrize("backend,schedule,order,hot,lanes", [
     ("cpu", "auto", "forward", "global", "one"), ("cpu", "block", "shuffled", "shared", "one"),
     ("cpu", "grid", "reversed", "global", "one"), ("cpu", "block", "shuffled", "global", "tile"),
-    ("cuda", "auto", "forward", "global", "one"), ("cuda", "block", "forward", "global", "one"),
+    ("cuda", "auto", "forward", "global", "auto"), ("cuda", "auto", "forward", "global", "one"),
+    ("cuda", "block", "forward", "global", "one"),
     ("cuda", "block", "forward", "shared", "one"), ("cuda", "grid", "forward", "global", "one"),
     ("cuda", "block", "forward", "global", "tile"),
     ("cuda", "launch", "forward", "global", "tile")])
