@@ -35,9 +35,11 @@ FIELDS = ["goal", "family", "network", "routers_per_instance", "instances", "bac
           "router_cycles_per_s", "us_per_cycle", "target_router_cycles_per_s", "meets_target",
           "bytes_per_router_cycle", "l2_bytes_per_router_cycle", "lanes_per_warp", "dram_gb_per_s"]
 # The GPU schedules a row is measured under: (run.schedule, cycles_per_launch, block_threads,
-# run.lanes). "tile": an element's cycle over 16 lanes (every family's lane form).
-GPU_SCHEDULES = [("launch", 0, 0, "one"), ("block", 0, 0, "one"), ("grid", 0, 32, "one"),
-                 ("grid", 0, 128, "one"), ("launch", 0, 0, "tile"), ("block", 0, 0, "tile")]
+# run.lanes). "tile": an element's cycle over 16 lanes (every family's lane form); "auto" and
+# "auto": what a user gets (host/backend/schedule.hpp, cuda_plan).
+GPU_SCHEDULES = [("auto", 0, 0, "auto"), ("launch", 0, 0, "one"), ("block", 0, 0, "one"),
+                 ("grid", 0, 32, "one"), ("grid", 0, 128, "one"), ("launch", 0, 0, "tile"),
+                 ("block", 0, 0, "tile")]
 CPU_SCHEDULE = ("auto", 0, 0, "one")
 # Nsight Compute's metrics (--ncu): lanes active per instruction, bytes from DRAM and L2.
 NCU_METRICS = ["smsp__thread_inst_executed_per_inst_executed.ratio", "dram__bytes.sum",
@@ -110,7 +112,9 @@ def measure(case: dict, backend: str, schedule, threads: int, seconds: float) ->
     rate = r * case["instances"] * cycles / wall
     return {"goal": case["goal"], "family": family_of(case["keys"]), "network": case["network"],
             "routers_per_instance": r, "instances": case["instances"], "backend": sim.backend,
-            "schedule": schedule[0], "cycles_per_launch": schedule[1],
+            # CUDA's auto as it resolved ("auto: launch, tile")
+            "schedule": f"auto: {sim.schedule}" if backend == "cuda" and schedule[0] == "auto"
+            else schedule[0], "cycles_per_launch": schedule[1],
             "block_threads": schedule[2], "lanes": schedule[3],
             "threads": threads if backend == "cpu" else "",
             "cycles": cycles, "wall_s": f"{wall:.3f}", "router_cycles_per_s": f"{rate:.4g}",
@@ -186,6 +190,8 @@ def ncu_rows(args, rows: list[dict]) -> None:
     for name, keys in reference_rows():
         r = routers(keys)
         for kind, _, block, lanes in GPU_SCHEDULES:
+            if kind in ("auto", "grid"):  # auto is one of the others; grid never measured faster
+                continue
             skip, per_launch = (2000, 1) if kind == "launch" else (1, args.profile_cycles)
             log = out / f"ncu_{re.sub(r'[^A-Za-z0-9]+', '_', name)}_{kind}{block}_{lanes}.csv"
             cmd = ["ncu", "--clock-control", "none", "--csv", "--kernel-name", KERNELS,

@@ -18,11 +18,12 @@
 #             state; ~4 min)
 #   goals     benchmarks/gpu_goals.py: issue 40's goals, every family alone and in batches of
 #             256, 1,024 8x8 meshes and the 64x64x64 torus, under every run.schedule (launch and
-#             block also with run.lanes = tile) and on the host's cores, into
-#             $LOG_DIR/gpu_goals.csv (~4.5 min; ~100 s with GOALS_SECONDS=0.3: 2026-11-27's
-#             figures before the tile rows, x1.5)
+#             block also with run.lanes = tile; auto with both keys auto, as it resolved) and on
+#             the host's cores, into $LOG_DIR/gpu_goals.csv (~4.5 min; 87 s with
+#             GOALS_SECONDS=0.3 on an H100 before the auto rows, 2026-11-27)
 #   ncu       the same table's single networks again, with Nsight Compute's active lanes per
-#             warp, DRAM and L2 bytes per router-cycle and bandwidth (~5 min)
+#             warp, DRAM and L2 bytes per router-cycle and bandwidth, launch and block with and
+#             without tiles (~4 min; 170 s reached the S-Connect rows with grid too, 2026-11-27)
 #   sweep     `make sweep`'s 20 points on the CPU's cores and on CUDA (launch, block), Python's
 #             start included, into $LOG_DIR/gpu_sweep.csv (~2 min)
 #   ptxas     registers, stack and spills of every family's cycle kernels (scripts/
