@@ -30,7 +30,8 @@ std::string schedule_name(ScheduleKind kind, uint32_t lanes) {
 
 CudaPlan cuda_plan(const Schedule& s, uint64_t instances, uint64_t per_instance, uint64_t sms) {
   const bool few = instances * per_instance <= kTileElements;
-  if (s.kind == ScheduleKind::kAuto && s.lanes == 0 && few)
+  // (Hot state on chip is the block schedule's: asked for, `auto` keeps to it.)
+  if (s.kind == ScheduleKind::kAuto && s.lanes == 0 && few && !s.hot_shared)
     return {ScheduleKind::kLaunch, kTileLanes};
   ScheduleKind kind = s.kind;
   if (kind == ScheduleKind::kAuto)

@@ -255,7 +255,8 @@ std::vector<KeyInfo> make_schema() {
                "router's ports and VCs (docs/architecture.md names them; the others run their "
                "cycle on the tile's first lane); auto: one on the CPU, on CUDA a tile under "
                "launch for batches of at most 1,024 elements (with run.schedule = auto too: "
-               "launch), as an H100 measured fastest; identical results"),
+               "launch, unless run.hot_state = shared keeps it to block), as an H100 measured "
+               "fastest; identical results"),
       int_key("run", "watchdog", run, &U::watchdog, 0, 1ll << 30,
               "report a deadlock after this many cycles without a flit moving (0: off)"),
       float_key("run", "latency_threshold", run, &U::latency_threshold, 1.0, 1e9,

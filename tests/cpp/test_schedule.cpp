@@ -481,10 +481,11 @@ TEST(Schedule, EngineSaysWhichScheduleRan) {
 TEST(Schedule, CudaAutoTakesTheMeasuredFastest) {
   constexpr uint64_t kSms = 132;  // an H100's
   const auto plan = [](const char* schedule, const char* lanes, uint64_t instances,
-                       uint64_t per_instance) {
+                       uint64_t per_instance, const char* hot = "global") {
     RunConfig run;
     run.schedule = schedule;
     run.lanes = lanes;
+    run.hot_state = hot;
     const CudaPlan p = cuda_plan(schedule_of(run), instances, per_instance, kSms);
     return schedule_name(p.kind, p.lanes);
   };
@@ -493,11 +494,12 @@ TEST(Schedule, CudaAutoTakesTheMeasuredFastest) {
   EXPECT_EQ(plan("auto", "auto", 1, 512), "launch, tile");  // an 8x8x8 torus
   EXPECT_EQ(plan("auto", "auto", 2, 512), "launch, tile");
   EXPECT_EQ(plan("auto", "auto", 1, 2048), "launch");
-  EXPECT_EQ(plan("auto", "auto", 256, 64), "block");     // 256 8x8 meshes
-  EXPECT_EQ(plan("auto", "auto", 256, 512), "block");    // 256 of them
-  EXPECT_EQ(plan("auto", "auto", 1024, 64), "block");    // 1,024 meshes
-  EXPECT_EQ(plan("auto", "auto", 256, 4096), "launch");  // more than a block
-  EXPECT_EQ(plan("auto", "auto", 1, 262144), "launch");  // 64x64x64
+  EXPECT_EQ(plan("auto", "auto", 256, 64), "block");          // 256 8x8 meshes
+  EXPECT_EQ(plan("auto", "auto", 256, 512), "block");         // 256 of them
+  EXPECT_EQ(plan("auto", "auto", 1024, 64), "block");         // 1,024 meshes
+  EXPECT_EQ(plan("auto", "auto", 256, 4096), "launch");       // more than a block
+  EXPECT_EQ(plan("auto", "auto", 1, 262144), "launch");       // 64x64x64
+  EXPECT_EQ(plan("auto", "auto", 1, 64, "shared"), "block");  // hot state on chip: a block
   // One lane named: the schedule by the instances' size and number.
   EXPECT_EQ(plan("auto", "one", 1, 64), "block");
   EXPECT_EQ(plan("auto", "one", 1, 256), "block");  // a 16x16 torus
