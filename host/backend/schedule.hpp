@@ -31,15 +31,15 @@ struct Schedule {
   uint32_t block_threads = 0;      // 0: the instance's elements rounded up to a warp, <= 1,024
   BlockOrder order = BlockOrder::kForward;
   bool hot_shared = false;  // block: the family's hot arrays on chip (kernels/common/hot_state.hpp)
-  uint32_t lanes =
-      0;  // threads an element: 1, kTileLanes (run.lanes = "tile"), 0 auto (one on the CPU)
+  // Threads an element: 1, kTileLanes (run.lanes = "tile"), or 0 for auto (one on the CPU).
+  uint32_t lanes = 0;
 };
 
 // CUDA's `auto`, from every family measured on an H100 (2026-11-27, docs/performance.md, "Many
 // cycles per launch, measured" and "Lanes over a router, measured"). A batch of at most
-// kTileElements elements: `launch` with a tile an element (1.1-2.5x the best schedule on one
+// kTileElements elements: `launch` with a tile an element (1.06-2.2x the best schedule on one
 // lane for single networks of 64-512 routers, but the 8x8 mesh's `block`, 0.88x). Larger: tiles
-// lose 2-4x (the device is already full of one-lane elements), so one lane, `block` for instances
+// lose 2-5x (the device is already full of one-lane elements), so one lane, `block` for instances
 // of up to 256 elements (1.2-1.6x `launch`) and for batches of instances up to 1,024 elements
 // that give every multiprocessor one (1.2-1.3x with 256 instances of 512), `launch` for a few
 // larger instances, whose one block each leaves most of the device idle (a single 512-router
