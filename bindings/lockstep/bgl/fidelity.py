@@ -806,7 +806,13 @@ def claims() -> list[Claim]:
         "injection FIFOs under a point (docs/design/bgl.md); on 32x32x32 two VCs of 1 KB at 0.9 "
         "of the bound, past the knee, with SLQ on 75% of cycles on both sides, 5.5%. JSQ matters "
         "where a VC holds few packets and is often full; the caption gives 4 KB a link but not "
-        "the VC count")
+        "the VC count. Nor is it the measure or the base's reading (2026-11-28, 10,000 + 20,000 "
+        "byte times at the bound): the network latency alone (from the injection FIFO) falls "
+        "12.6% on 8x8x8 and 7.1% on 16x16x16; a random phase 1 that draws among the possible "
+        "dynamic pairs, not the available ones, and waits for the drawn pair (the escape only "
+        "when none is available) gives JSQ a cut of 11.8% on 8x8x8 and 6.0% on 16x16x16 (one "
+        "draw, else the escape: the base beats JSQ by 1-3%). In the model JSQ's cut shrinks with "
+        "the torus under every reading tried; what made the paper's 20% is not found")
     add("fig3_level", "Figure 3", "the throughput levels off at a value that is approximately "
         "equal for the three buffer sizes", Near(1, rel=0.1), fig3_level,
         "hot-region traffic (25% to the lower half of every dimension) on 4x4x4 at 1.2 times "
