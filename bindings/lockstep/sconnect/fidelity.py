@@ -893,7 +893,7 @@ CLAIMS = [
           "(1 - reject_fraction)", DIVERGES, "per message",
           cause="the pool of 10 in which the model's channel module keeps every sent message "
                 "locked until its acknowledgement: at 1.0 a quarter of the transmissions are "
-                "refused and the excess rule fires often (2.4% of transmissions, 0.5% at the "
+                "refused and the excess rule fires often (2.55% of transmissions, 0.5% at the "
                 "knee, 0.8). The same network with 16 buffers does not saturate at 1.0 and "
                 "misroutes 0.01% of transmissions; with 256 nodes and 10 buffers it falls to "
                 "0.15 accepted and misroutes 6.7%. The paper's 1% is for 'large systems' whose "
