@@ -44,6 +44,7 @@ def main() -> None:
                     help="bytes of each dynamic and escape VC (the paper's 2 KB)")
     ap.add_argument("--finite-fifos", action="store_true",
                     help="the hardware's injection FIFOs instead of the paper's infinite ones")
+    ap.add_argument("--backend", default="auto", help="run.backend (cuda on a GPU machine)")
     ap.add_argument("--out", required=True, help="CSV file, one row per interval")
     args = ap.parse_args()
     nodes = 1
@@ -55,7 +56,7 @@ def main() -> None:
         "bgl.escape_bytes": args.buffer_bytes, "bgl.escape_vcs": args.escape,
         "bgl.escape_order": args.order, "bgl.dateline_uncrossed": args.uncrossed,
         **({"bgl.jsq": False, "bgl.slq_fraction": 0.0} if args.random else {}),
-        "bgl.infinite_injection_fifos": not args.finite_fifos})
+        "bgl.infinite_injection_fifos": not args.finite_fifos, "run.backend": args.backend})
     sim = ls.Simulator(cfg)
     delivered0, sent0, acks0, unblocking0 = 0, 0, 0, 0
     start = time.time()

@@ -28,20 +28,26 @@
 #             start included, into $LOG_DIR/gpu_sweep.csv (~2 min)
 #   ptxas     registers, stack and spills of every family's cycle kernels (scripts/
 #             ptxas_report.py; needs no GPU)
+#   papers    Blue Gene/L at the paper's sizes for the fidelity ledger, on CUDA, into
+#             $LOG_DIR/papers: scripts/paper_sizes.py (Figure 6's alltoall on 32x32x32, its
+#             first 2,000,000 cycles; the 32x16x16 alltoall to completion; PAPERS="asym" runs
+#             one) and scripts/bgl_escape_waves.py (Figures 7-9: 16x16x16, random arbitration,
+#             the dimension-ordered pair and the bubble, 40 intervals of 10,000 cycles);
+#             estimated 6-8 min on an H100, not yet run on one
 # No stage named: build, test, equality, large, bench, in that order. Logs go to $LOG_DIR
 # (default: build-gpu/logs); the last lines printed are the summaries.
 # Dependencies come from the machine (cmake, nvcc, python3 with numpy/pandas/matplotlib/pytest/
 # pybind11) or, where it has no package registry, from .gpu-deps/ (scripts/gpu_deps.sh).
 #   bash scripts/gpu_check.sh [build] [test] [equality] [large] [bench] [schedules] [goals] [ncu]
-#                             [sweep] [ptxas]
+#                             [sweep] [ptxas] [papers]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=(build test equality large bench)
 for st in "${stages[@]}"; do
-  case $st in build|test|equality|large|bench|schedules|goals|ncu|sweep|ptxas) ;;
+  case $st in build|test|equality|large|bench|schedules|goals|ncu|sweep|ptxas|papers) ;;
     *) echo "gpu_check: stage '$st': allowed build, test, equality, large, bench, schedules, goals," \
-            "ncu, sweep, ptxas"; exit 2 ;;
+            "ncu, sweep, ptxas, papers"; exit 2 ;;
   esac
 done
 build=build-gpu
@@ -182,6 +188,16 @@ stage_ncu() {
 }
 stage_sweep() { "$py" benchmarks/gpu_goals.py --out "$logs" --sweep 2>&1 | tee "$logs/sweep.log"; }
 stage_ptxas() { "$py" scripts/ptxas_report.py 2>&1 | tee "$logs/ptxas.md"; }
+# shellcheck disable=SC2086  # PAPERS is a list of runs
+stage_papers() {
+  mkdir -p "$logs/papers"
+  "$py" scripts/paper_sizes.py ${PAPERS:-} --backend cuda --out "$logs/papers" 2>&1 |
+    tee "$logs/papers.log"
+  for escape in dateline_pair bubble; do
+    "$py" scripts/bgl_escape_waves.py --escape "$escape" --random --intervals 40 \
+      --backend cuda --out "$logs/papers/waves_$escape.csv" 2>&1 | tail -3 | tee -a "$logs/papers.log"
+  done
+}
 
 rc=0
 for st in "${stages[@]}"; do

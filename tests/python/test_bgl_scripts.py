@@ -35,3 +35,21 @@ def test_escape_waves_writes_a_row_per_interval(tmp_path):
     # Two dynamic VCs, the dateline pair, the high-priority VC.
     assert {"throughput", "unblocking", "vc0", "vc1", "vc2", "vc3", "vc4"} <= set(rows[0])
     assert all(float(r["throughput"]) > 0 for r in rows)
+
+
+def test_paper_sizes_measures_what_the_ledger_does(tmp_path):
+    # scripts/paper_sizes.py runs the paper's sizes on a GPU (gpu_check.sh papers); --small runs
+    # the same measures on small tori here.
+    from lockstep.bgl import fidelity
+
+    out = run("scripts/paper_sizes.py", "--small", "--out", tmp_path)
+    assert out.count("on cpu") == 2, out
+    with open(tmp_path / "fig6_alltoall.csv") as f:
+        fig6 = next(csv.DictReader(f))
+    link, payload = float(fig6["link"]), float(fig6["payload"])
+    assert int(fig6["cycles"]) == 4000 and 0 < float(fig6["delivered"]) < 1
+    assert 0.9 < link <= 1
+    assert abs(payload / link - 240 / 270) < 0.01  # every packet 256 bytes: 240 of 270
+    with open(tmp_path / "asym_alltoall.csv") as f:
+        asym = next(csv.DictReader(f))
+    assert float(asym["link"]) == fidelity.asym_link(quick=False).value  # the ledger's 8x4x4
