@@ -822,8 +822,8 @@ CLAIMS = [
           "as sconnect.cut_through_doubles (16 x 16; quick 8 x 8), traffic.pattern bitrev; "
           "saturation within 2%. The doubling is the adaptive routing's: under dimension order "
           "15 of the 256 flows meet on the busiest channel (7 of 64 on 8 x 8), so no router so "
-          "routed carries more than 1/15 = 0.067, and cut-through gives 1.46x (90% of that "
-          "bound against wormhole's 61%; 8 x 8 1.46x); minimal adaptive wormhole (2 VCs of 10 "
+          "routed carries more than 1/15 = 0.067; dimension-order cut-through gives 1.46x (90% of "
+          "that bound against wormhole's 61%; 8 x 8 1.46x); minimal adaptive wormhole (2 VCs of 10 "
           "flits, the least it allows) carries 0.107 (dimension order with 2 VCs of 2: 0.045)",
           REPRODUCED, "x"),
     Claim("sconnect.cut_through_transpose", D, "section 2.1, Figures 2 and 3; section 6",
@@ -833,9 +833,9 @@ CLAIMS = [
           "as sconnect.cut_through_doubles (16 x 16; quick 8 x 8), traffic.pattern transpose; "
           "saturation within 2%. The doubling is the adaptive routing's, as for "
           "sconnect.cut_through_bitrev: under dimension order the busiest channel carries 15 "
-          "of the 256 flows (7 of 64 on 8 x 8), a bound of 0.067 for any router so routed, and "
-          "cut-through gives 1.46x (8 x 8 1.42x); minimal adaptive wormhole (2 VCs of 10 "
-          "flits) carries 0.124 (dimension order with 2 VCs of 2: 0.048)",
+          "of the 256 flows (7 of 64 on 8 x 8), a bound of 0.067 for any router so routed; "
+          "dimension-order cut-through gives 1.46x (8 x 8 1.42x); minimal adaptive wormhole (2 "
+          "VCs of 10 flits) carries 0.124 (dimension order with 2 VCs of 2: 0.048)",
           REPRODUCED, "x"),
     Claim("sconnect.cut_through_normal", D, "section 2.1, Figures 2 and 3",
           F2_3 + "The normal traffic is associated with divide and conquer algorithms that "
