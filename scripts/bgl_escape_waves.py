@@ -18,15 +18,11 @@ blocked packet. On a 2-core CPU with two runs side by side, 16x16x16 took about 
 
 import argparse
 import csv
+import math
 import time
 
 import lockstep as ls
-
-
-def uniform_bound(radix: list[int]) -> float:
-    """Bytes per node per cycle uniform traffic is bound by: 6 links carry the mean hops."""
-    hops = sum(sum(min(o, k - o) for o in range(k)) / k for k in radix)
-    return 6 / hops * 256 / 270
+from lockstep import bgl
 
 
 def main() -> None:
@@ -47,15 +43,12 @@ def main() -> None:
     ap.add_argument("--backend", default="auto", help="run.backend (cuda on a GPU machine)")
     ap.add_argument("--out", required=True, help="CSV file, one row per interval")
     args = ap.parse_args()
-    nodes = 1
-    for k in args.radix:
-        nodes *= k
-    cfg = ls.load_config("configs/bgl_8x8x8.toml").with_(**{
-        "topology.radix": args.radix, "traffic.pattern": "hotregion",
-        "traffic.offered": 1.2 * uniform_bound(args.radix), "bgl.vc_bytes": args.buffer_bytes,
-        "bgl.escape_bytes": args.buffer_bytes, "bgl.escape_vcs": args.escape,
-        "bgl.escape_order": args.order, "bgl.dateline_uncrossed": args.uncrossed,
-        **({"bgl.jsq": False, "bgl.slq_fraction": 0.0} if args.random else {}),
+    nodes = math.prod(args.radix)
+    cfg = bgl.midplane(args.radix, **{
+        "traffic.pattern": "hotregion", "traffic.offered": 1.2 * bgl.uniform_bound(args.radix),
+        "bgl.vc_bytes": args.buffer_bytes, "bgl.escape_bytes": args.buffer_bytes,
+        "bgl.escape_vcs": args.escape, "bgl.escape_order": args.order,
+        "bgl.dateline_uncrossed": args.uncrossed, **(bgl.RANDOM if args.random else {}),
         "bgl.infinite_injection_fifos": not args.finite_fifos, "run.backend": args.backend})
     sim = ls.Simulator(cfg)
     delivered0, sent0, acks0, unblocking0 = 0, 0, 0, 0

@@ -22,7 +22,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-import lockstep as ls
 from lockstep import bgl
 
 
@@ -33,9 +32,7 @@ def fig6(small: bool, backend: str, out: Path) -> str:
     radix = [4, 4, 4] if small else [32, 32, 32]
     cycles = 4000 if small else 2_000_000
     pairs = int(np.prod(radix)) * (int(np.prod(radix)) - 1)
-    r = ls.simulate(bgl.midplane(radix, **{"traffic.pattern": "alltoall", "run.drain": cycles,
-                                           "traffic.alltoall_packets": 1,
-                                           "run.backend": backend}))
+    r = bgl.alltoall(radix, **{"run.drain": cycles, "run.backend": backend})
     row = {"cycles": r.cycles, "link": r.link_util_mean, "payload": r.payload_util_mean,
            "delivered": r.packets / pairs, "wall_s": r.wall_s}
     pd.DataFrame([row]).to_csv(out / "fig6_alltoall.csv", index=False)
@@ -46,9 +43,7 @@ def fig6(small: bool, backend: str, out: Path) -> str:
 
 def asym(small: bool, backend: str, out: Path) -> str:
     radix = [8, 4, 4] if small else [32, 16, 16]
-    r = ls.simulate(bgl.midplane(radix, **{"traffic.pattern": "alltoall", "run.drain": 10**9,
-                                           "traffic.alltoall_packets": 1,
-                                           "run.backend": backend}))
+    r = bgl.alltoall(radix, **{"run.backend": backend})
     row = {"cycles": r.completion_cycles, "link": r.link_util_mean,
            "payload": r.payload_util_mean, "peak_percent": r.peak_percent}
     pd.DataFrame([row]).to_csv(out / "asym_alltoall.csv", index=False)

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from ..config import Config, load_config
-from ..simulate import Simulator
+from ..simulate import Result, Simulator, simulate
 
 OFFERED_UNIT = "bytes/node/cycle"  # what traffic.offered counts
 MIDPLANE = Path(__file__).resolve().parents[3] / "configs" / "bgl_8x8x8.toml"
@@ -22,6 +22,14 @@ def midplane(radix: list[int] | None = None, **keys) -> Config:
     """configs/bgl_8x8x8.toml, on another torus and with other keys if given."""
     cfg = load_config(MIDPLANE)
     return cfg.with_(**{"topology.radix": radix or cfg.get("topology.radix"), **keys})
+
+
+def alltoall(radix: list[int], packets: int = 1, **keys) -> Result:
+    """The alltoall of Figure 6 on the midplane's set-up and torus `radix`: every node sends
+    `packets` 256-byte packets to every other, run to completion (or for run.drain cycles, if
+    given, its links' utilisation over them)."""
+    return simulate(midplane(radix, **{"traffic.pattern": "alltoall", "run.drain": 10**8,
+                                       "traffic.alltoall_packets": packets, **keys}))
 
 
 def uniform_bound(radix: list[int]) -> float:

@@ -208,9 +208,7 @@ def fig5_jsq(quick: bool) -> Measured:
 # Figure 6 and the asymmetric machine: alltoall, one 256-byte packet per pair.
 @lru_cache(maxsize=None)
 def _alltoall(radix: tuple, packets: int = 1, **keys):
-    cfg = bgl.midplane(list(radix), **{"traffic.pattern": "alltoall", "run.drain": 10**8,
-                                       "traffic.alltoall_packets": packets, **keys})
-    return simulate(cfg)
+    return bgl.alltoall(list(radix), packets, **keys)
 
 
 def _a2a(quick: bool):
