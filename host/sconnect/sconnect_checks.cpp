@@ -52,6 +52,10 @@ void validate(const Config& c, const TopologySize& size) {
     throw ConfigError(reserve_is +
                       ": allowed at least 4 with quad-messages (traffic.packet_size 4): each "
                       "class's reserve must hold a whole quad, or quads can deadlock");
+  if (quads && s.unacknowledged == "channel")
+    throw ConfigError(
+        "sconnect.unacknowledged = \"channel\": allowed only with messages of one slot "
+        "(traffic.packet_size 1); a quad-message's train keeps its buffers in the pool");
   if (!s.noisy_channels.empty()) check_noisy_channels(c, build_topology(c.topology));
 }
 

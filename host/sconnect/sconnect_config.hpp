@@ -14,6 +14,7 @@ struct SconnectConfig {
   int64_t host_ports = 2;
   bool bypass = true;
   std::string assignment = "tic";
+  std::string unacknowledged = "pool";
   int64_t sink_min_priority = 0;
   double bit_error_rate = 0.0;
   std::vector<int64_t> noisy_channels;  // (router, port) pairs at noisy_bit_error_rate

@@ -28,7 +28,7 @@ class SconnectEngine final : public BatchEngine<Exec> {
     B::set_size(topo_.routers, topo_.nodes);
     v_.prm = sconnect::make_params(c, topo_);
     const sconnect::SconnectParams& p = v_.prm;
-    v_.lay = {p.routers, p.ports, p.nodes, p.slots, p.buffers};
+    v_.lay = {p.routers, p.ports, p.nodes, p.slots, sconnect::pool_buffers(p)};
     allocate();
     hot();
   }
@@ -93,7 +93,7 @@ template <class Exec>
 void SconnectEngine<Exec>::allocate() {
   using namespace sconnect;
   const SconnectParams& p = v_.prm;
-  const uint64_t I = I_, R = p.routers, P = p.ports, N = p.nodes, S = p.slots, Bf = p.buffers;
+  const uint64_t I = I_, R = p.routers, P = p.ports, N = p.nodes, S = p.slots, Bf = v_.lay.buffers;
   const uint64_t bufs = E_ * Bf, queues = E_ * v_.lay.queues(), belts = E_ * S * P;
   SconnectState& s = v_.s;
   s.pool = alloc<Message>(*this, bufs);
@@ -243,7 +243,7 @@ std::string SconnectEngine<Exec>::stuck(uint32_t i) const {
   std::ostringstream o;
   int shown = 0;
   for (uint64_t r = 0; r < R && shown < 8; ++r) {
-    const uint32_t held = v_.prm.buffers - popcount64(free[r]);
+    const uint32_t held = v_.lay.buffers - popcount64(free[r]);
     if (!held) continue;
     o << " [router " << r << ": " << held << " of " << v_.prm.buffers << " buffers; waiting";
     for (uint32_t p = 0; p < v_.prm.ports; ++p) {

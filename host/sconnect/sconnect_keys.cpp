@@ -35,6 +35,13 @@ std::vector<KeyInfo> section_keys() {
                "measured against (the most messages sent each cycle, a maximum bipartite "
                "matching of messages to transmitters that extends Figure 4's choice; the excess "
                "as Figure 4's)"),
+      enum_key("sconnect", "unacknowledged", part, &S::unacknowledged, {"pool", "channel"},
+               "where a sent message waits for its acknowledgement: in its pool buffer, which "
+               "it keeps locked (the TIC's channel module, section 3.2), or in its channel's own "
+               "store, outside the pool's sconnect.buffers (Figure 4's step 3: the pool saves "
+               "the unsent messages; a refused message comes back into it); 'channel' needs "
+               "sconnect.buffers + 2 x channels x the longest channel delay + the reserves "
+               "(reserve x 3 x priorities) <= 64, and messages of one slot"),
       float_key("sconnect", "bit_error_rate", part, &S::bit_error_rate, 0.0, 0.01,
                 "transmission errors: the probability that a bit of a slot (message, or "
                 "acknowledgement) is corrupted; the channel protocol (section 3.2) retransmits",

@@ -29,8 +29,20 @@ SconnectParams make_params(const Config& c, const Topology& t) {
       pick<Assignment>(c.sconnect.assignment, {{"tic", Assignment::kTic},
                                                {"near_optimal", Assignment::kNearOptimal},
                                                {"optimal", Assignment::kOptimal}});
+  p.sent_apart = c.sconnect.unacknowledged == "channel";
   p.shape = t.shape;
+  if (p.sent_apart && pool_buffers(p) > kMaxBuffers)
+    throw ConfigError(
+        "sconnect.unacknowledged = \"channel\": allowed where sconnect.buffers (" +
+        std::to_string(p.buffers) + ") + 2 x channels (" + std::to_string(p.ports - 1) +
+        ") x the longest channel delay (" + std::to_string(p.slots - 1) + ") + the reserves (" +
+        std::to_string(p.reserve * kKinds * p.priorities) + ") <= " + std::to_string(kMaxBuffers));
   return p;
+}
+
+uint32_t pool_buffers(const SconnectParams& p) {
+  if (!p.sent_apart) return p.buffers;
+  return p.buffers + 2 * (p.ports - 1) * (p.slots - 1) + p.reserve * kKinds * p.priorities;
 }
 
 std::vector<uint32_t> channel_error_thresholds(const std::vector<Config>& cs, const Topology& t) {

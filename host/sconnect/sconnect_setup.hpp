@@ -12,6 +12,9 @@
 namespace ls::sconnect {
 
 SconnectParams make_params(const Config& c, const Topology& t);
+// The layout's buffers a router: the pool's, and with sent_apart its channels' stores (a channel of
+// delay D has up to 2D messages on their way or waiting for their acknowledgements).
+uint32_t pool_buffers(const SconnectParams& p);
 
 struct Tables {
   std::vector<int32_t> router_node;  // [R] the host a router serves, -1 none

@@ -15,17 +15,48 @@ struct BufferPool {
   uint64_t e;
 
   // Reservation: class c may take n buffers (a quad-message's 4 at once) within its own reserve,
-  // or from the free buffers left over once every other active class's unmet reserve is set
+  // or from the pool's room left over once every other active class's unmet reserve is set
   // aside.
   LS_HD bool can_take(uint32_t cls, uint32_t n = 1) const {
     const uint8_t* used = v.s.class_used + e * kClasses;
-    const uint32_t R = v.prm.reserve, free = popcount64(v.s.free_mask[e]);
-    if (used[cls] + n <= R) return free >= n;
+    const uint32_t R = v.prm.reserve;
+    if (popcount64(v.s.free_mask[e]) < n) return false;
+    if (used[cls] + n <= R) return true;
     uint32_t unmet = 0;
     for (uint32_t c = 0; c < v.prm.priorities * kKinds; ++c)
       if (c != cls) unmet += used[c] < R ? R - used[c] : 0;
-    return free >= n + unmet;
+    return room() >= n + unmet;
   }
+  // The buffers the pool has free. With the channels' stores apart (sent_apart), the pool's size
+  // less the unsent messages it holds, which a refused message back from its store may take past
+  // the size for a while; the layout's extra buffers (the stores', and a reserve a class) keep a
+  // free one for each class within its reserve.
+  LS_HD uint32_t room() const {
+    const uint32_t free = popcount64(v.s.free_mask[e]);
+    if (!v.prm.sent_apart) return free;
+    uint32_t unsent = 0;
+    for (uint32_t c = 0; c < kClasses; ++c) unsent += v.s.class_used[e * kClasses + c];
+    const uint32_t left = unsent < v.prm.buffers ? v.prm.buffers - unsent : 0u;
+    return left < free ? left : free;
+  }
+  // Whether buffer b's message counts in its class (class_used): all but, with sent_apart, the
+  // sent ones, which wait for their acknowledgements in their channels' stores.
+  LS_HD bool counted(uint32_t b) const {
+    return !v.prm.sent_apart || v.s.buf_state[v.lay.buf(e, b)] != kBufSent;
+  }
+  // Buffer b's message is being sent (or sent again): with sent_apart it leaves the pool for its
+  // channel's store.
+  LS_HD void sending(uint32_t b) const {
+    if (v.prm.sent_apart && counted(b)) class_used(b) -= 1;
+  }
+  // Buffer b's message, refused downstream, comes back from its channel's store into the pool.
+  LS_HD void returned(uint32_t b) const {
+    if (!counted(b)) class_used(b) += 1;
+  }
+  LS_HD uint8_t& class_used(uint32_t b) const {
+    return v.s.class_used[e * kClasses + v.s.buf_class[v.lay.buf(e, b)]];
+  }
+
   // Takes the lowest free buffer for class cls (can_take must hold) and stores m in it.
   LS_HD uint32_t take(uint32_t cls, const Message& m) const {
     const uint32_t b = lowest_bit64(v.s.free_mask[e]);
@@ -40,7 +71,7 @@ struct BufferPool {
   LS_HD void release(uint32_t b) const {
     const uint64_t k = v.lay.buf(e, b);
     v.s.free_mask[e] |= uint64_t{1} << b;
-    v.s.class_used[e * kClasses + v.s.buf_class[k]] -= 1;
+    if (counted(b)) class_used(b) -= 1;
     v.s.buf_state[k] = kBufFree;
   }
 

@@ -2,9 +2,10 @@
 // fixed number of slots, each holding one message, and the receiver answers every slot with a
 // piggybacked acknowledgement on the reverse channel. A message the receiver has no buffer for
 // (reservation included), or that arrived corrupted, is refused; the sender keeps every message it
-// sent locked in its buffer until the acknowledgement tells it the transfer succeeded (the buffer
-// is freed) or failed (the message goes through a routing cycle again and is inserted at the head
-// of its new queue, its age field incremented).
+// sent locked in its buffer (in the pool, or in the channel's store: sconnect.unacknowledged)
+// until the acknowledgement tells it the transfer succeeded (the buffer is freed) or failed (the
+// message goes through a routing cycle again and is inserted at the head of its new queue, its age
+// field incremented).
 //
 // Each slot runs its own 1-bit window: a message carries its engine's sequence bit, which the
 // receiving engine expects to alternate. A corrupted acknowledgement leaves the sender not
@@ -87,6 +88,7 @@ struct ChannelModule {
     count(v.s.rejected, p);
     perf_event(v, e, kEvRejected);
     v.s.pool[k].meta = MessageMeta::aged(v.s.pool[k].meta);
+    pool().returned(b);
     enqueue(b, true, p);
   }
 

@@ -34,7 +34,7 @@ struct CheckInvariants {
       pooled += v.s.buf_state[k] == kBufPool;
       parts += v.s.buf_state[k] == kBufPart;
       reserved += v.s.buf_state[k] == kBufReserved;
-      per_class[v.s.buf_class[k] % kClasses] += 1;
+      if (BufferPool{v, e}.counted(b)) per_class[v.s.buf_class[k] % kClasses] += 1;
     }
     for (uint32_t c = 0; c < kClasses; ++c)
       if (per_class[c] != v.s.class_used[e * kClasses + c])

@@ -122,6 +122,12 @@ struct SconnectParams {
   uint32_t sink_min_priority;      // hosts leave messages of lower priorities in the network
   uint32_t source_queue;
   Assignment assignment;
+  // Where a sent message waits for its acknowledgement: in its pool buffer, which it keeps
+  // locked (false: the TIC, section 3.2), or in its channel's own store, outside the pool's
+  // `buffers` (true: Figure 4's step 3, "save all unsent messages in the buffer pool"). Then the
+  // layout's buffers are the pool's and the stores' (2 x delay a channel) and a reserve a class,
+  // class_used counts only the unsent, and a refused message comes back into the pool.
+  bool sent_apart;
   Shape shape;
 };
 

@@ -1,13 +1,14 @@
 // The transmitters (sections 2.2, 3): each outbound channel sends at most one message per
 // routing cycle, into the slot entering its belt; the message stays locked in its buffer until
-// acknowledged. With the TIC's assignment, queues are served in strict priority order (no lower
-// priority while a higher one has a message ready) and, within a priority, the two virtual
-// channels fairly (alternating when both have traffic; either takes the whole channel when the
-// other has none). With Figure 4's, the pool's waiting messages are matched to transmitters
-// (assignment.hpp); when the pool is nearly full, the excess goes to a random neighbour, off the
-// routing table (step 4), so that the next cycle's arrivals find buffers. The optimal assignment
-// replaces Figure 4's steps 1 and 2 by a maximum matching and keeps steps 3 and 4. A channel
-// sending a quad-message's train sends its next part before anything new (quad.hpp).
+// acknowledged (in the pool, or with sconnect.unacknowledged = "channel" in its channel's store,
+// outside the pool's size: BufferPool::sending). With the TIC's assignment, queues are served in
+// strict priority order (no lower priority while a higher one has a message ready) and, within a
+// priority, the two virtual channels fairly (alternating when both have traffic; either takes the
+// whole channel when the other has none). With Figure 4's, the pool's waiting messages are matched
+// to transmitters (assignment.hpp); when the pool is nearly full, the excess goes to a random
+// neighbour, off the routing table (step 4), so that the next cycle's arrivals find buffers. The
+// optimal assignment replaces Figure 4's steps 1 and 2 by a maximum matching and keeps steps 3 and
+// 4. A channel sending a quad-message's train sends its next part before anything new (quad.hpp).
 #pragma once
 #include "../common/rng.hpp"
 #include "assignment.hpp"
@@ -59,6 +60,7 @@ struct Transmitter {
   // `again` alone after a corrupted acknowledgement.
   LS_HD void transmit(uint32_t p, uint32_t b, uint32_t vc, bool again = false) const {
     const uint64_t k = v.lay.buf(e, b);
+    BufferPool{v, e}.sending(b);
     v.s.buf_state[k] = kBufSent;
     v.s.buf_ready[k] =
         static_cast<uint32_t>(v.t) + 2u * v.topo.delay[uint64_t{r} * v.lay.ports + p];
@@ -152,8 +154,11 @@ struct Transmitter {
     // messages keep to their routes. Next cycle's arrivals will also find the buffers of the
     // messages whose acknowledgements arrive before them (counted as if accepted): without
     // these, a pool of 10 on a hypercube kept 6 buffers locked and misrouted from 0.7 offered.
+    // With the channels' stores apart (sent_apart) the pool holds only unsent messages: Figure
+    // 4's pool of 10, "one for each channel plus 4 spares".
     waiting &= ~control;
-    const uint32_t free = popcount64(v.s.free_mask[e]) + due, arriving = popcount32(links | busy);
+    const uint32_t free = BufferPool{v, e}.room() + (v.prm.sent_apart ? 0u : due),
+                   arriving = popcount32(links | busy);
     uint32_t excess = arriving > free ? arriving - free : 0;
     const Draw d = philox_draw(v.traffic[uint64_t{inst} * kPriorities].seed, v.t, r, kStreamRoute);
     for (uint32_t k = 0; excess > 0 && waiting && idle; ++k) {

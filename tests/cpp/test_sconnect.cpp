@@ -96,30 +96,34 @@ TEST(Sconnect, RefusedMessagesAreRoutedAgainAndNoneIsLost) {
 // acknowledgements alike) the per-slot 1-bit windows retransmit and discard duplicates: debug mode
 // checks every cycle that injected - delivered = the messages the pools own (a lost message or
 // a second copy would break it), and once the sources stop every message has been delivered once.
+// Both readings of where a sent message waits (sconnect.unacknowledged): a refused one comes back
+// from its channel's store into the pool.
 TEST(Sconnect, NothingIsLostOrDuplicatedUnderTransmissionErrors) {
-  for (const char* assignment : {"tic", "near_optimal", "optimal"})
-    for (int64_t delay : {1, 3}) {
-      Config c = sconnect("torus", {4, 4}, 0.5);
-      c.topology.link_delay = delay;
-      c.sconnect.assignment = assignment;
-      c.sconnect.priorities = 1;
-      c.sconnect.buffers = 16;
-      c.sconnect.bit_error_rate = 0.003;  // 100-bit slots: 26% corrupted
-      c.traffic.max_packets = 200;
-      c.run.watchdog = 2000;
-      auto e = make_engine({c}, test::options("cpu", 1, true));
-      e->step(6000);
-      e->check_deadlock();
-      const std::vector<uint64_t> inj = test::values<uint64_t>(e->state("injected_messages")),
-                                  got = test::values<uint64_t>(e->state("delivered_messages"));
-      uint64_t i = 0, g = 0;
-      for (size_t k = 0; k < inj.size(); ++k) {
-        i += inj[k];
-        g += got[k];
+  for (const char* unacknowledged : {"pool", "channel"})
+    for (const char* assignment : {"tic", "near_optimal", "optimal"})
+      for (int64_t delay : {1, 3}) {
+        Config c = sconnect("torus", {4, 4}, 0.5);
+        c.topology.link_delay = delay;
+        c.sconnect.assignment = assignment;
+        c.sconnect.unacknowledged = unacknowledged;
+        c.sconnect.priorities = 1;
+        c.sconnect.buffers = 16;
+        c.sconnect.bit_error_rate = 0.003;  // 100-bit slots: 26% corrupted
+        c.traffic.max_packets = 200;
+        c.run.watchdog = 2000;
+        auto e = make_engine({c}, test::options("cpu", 1, true));
+        e->step(6000);
+        e->check_deadlock();
+        const std::vector<uint64_t> inj = test::values<uint64_t>(e->state("injected_messages")),
+                                    got = test::values<uint64_t>(e->state("delivered_messages"));
+        uint64_t i = 0, g = 0;
+        for (size_t k = 0; k < inj.size(); ++k) {
+          i += inj[k];
+          g += got[k];
+        }
+        EXPECT_EQ(i, 16u * 200u) << unacknowledged << " " << assignment << " delay " << delay;
+        EXPECT_EQ(g, i) << unacknowledged << " " << assignment << " delay " << delay;
       }
-      EXPECT_EQ(i, 16u * 200u) << assignment << " delay " << delay;
-      EXPECT_EQ(g, i) << assignment << " delay " << delay;
-    }
 }
 
 // The same network measured: errors and the duplicates they cause are counted, and cost
@@ -352,6 +356,30 @@ TEST(Sconnect, ConfigErrorsNameTheKey) {
   c.traffic.priority_weights = {1, 1, 1, 1};
   c.sconnect.priorities = 2;
   EXPECT_THROW(make_engine({c}, test::options()), ConfigError);
+  // Sent messages in the channels' stores: the pool, 4 channels x 2 x delay 2 and 4 x 3 x 1
+  // reserved must fit a 64-bit free mask; a quad's train keeps its buffers in the pool.
+  c = sconnect("torus", {4, 4}, 0.3);
+  c.topology.link_delay = 2;
+  c.sconnect.unacknowledged = "channel";
+  c.sconnect.reserve = 1;
+  c.sconnect.buffers = 36;
+  EXPECT_NO_THROW(make_engine({c}, test::options()));
+  c.sconnect.buffers = 37;
+  EXPECT_NE(
+      test::config_error_of([&] { make_engine({c}, test::options()); })
+          .find("sconnect.unacknowledged = \"channel\": allowed where sconnect.buffers (37) + "
+                "2 x channels (4) x the longest channel delay (2) + the reserves (12) <= 64"),
+      std::string::npos);
+  c.sconnect.buffers = 24;
+  c.sconnect.reserve = 4;
+  c.sconnect.priorities = 1;
+  c.traffic.priority_weights = {};
+  c.traffic.packet_size = 4;
+  EXPECT_NE(
+      test::config_error_of([&] {
+        make_engine({c}, test::options());
+      }).find("sconnect.unacknowledged = \"channel\": allowed only with messages of one slot"),
+      std::string::npos);
 }
 
 namespace {
@@ -367,6 +395,12 @@ std::vector<Config> mixed_batch(const char* assignment) {
     c.run.seed = static_cast<int64_t>(o * 100);
     cs.push_back(c);
   }
+  return cs;
+}
+// The same with sent messages waiting in their channels' stores (sconnect.unacknowledged).
+std::vector<Config> store_batch(const char* assignment) {
+  std::vector<Config> cs = mixed_batch(assignment);
+  for (Config& c : cs) c.sconnect.unacknowledged = "channel";
   return cs;
 }
 // Quad-messages among single messages (kernels/sconnect/quad.hpp), on pools that refuse them.
@@ -386,7 +420,7 @@ std::vector<Config> quad_batch(const char* assignment) {
 // Debug mode steps cycle by cycle over all routers (thrust::for_each), the production schedule
 // instance by instance: the same state.
 TEST(Sconnect, DebugAndProductionSchedulesGiveIdenticalState) {
-  for (auto batch : {mixed_batch, quad_batch})
+  for (auto batch : {mixed_batch, store_batch, quad_batch})
     for (const char* a : {"tic", "near_optimal", "optimal"})
       EXPECT_EQ(test::state_after(batch(a), test::options("cpu", 2, true), 1500),
                 test::state_after(batch(a), test::options("cpu", 2, false), 1500))
@@ -396,7 +430,7 @@ TEST(Sconnect, DebugAndProductionSchedulesGiveIdenticalState) {
 TEST(Sconnect, CpuAndCudaGiveBitIdenticalState) {
   if (!cuda_available())
     GTEST_SKIP() << "no CUDA device on this machine: S-Connect CPU/GPU equality not checked";
-  for (auto batch : {mixed_batch, quad_batch})
+  for (auto batch : {mixed_batch, store_batch, quad_batch})
     for (const char* a : {"tic", "near_optimal", "optimal"})
       EXPECT_EQ(test::state_after(batch(a), test::options("cpu", 2, false), 3000),
                 test::state_after(batch(a), test::options("cuda", 0, false), 3000))

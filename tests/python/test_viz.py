@@ -406,8 +406,11 @@ def test_sconnect_router_view_shows_the_pool(tmp_path):
     h = viz.History(ls.Simulator(cfg).step(100))
     ax = viz.router_view(h, router=5, cycle=105)
     held = int(h.family.buffered(h.cycle(105).after)[5])
+    stored = int((h.cycle(105).after["buf_state"][5] == 2).sum())  # sent, in the channels' stores
     texts = [t.get_text() for t in ax.texts]
-    assert f"buffer pool: {held} of 10 held" in " ".join(texts)
+    assert 0 < stored <= held
+    assert (f"buffer pool: {held - stored} of 10 held, {stored} sent in the channels' stores"
+            in " ".join(texts))
     assert sum(t.startswith(">") for t in texts) == held  # every held buffer's destination
     assert "S-Connect router 5, cycle 105" in ax.get_title(loc="left")
     ax.figure.savefig(tmp_path / "router.png")

@@ -39,6 +39,12 @@ def _cube(quick: bool) -> Config:
     return load_config(CONFIGS / "sconnect_hypercube64.toml").with_(**_windows(quick))
 
 
+def _tic_cube(quick: bool, **keys: Any) -> Config:
+    """Figure 5's hypercube of TICs: 64 buffers, a sent message locked in its buffer until
+    acknowledged (section 3.2)."""
+    return _cube(quick).with_(buffers=64, unacknowledged="pool", **keys)
+
+
 # --- Figure 1: the ideal 8 x 8 router (section 2) --------------------------------------------
 
 @functools.lru_cache(maxsize=None)
@@ -219,9 +225,8 @@ def _tic_efficiency(buffers: int):
 
 
 def _pool_counters(quick: bool) -> Measured:
-    cube = _cube(quick)
-    tic64 = simulate(cube, offered=1.0, buffers=64, reserve=-1).accepted
-    fig4 = simulate(cube, offered=1.0, assignment="near_optimal").accepted
+    tic64 = simulate(_tic_cube(quick, reserve=-1), offered=1.0).accepted
+    fig4 = simulate(_cube(quick), offered=1.0, assignment="near_optimal").accepted
     return Measured(tic64 / fig4, f"offered 1.0: TIC with 64 buffers accepts {tic64:.3f}, "
                                   f"Figure 4 with 10 {fig4:.3f}")
 
@@ -256,9 +261,8 @@ def _misroutes(quick: bool) -> Measured:
 
 def _priority_guarantee(quick: bool) -> Measured:
     per_source = 30 if quick else 150
-    cfg = _cube(quick).with_(buffers=64, priorities=4, reserve=1, offered=0.5,
-                             priority_weights=[0.9, 0.1], sink_min_priority=1,
-                             max_packets=per_source)
+    cfg = _tic_cube(quick, priorities=4, reserve=1, offered=0.5,
+                    priority_weights=[0.9, 0.1], sink_min_priority=1, max_packets=per_source)
     sim = Simulator(cfg)
     while sim.cycle < 12000:
         sim.step(250)
@@ -452,7 +456,7 @@ def _no_drop_no_duplicate(quick: bool) -> Measured:
 # --- Latency in clocks and nanoseconds (sections 3.1, 4.1) ------------------------------------
 
 def _router_clocks(quick: bool) -> Measured:
-    cfg = _cube(quick).with_(buffers=64, reserve=-1, offered=0.01)
+    cfg = _tic_cube(quick, reserve=-1, offered=0.01)
     r = simulate(cfg)
     extra = (r.latency_mean - 1 - r.hops_mean) / r.hops_mean  # routing cycles a router adds
     slow = simulate(cfg.with_(**{"sconnect.bypass": False}))
@@ -467,7 +471,7 @@ def _hop_ns(quick: bool) -> Measured:
     # (10 ns), rounded up to whole routing cycles, as the CM requires a channel to be.
     clocks = 6 + 5 + 10e-9 * ALPHA_CLOCK_HZ
     delay = int(np.ceil(clocks / CLOCKS_PER_CYCLE))
-    cfg = _cube(quick).with_(buffers=64, reserve=-1, offered=0.01, link_delay=delay)
+    cfg = _tic_cube(quick, reserve=-1, offered=0.01, link_delay=delay)
     r = simulate(cfg)
     per_hop = (r.latency_mean - 1) / r.hops_mean * CLOCKS_PER_CYCLE / ALPHA_CLOCK_HZ * 1e9
     return Measured(per_hop, f"link_delay {delay} routing cycles ({clocks:.1f} clocks rounded "
@@ -512,8 +516,8 @@ def _two_in_two_out(quick: bool) -> Measured:
 def _low_priority_buffers(quick: bool) -> Measured:
     # Priority 0 only, and no host takes it (sink_min_priority 1): the pools fill with it as
     # far as the reservation lets them.
-    cfg = _cube(quick).with_(buffers=64, priorities=4, reserve=-1, offered=1.0,
-                             priority_weights=[1.0], sink_min_priority=1)
+    cfg = _tic_cube(quick, priorities=4, reserve=-1, offered=1.0, priority_weights=[1.0],
+                    sink_min_priority=1)
     sim = Simulator(cfg)
     most = 0
     for _ in range(20 if quick else 200):
@@ -856,30 +860,29 @@ CLAIMS = [
     Claim("sconnect.tic_lower_efficiency_pool10", D, "section 3",
           "the transmitter work assignment proceeds in a fixed order ... This results in "
           "slightly lower efficiency", Between(1.0, 3.0), _tic_efficiency(10),
-          "configs/sconnect_hypercube64.toml (Figure 5's pool of 10, reserve 1), offered 0.8, "
-          "mean latency of sconnect.assignment tic over near_optimal", DIVERGES, "ratio",
-          cause="Figure 4's step 4 (the excess sent off the table at random) fires near the "
-                "knee in a pool of 10 and its misroutes load the network: with step 4 turned "
-                "off in an experiment build Figure 4 has 5.9 cycles at 0.8 against the TIC's "
-                "11.8 (the paper's order), and saturates at 0.85 as the TIC does. In the "
-                "model a sent message keeps its buffer until acknowledged (section 3.2's "
-                "channel module), so 6 of the 10 buffers are often locked; counting those "
-                "whose acknowledgements arrive before the next messages (now done) took the "
-                "latency at 0.75 from 11.3 to 5.8 cycles, not enough. With 24 buffers the "
-                "paper's order holds (sconnect.tic_lower_efficiency_pool24). The paper's "
-                "Figure 5 curves, which would show whether its simulation locked buffers, are "
-                "not in our copy"),
+          "configs/sconnect_hypercube64.toml (Figure 5's pool of 10, its sent messages waiting "
+          "for their acknowledgements outside it: sconnect.unacknowledged channel), offered "
+          "0.8, mean latency of sconnect.assignment tic over near_optimal. With the TIC's "
+          "channel module, where a sent message keeps its pool buffer locked until "
+          "acknowledged (unacknowledged pool, reserve 1), the order reverses: TIC 17.5, "
+          "Figure 4 63.2 cycles (0.28), as 6 of the 10 buffers are often locked and Figure 4's "
+          "step 4 misroutes from 0.7 offered; Figure 4's 'save all unsent messages in the "
+          "buffer pool' and 'one for each channel plus 4 spares' read as a pool of unsent "
+          "messages (2026-11-28)", REPRODUCED, "ratio"),
     Claim("sconnect.tic_lower_efficiency_pool24", D, "section 3",
           "the transmitter work assignment proceeds in a fixed order ... This results in "
           "slightly lower efficiency", Between(1.0, 3.0), _tic_efficiency(24),
-          "as sconnect.tic_lower_efficiency_pool10 with a pool of 24 (reserve 1)", REPRODUCED,
+          "as sconnect.tic_lower_efficiency_pool10 with a pool of 24 (reserve 4, the "
+          "default); with locked buffers (unacknowledged pool, reserve 1) 1.06", REPRODUCED,
           "ratio"),
     Claim("sconnect.larger_pool_counters", D, "section 3",
           "this effect is countered by having a much larger buffer pool: the TIC chip has 64 "
           "buffers while the simulations were based on only 4 buffers", Between(1.0),
           _pool_counters,
           "64-node hypercube at offered 1.0: accepted with the TIC's assignment and 64 buffers "
-          "(reserve by default) over Figure 4's with the pool of 10", REPRODUCED, "ratio"),
+          "(reserve by default; the TIC's channel module: unacknowledged pool) over Figure 4's "
+          "with the simulations' pool of 10 (configs/sconnect_hypercube64.toml)", REPRODUCED,
+          "ratio"),
     Claim("sconnect.near_optimal", D, "section 2.2, Figures 4 and 5",
           "Figure 4 outlines a near optimal adaptive algorithm, in the sense that simulation "
           "results were within the statistical error limits of simulations that were based on "
@@ -894,15 +897,15 @@ CLAIMS = [
           "this is a rather infrequent event, that occurs in large systems in about 1% of all "
           "messages under saturation conditions", Between(0.005, 0.02), _misroutes,
           "Figure 4's assignment (near_optimal), configs/sconnect_hypercube64.toml (pool of "
-          "10), offered 1.0: misroutes per delivered message = misroute_fraction x hops / "
-          "(1 - reject_fraction)", DIVERGES, "per message",
-          cause="the pool of 10 in which the model's channel module keeps every sent message "
-                "locked until its acknowledgement: at 1.0 a quarter of the transmissions are "
-                "refused and the excess rule fires often (2.55% of transmissions, 0.5% at the "
-                "knee, 0.8). The same network with 16 buffers does not saturate at 1.0 and "
-                "misroutes 0.01% of transmissions; with 256 nodes and 10 buffers it falls to "
-                "0.15 accepted and misroutes 6.7%. The paper's 1% is for 'large systems' whose "
-                "pools it does not give"),
+          "10 unsent messages, reserve 2), offered 1.0, just past its knee (0.95: 0.43%): "
+          "misroutes per delivered message = misroute_fraction x hops / (1 - "
+          "reject_fraction). With the TIC's locked buffers (unacknowledged pool) 10.4%, a "
+          "quarter of the transmissions refused; with reserve 1, 5.4% (accepted 0.88 against "
+          "0.98). Larger hypercubes with one buffer a channel plus 4 spares and the default "
+          "reserve go past their knees by 0.9 and misroute more: 256 nodes (12 buffers) 1.8% "
+          "at 0.9, 1,024 (14) 3.1%; with 24 buffers 1,024 nodes misroute 0.4-0.6% at 0.95-1.0 "
+          "(2026-11-28). The paper's 'large systems' are not sized", REPRODUCED,
+          "per message"),
     Claim("sconnect.priority_guarantee", D, "section 2.3",
           "a message of priority n+1 will be delivered, even if the entire system has been "
           "saturated with messages of priority n or lower, and no node is removing any low "

@@ -94,8 +94,13 @@ def draw_sconnect_router(ax, cycle: Cycle, router: int) -> None:
                 label += f" q{meta >> 25 & 3}"
             ax.text(x + 0.5, y, label, ha="center", va="center", fontsize=7, linespacing=0.9)
     held = int((state_a != FREE).sum())
-    ax.text(cols / 2, 0.75, f"buffer pool: {held} of {buffers} held (>dest, p priority, "
-            "a age, q quad part)", ha="center", fontsize=9, style="italic")
+    pool = f"buffer pool: {held} of {buffers} held"
+    if cycle.config.get("sconnect.unacknowledged") == "channel":  # sent ones wait apart
+        stored = int((state_a == SENT).sum())
+        pool = (f"buffer pool: {held - stored} of {cycle.config.get('sconnect.buffers')} held, "
+                f"{stored} sent in the channels' stores")
+    ax.text(cols / 2, 0.75, f"{pool} (>dest, p priority, a age, q quad part)", ha="center",
+            fontsize=9, style="italic")
     right = cols + 0.8
     for p in range(ports):
         y = -p * 1.0
