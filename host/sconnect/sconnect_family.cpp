@@ -21,7 +21,11 @@ double router_state_bytes(const Config& c, const TopologySize& size) {
   const double P = static_cast<double>(size.ports), nodes = static_cast<double>(size.nodes);
   const double slots = 6.0 + static_cast<double>(c.topology.link_delay);
   const double control = 4.0 * kControlQueue * (kRequestWords + kReplyWords);
-  return 48 * static_cast<double>(c.sconnect.buffers) + P * slots * 40 + 5 * nodes + P * 64 + 512 +
+  double buffers = static_cast<double>(c.sconnect.buffers);
+  if (c.sconnect.unacknowledged == "channel")  // the channels' stores (pool_buffers)
+    buffers += 2 * (P - 1) * static_cast<double>(c.topology.link_delay) +
+               static_cast<double>(sconnect_reserve(c.sconnect) * kKinds * c.sconnect.priorities);
+  return 48 * buffers + P * slots * 40 + 5 * nodes + P * 64 + 512 +
          control * nodes / static_cast<double>(size.routers);
 }
 
