@@ -39,22 +39,30 @@ struct BufferPool {
     const uint32_t left = unsent < v.prm.buffers ? v.prm.buffers - unsent : 0u;
     return left < free ? left : free;
   }
-  // Whether buffer b's message counts in its class (class_used): all but, with sent_apart, the
-  // sent ones, which wait for their acknowledgements in their channels' stores.
-  LS_HD bool counted(uint32_t b) const {
-    return !v.prm.sent_apart || v.s.buf_state[v.lay.buf(e, b)] != kBufSent;
-  }
-  // Buffer b's message is being sent (or sent again): with sent_apart it leaves the pool for its
-  // channel's store.
-  LS_HD void sending(uint32_t b) const {
-    if (v.prm.sent_apart && counted(b)) class_used(b) -= 1;
+  // Whether buffer b's message counts in its class (class_used): all but, with sent_apart, those
+  // sent, which wait for their acknowledgements in their channels' stores (kStored in buf_class).
+  LS_HD bool counted(uint32_t b) const { return !(v.s.buf_class[v.lay.buf(e, b)] & kStored); }
+  // With sent_apart, the messages sent this cycle leave the pool for their channels' stores. The
+  // channels send on lanes of their own (Transmitter::lanes), so the class counts they share are
+  // updated here, on one lane, once they have.
+  LS_HD void sent_out() const {
+    if (!v.prm.sent_apart) return;
+    for (uint32_t b = 0; b < v.lay.buffers; ++b) {
+      const uint64_t k = v.lay.buf(e, b);
+      if (v.s.buf_state[k] == kBufSent && !(v.s.buf_class[k] & kStored)) {
+        class_used(b) -= 1;
+        v.s.buf_class[k] |= kStored;
+      }
+    }
   }
   // Buffer b's message, refused downstream, comes back from its channel's store into the pool.
   LS_HD void returned(uint32_t b) const {
-    if (!counted(b)) class_used(b) += 1;
+    if (counted(b)) return;
+    v.s.buf_class[v.lay.buf(e, b)] &= ~kStored;
+    class_used(b) += 1;
   }
   LS_HD uint8_t& class_used(uint32_t b) const {
-    return v.s.class_used[e * kClasses + v.s.buf_class[v.lay.buf(e, b)]];
+    return v.s.class_used[e * kClasses + (v.s.buf_class[v.lay.buf(e, b)] & ~kStored)];
   }
 
   // Takes the lowest free buffer for class cls (can_take must hold) and stores m in it.
@@ -72,6 +80,7 @@ struct BufferPool {
     const uint64_t k = v.lay.buf(e, b);
     v.s.free_mask[e] |= uint64_t{1} << b;
     if (counted(b)) class_used(b) -= 1;
+    v.s.buf_class[k] &= ~kStored;
     v.s.buf_state[k] = kBufFree;
   }
 

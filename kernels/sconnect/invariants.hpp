@@ -28,6 +28,10 @@ struct CheckInvariants {
       const uint64_t k = v.lay.buf(e, b);
       const bool free = v.s.free_mask[e] >> b & 1u;
       if (free != (v.s.buf_state[k] == kBufFree)) fail(e, kViolPoolCount, b, v.s.buf_state[k]);
+      // With sent_apart exactly the sent messages are in their channels' stores (BufferPool).
+      const bool stored = v.s.buf_class[k] & kStored;
+      if (stored != (v.prm.sent_apart && !free && v.s.buf_state[k] == kBufSent))
+        fail(e, kViolClassCount, b, v.s.buf_class[k]);
       if (free) continue;
       ++held;
       sent += v.s.buf_state[k] == kBufSent;

@@ -67,6 +67,9 @@ constexpr uint32_t kVcs = 2;         // virtual channels for resource ordering (
 constexpr uint32_t kKinds = 3;
 constexpr uint32_t kHostKind = 2;
 constexpr uint32_t kClasses = kPriorities * kKinds;
+// A buffer's class (buf_class) with this bit: its message was sent and waits in its channel's
+// store, counted in no class (SconnectParams::sent_apart).
+constexpr uint8_t kStored = 0x80;
 constexpr uint32_t kMaxBuffers = 64;  // the pool is a 64-bit free mask (the TIC has 64)
 // Ports of a router at most: a dual-TIC graph node's 15 channels a router, the twin link and the
 // host's (a 16-dimensional hypercube's too).

@@ -1,7 +1,7 @@
 // The transmitters (sections 2.2, 3): each outbound channel sends at most one message per
 // routing cycle, into the slot entering its belt; the message stays locked in its buffer until
 // acknowledged (in the pool, or with sconnect.unacknowledged = "channel" in its channel's store,
-// outside the pool's size: BufferPool::sending). With the TIC's assignment, queues are served in
+// outside the pool's size: BufferPool::sent_out). With the TIC's assignment, queues are served in
 // strict priority order (no lower priority while a higher one has a message ready) and, within a
 // priority, the two virtual channels fairly (alternating when both have traffic; either takes the
 // whole channel when the other has none). With Figure 4's, the pool's waiting messages are matched
@@ -60,7 +60,6 @@ struct Transmitter {
   // `again` alone after a corrupted acknowledgement.
   LS_HD void transmit(uint32_t p, uint32_t b, uint32_t vc, bool again = false) const {
     const uint64_t k = v.lay.buf(e, b);
-    BufferPool{v, e}.sending(b);
     v.s.buf_state[k] = kBufSent;
     v.s.buf_ready[k] =
         static_cast<uint32_t>(v.t) + 2u * v.topo.delay[uint64_t{r} * v.lay.ports + p];
@@ -157,6 +156,7 @@ struct Transmitter {
     // With the channels' stores apart (sent_apart) the pool holds only unsent messages: Figure
     // 4's pool of 10, "one for each channel plus 4 spares".
     waiting &= ~control;
+    BufferPool{v, e}.sent_out();
     const uint32_t free = BufferPool{v, e}.room() + (v.prm.sent_apart ? 0u : due),
                    arriving = popcount32(links | busy);
     uint32_t excess = arriving > free ? arriving - free : 0;
@@ -195,6 +195,7 @@ struct Transmitter {
         busy |= 1u << p;
       }
     if (v.prm.assignment != Assignment::kTic) from_pool(busy);
+    BufferPool{v, e}.sent_out();
   }
   // The same on a tile of lanes: the channels a port a lane (each touches only its own queues,
   // train and slot, and the buffer it sends), then the counter and Figure 4's assignment, which
@@ -206,6 +207,7 @@ struct Transmitter {
     t.single([&] {
       for (uint32_t b = busy; b; b &= b - 1) sent_event(lowest_bit(b));
       if (v.prm.assignment != Assignment::kTic) from_pool(busy);
+      BufferPool{v, e}.sent_out();
     });
   }
 };

@@ -362,7 +362,8 @@ TEST(Schedule, MetroLaneFormGivesTheCpuScheduleState) {
 // S-Connect's lane form over its features: the TIC's queues past the knee with quad-messages and
 // corrupted slots (acknowledgements lost, messages sent again), Figure 4's assignment with a
 // small pool spilling its excess, Figure 5's hypercube past its knee with sent messages in the
-// channels' stores and corrupted slots, the optimal one on dual-TIC routers of 17 ports with slower
+// channels' stores and corrupted slots, the TIC's channels sending from a small pool into their
+// stores on lanes of their own, the optimal one on dual-TIC routers of 17 ports with slower
 // channels, four priorities without bypass on a hypercube, and noisy channels under Figure 4's
 // assignment with quads. (Control messages and the counters under tiles: SconnectControl.)
 TEST(Schedule, SconnectLaneFormGivesTheCpuScheduleState) {
@@ -394,6 +395,12 @@ TEST(Schedule, SconnectLaneFormGivesTheCpuScheduleState) {
        {"sconnect.buffers", Value(int64_t{10})},
        {"sconnect.priorities", Value(int64_t{1})},
        {"sconnect.bit_error_rate", Value(0.002)}},
+      {{"router.family", sconnect},
+       {"topology.radix", ints({4, 4})},
+       {"traffic.offered", Value(0.9)},
+       {"sconnect.unacknowledged", str("channel")},
+       {"sconnect.buffers", Value(int64_t{8})},
+       {"sconnect.priorities", Value(int64_t{1})}},
       {{"router.family", sconnect},
        {"topology.kind", str("random_regular")},
        {"topology.nodes", Value(int64_t{32})},
