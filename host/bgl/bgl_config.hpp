@@ -27,6 +27,7 @@ struct BglConfig {
   std::string escape_vcs = "bubble";       // the escape VC architecture: bubble or dateline_pair
   std::string escape_order = "dimension";  // escape routes: dimension (x, y, z) or direction order
   bool jsq = true;                         // phase 1: join the shortest queue, else random
+  std::string jsq_tokens = "range";        // what JSQ compares: two-bit ranges or exact counts
   double slq_fraction = 0.75;              // phases 2, 3: fraction of SLQ cycles (else random)
   double in_network_fraction = 1.0;        // phase 3: cycles favouring in-network packets
   bool deterministic = false;              // every packet in dimension order on the bubble VC

@@ -50,6 +50,7 @@ BglParams make_params(const Config& c, const Topology& t) {
   p.bubble_rule =
       pick<BubbleRule>(g.bubble_rule, {{"fixed", kBubbleFixed}, {"original", kBubbleOriginal}});
   p.jsq = g.jsq;
+  p.jsq_exact = g.jsq_tokens == "exact";
   p.slq_threshold = draw_threshold(g.slq_fraction);
   p.network_threshold = draw_threshold(g.in_network_fraction);
   p.deterministic = g.deterministic;

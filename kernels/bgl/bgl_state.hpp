@@ -135,6 +135,7 @@ struct BglParams {
   uint64_t error_threshold;          // a transmission is corrupted when a draw is below it
   BubbleRule bubble_rule;
   bool jsq;                    // phase 1: most downstream tokens (JSQ), else random
+  bool jsq_exact;              // JSQ compares token counts, not their two-bit ranges
   uint64_t slq_threshold;      // phases 2, 3: an SLQ cycle when a 32-bit draw is below it
   uint64_t network_threshold;  // phase 3: in-network packets favoured when a draw is below it
   bool deterministic;          // every packet routed in dimension order on the bubble VC

@@ -4,7 +4,8 @@
 // VC; with the link-level protocol, a sender neither going back nor with a full retransmission
 // FIFO) and a two-bit range of each VC's downstream tokens; ANDed with the moves the hint bits and
 // the packet's VC allow, the packet takes the available dynamic pair with the most tokens (the
-// modified join-the-shortest-queue, JSQ; ties at random), else its escape pair (escape_vc.hpp),
+// modified join-the-shortest-queue, JSQ; ties at random; by range, or with bgl.jsq_tokens =
+// "exact" by count, which Figure 4's early simulation needs), else its escape pair (escape_vc.hpp),
 // else makes no request. Deterministic and high-priority packets have only their escape pair. A
 // packet at its destination asks for the reception FIFO.
 #pragma once
@@ -96,8 +97,10 @@ struct JsqRequest {
         if (!((hints >> d) & 1u)) continue;
         for (uint32_t w = 0; w < p.dynamic; ++w) {
           if (!available(d, w, kFullChunks)) continue;
-          const uint32_t score =
-              1 + (p.jsq ? range4(v.s.tokens[v.lay.vc(n.e, d, w)], p.vc_chunks) : 0u);
+          const uint32_t tokens = v.s.tokens[v.lay.vc(n.e, d, w)];
+          const uint32_t score = 1 + (!p.jsq        ? 0u
+                                      : p.jsq_exact ? tokens
+                                                    : range4(tokens, p.vc_chunks));
           if (score > best) best = score, ties = 0;
           if (score == best) cand[ties++] = static_cast<uint8_t>(d * kMaxVcs + w);
         }

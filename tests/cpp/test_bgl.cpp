@@ -706,6 +706,7 @@ std::vector<Config> mixed_batch() {
     c.bgl.priority_fraction = 0.1;
     c.bgl.retransmission_packets = 8;
     c.bgl.link_error_rate = 0.02;
+    c.bgl.jsq_tokens = "exact";  // Figure 4's reading (the others run the default ranges)
     c.run.seed = static_cast<int64_t>(off * 10);
     cs.push_back(c);
   }

@@ -114,6 +114,7 @@ def _bgl(draw) -> dict:
            "vc_bytes": draw(st.sampled_from([256, 512, 1024])),
            "escape_bytes": draw(st.sampled_from([512, 1024])),
            "jsq": draw(st.booleans()), "bypass": draw(st.booleans()),
+           "jsq_tokens": draw(st.sampled_from(["range", "exact"])),
            "escape_vcs": draw(st.sampled_from(["bubble", "bubble", "dateline_pair"])),
            "escape_order": draw(st.sampled_from(["dimension", "direction"])),
            "half_way": draw(st.sampled_from(["coordinate", "node", "plus"])),
