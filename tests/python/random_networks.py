@@ -214,6 +214,9 @@ def _sconnect(draw) -> dict:
         traffic |= {"packet_sizes": [1, 4], "packet_size_weights": [3, 1]}
     else:
         traffic["packet_size"] = 1
+        if kind in ("torus", "mesh") and draw(st.integers(0, 2)) == 0:
+            # Sent messages in the channels' stores: 16 + 2 x 4 channels x 3 + 12 reserved <= 64.
+            sc |= {"unacknowledged": "channel", "buffers": 16}
     return {"topology": {"kind": kind} | topo, "router": {"family": "sconnect"}, "sconnect": sc,
             "traffic": traffic}
 
