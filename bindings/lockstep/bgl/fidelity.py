@@ -920,7 +920,7 @@ def claims() -> list[Claim]:
              "throughput falls and partly recovers as the bubble's does, while its unblocking "
              "probability rises as the buffers fill (4x4x4 here; 8x8x8 over 40,000 cycles and "
              "16x16x16 over 400,000 in docs/design/bgl.md; on 16x16x16 with the paper's reading "
-             "and random arbitration, 300,000 cycles, -0.73 after 100,000). With the paper's "
+             "and random arbitration, 400,000 cycles, -0.80 after 100,000). With the paper's "
              "reading the lower "
              "VC carries 8 times the higher's chunks on 8x8x8 (the higher: only packets past "
              "their wrap-round link), so the asymmetry the paper names is there; the paper "
@@ -960,13 +960,14 @@ def claims() -> list[Claim]:
         "(1.362-1.373 B/node/cycle); over 120,000 cycles the pair and the bubble (dimension "
         "order) both give 1.355-1.356 over the second half. On the paper's 16x16x16 "
         "(docs/design/bgl.md, 2 KB buffers) the pair is poorer: with its random arbitration "
-        "and its reading of the pair (2026-11-28, 300,000 cycles) it trails the bubble by 4.3% "
-        "over the second half (0.290 against 0.303) and by up to 10% in an interval (at "
+        "and its reading of the pair (2026-11-28, 400,000 cycles) it trails the bubble by 3.6% "
+        "over the second half (0.305 against 0.316) and by up to 10% in an interval (at "
         "210,000 cycles): it swings wider, its fall deeper and its recovery later (lowest "
         "0.269 at 190,000 cycles, the bubble's 0.285 at 160,000), passing the bubble from "
-        "290,000; with JSQ and SLQ and the old reading, 400,000 cycles, 3.9% and up to 6%. "
-        "Short of the 5% read here over the half; whether a second steep fall follows needs a "
-        "longer run (the paper gives no time axis)")
+        "290,000 to 320,000, then behind again by 5-7% from 360,000 as the bubble climbs to "
+        "0.33 and the pair stays near 0.31; with JSQ and SLQ and the old reading, 400,000 "
+        "cycles, 3.9% and up to 6%. Short of the 5% read here over the half; the paper gives no "
+        "time axis")
     add("hot_spot", "Hot region", "For a hot spot (1 x 1 x 1 subcube), 92% of peak is "
         "achieved", Near(92, abs=3), hot_spot,
         "gather (every node outside the region sends to every node inside) on 8x8x8, 4 "
