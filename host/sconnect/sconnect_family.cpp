@@ -6,6 +6,7 @@
 #include "../../kernels/sconnect/sconnect_state.hpp"
 #include "../config/family.hpp"
 #include "../engine/engine.hpp"
+#include "sconnect_setup.hpp"
 
 namespace ls {
 
@@ -21,10 +22,11 @@ double router_state_bytes(const Config& c, const TopologySize& size) {
   const double P = static_cast<double>(size.ports), nodes = static_cast<double>(size.nodes);
   const double slots = 6.0 + static_cast<double>(c.topology.link_delay);
   const double control = 4.0 * kControlQueue * (kRequestWords + kReplyWords);
-  double buffers = static_cast<double>(c.sconnect.buffers);
-  if (c.sconnect.unacknowledged == "channel")  // the channels' stores (pool_buffers)
-    buffers += 2 * (P - 1) * static_cast<double>(c.topology.link_delay) +
-               static_cast<double>(sconnect_reserve(c.sconnect) * kKinds * c.sconnect.priorities);
+  const double buffers = pool_buffers(static_cast<uint32_t>(c.sconnect.buffers),
+                                      c.sconnect.unacknowledged == "channel", size.ports - 1,
+                                      static_cast<uint32_t>(c.topology.link_delay),
+                                      static_cast<uint32_t>(sconnect_reserve(c.sconnect)),
+                                      static_cast<uint32_t>(c.sconnect.priorities));
   return 48 * buffers + P * slots * 40 + 5 * nodes + P * 64 + 512 +
          control * nodes / static_cast<double>(size.routers);
 }

@@ -40,9 +40,10 @@ SconnectParams make_params(const Config& c, const Topology& t) {
   return p;
 }
 
-uint32_t pool_buffers(const SconnectParams& p) {
-  if (!p.sent_apart) return p.buffers;
-  return p.buffers + 2 * (p.ports - 1) * (p.slots - 1) + p.reserve * kKinds * p.priorities;
+uint32_t pool_buffers(uint32_t buffers, bool sent_apart, uint32_t channels, uint32_t longest_delay,
+                      uint32_t reserve, uint32_t priorities) {
+  return sent_apart ? buffers + 2 * channels * longest_delay + reserve * kKinds * priorities
+                    : buffers;
 }
 
 std::vector<uint32_t> channel_error_thresholds(const std::vector<Config>& cs, const Topology& t) {

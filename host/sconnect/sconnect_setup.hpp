@@ -13,8 +13,13 @@ namespace ls::sconnect {
 
 SconnectParams make_params(const Config& c, const Topology& t);
 // The layout's buffers a router: the pool's, and with sent_apart its channels' stores (a channel of
-// delay D has up to 2D messages on their way or waiting for their acknowledgements).
-uint32_t pool_buffers(const SconnectParams& p);
+// delay D has up to 2D messages on their way or waiting for their acknowledgements) and one
+// reserve a class. The engine's layout and the memory estimate (sconnect_family.cpp) both count so.
+uint32_t pool_buffers(uint32_t buffers, bool sent_apart, uint32_t channels, uint32_t longest_delay,
+                      uint32_t reserve, uint32_t priorities);
+inline uint32_t pool_buffers(const SconnectParams& p) {
+  return pool_buffers(p.buffers, p.sent_apart, p.ports - 1, p.slots - 1, p.reserve, p.priorities);
+}
 
 struct Tables {
   std::vector<int32_t> router_node;  // [R] the host a router serves, -1 none
