@@ -28,12 +28,14 @@
 #             start included, into $LOG_DIR/gpu_sweep.csv (~2 min)
 #   ptxas     registers, stack and spills of every family's cycle kernels (scripts/
 #             ptxas_report.py; needs no GPU)
-#   papers    Blue Gene/L at the paper's sizes for the fidelity ledger, on CUDA, into
-#             $LOG_DIR/papers: scripts/paper_sizes.py (Figure 6's alltoall on 32x32x32, its
-#             first 2,000,000 cycles; the 32x16x16 alltoall to completion; PAPERS="asym" runs
-#             one) and scripts/bgl_escape_waves.py (Figures 7-9: 16x16x16, random arbitration,
-#             the dimension-ordered pair and the bubble, 40 intervals of 10,000 cycles);
-#             estimated 6-8 min on an H100, not yet run on one
+#   papers    Blue Gene/L at the paper's sizes for the fidelity ledger, on CUDA, one run at a
+#             time, into $LOG_DIR/papers: scripts/paper_sizes.py (fig6: Figure 6's alltoall on
+#             32x32x32, its first 2,000,000 cycles; asym: the 32x16x16 alltoall to completion)
+#             and scripts/bgl_escape_waves.py (waves: Figures 7-9, 16x16x16, random
+#             arbitration, the dimension-ordered pair and the bubble, 100 intervals of 10,000
+#             cycles). PAPERS picks among asym, fig6 and waves (default: all three). Not yet
+#             timed alone: on an H200 sharing the GPU with four other runs, the waves took 35 us
+#             a cycle and neither alltoall ended in 6 min (2026-11-28); give each its own call
 # No stage named: build, test, equality, large, bench, in that order. Logs go to $LOG_DIR
 # (default: build-gpu/logs); the last lines printed are the summaries.
 # Dependencies come from the machine (cmake, nvcc, python3 with numpy/pandas/matplotlib/pytest/
@@ -188,15 +190,26 @@ stage_ncu() {
 }
 stage_sweep() { "$py" benchmarks/gpu_goals.py --out "$logs" --sweep 2>&1 | tee "$logs/sweep.log"; }
 stage_ptxas() { "$py" scripts/ptxas_report.py 2>&1 | tee "$logs/ptxas.md"; }
-# shellcheck disable=SC2086  # PAPERS is a list of runs
+# shellcheck disable=SC2206  # PAPERS is a list of runs
 stage_papers() {
-  mkdir -p "$logs/papers"
-  "$py" scripts/paper_sizes.py ${PAPERS:-} --backend cuda --out "$logs/papers" 2>&1 |
-    tee "$logs/papers.log"
-  for escape in dateline_pair bubble; do
-    "$py" scripts/bgl_escape_waves.py --escape "$escape" --random --intervals 40 \
-      --backend cuda --out "$logs/papers/waves_$escape.csv" 2>&1 | tail -3 | tee -a "$logs/papers.log"
+  local runs=(${PAPERS:-asym fig6 waves}) sizes=() r rc=0
+  for r in "${runs[@]}"; do
+    case $r in asym|fig6) sizes+=("$r") ;; waves) ;;
+      *) echo "gpu_check: PAPERS run '$r': allowed asym, fig6, waves"; return 2 ;;
+    esac
   done
+  mkdir -p "$logs/papers"
+  if [ ${#sizes[@]} -gt 0 ]; then
+    "$py" scripts/paper_sizes.py "${sizes[@]}" --backend cuda --out "$logs/papers" 2>&1 |
+      tee -a "$logs/papers.log" || rc=1
+  fi
+  [[ " ${runs[*]} " == *" waves "* ]] || return $rc
+  for escape in dateline_pair bubble; do
+    "$py" scripts/bgl_escape_waves.py --escape "$escape" --random --intervals 100 \
+      --backend cuda --out "$logs/papers/waves_$escape.csv" 2>&1 | tail -3 |
+      tee -a "$logs/papers.log" || rc=1
+  done
+  return $rc
 }
 
 rc=0

@@ -920,8 +920,8 @@ def claims() -> list[Claim]:
              "throughput falls and partly recovers as the bubble's does, while its unblocking "
              "probability rises as the buffers fill (4x4x4 here; 8x8x8 over 40,000 cycles and "
              "16x16x16 over 400,000 in docs/design/bgl.md; on 16x16x16 with the paper's reading "
-             "and random arbitration, 400,000 cycles, -0.80 after 100,000). With the paper's "
-             "reading the lower "
+             "and random arbitration, -0.80 after 100,000 of 400,000 cycles, -0.69 of 490,000 on "
+             "an H200). With the paper's reading the lower "
              "VC carries 8 times the higher's chunks on 8x8x8 (the higher: only packets past "
              "their wrap-round link), so the asymmetry the paper names is there; the paper "
              "gives neither its time axis nor its offered load, and its size needs a GPU")
@@ -965,7 +965,9 @@ def claims() -> list[Claim]:
         "210,000 cycles): it swings wider, its fall deeper and its recovery later (lowest "
         "0.269 at 190,000 cycles, the bubble's 0.285 at 160,000), passing the bubble from "
         "290,000 to 320,000, then behind again by 5-7% from 360,000 as the bubble climbs to "
-        "0.33 and the pair stays near 0.31; with JSQ and SLQ and the old reading, 400,000 "
+        "0.33 and the pair stays near 0.31; continued to 490,000 cycles on an H200 (its first "
+        "400,000 the CPU's rows exactly), the pair 9-12% behind from 460,000, 4.2% over the "
+        "second half: the gap grows with the run; with JSQ and SLQ and the old reading, 400,000 "
         "cycles, 3.9% and up to 6%. Short of the 5% read here over the half; the paper gives no "
         "time axis")
     add("hot_spot", "Hot region", "For a hot spot (1 x 1 x 1 subcube), 92% of peak is "
