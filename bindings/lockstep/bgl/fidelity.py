@@ -922,7 +922,11 @@ def claims() -> list[Claim]:
              "16x16x16 over 400,000 in docs/design/bgl.md; on 16x16x16 with the paper's reading "
              "and random arbitration, -0.80 after 100,000 of 400,000 cycles, -0.69 of 490,000 on "
              "an H200; read as changes, interval to interval, -0.28, the two moving the same "
-             "way in 37% of the intervals). With the paper's reading the lower "
+             "way in 37% of the intervals). Run on to 1,000,000 cycles the pair's throughput "
+             "slides from 0.31 at 530,000 to 0.06 at 890,000 and its unblocking probability "
+             "with it (0.73 over the whole run): the paper's link, or part of the escape "
+             "network locking up (not yet found; docs/design/bgl.md). With the paper's reading "
+             "the lower "
              "VC carries 8 times the higher's chunks on 8x8x8 (the higher: only packets past "
              "their wrap-round link), so the asymmetry the paper names is there; the paper "
              "gives neither its time axis nor its offered load, and its size needs a GPU")
@@ -969,8 +973,11 @@ def claims() -> list[Claim]:
         "0.33 and the pair stays near 0.31; continued to 490,000 cycles on an H200 (its first "
         "400,000 the CPU's rows exactly), the pair 9-12% behind from 460,000, 4.2% over the "
         "second half: the gap grows with the run; with JSQ and SLQ and the old reading, 400,000 "
-        "cycles, 3.9% and up to 6%. Short of the 5% read here over the half; the paper gives no "
-        "time axis")
+        "cycles, 3.9% and up to 6%. Run on to 1,000,000 cycles on the VM the pair falls from "
+        "0.31 at 530,000 cycles to 0.06 at 890,000 while the bubble stays at 0.31-0.34 (half "
+        "the bubble's throughput over the second half of 890,000): particularly poor, but "
+        "whether by the paper's mechanism or by part of the escape network locking up is not "
+        "yet found (docs/design/bgl.md), so the row stays as measured here")
     add("hot_spot", "Hot region", "For a hot spot (1 x 1 x 1 subcube), 92% of peak is "
         "achieved", Near(92, abs=3), hot_spot,
         "gather (every node outside the region sends to every node inside) on 8x8x8, 4 "
