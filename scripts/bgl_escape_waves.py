@@ -8,9 +8,12 @@ unblocking probability follows, while the bubble escape VC stays level. This run
 architecture at the offered load the notebook uses (1.2 times the uniform bound) and writes one
 row per interval to a CSV file as it goes (an interrupted run keeps the rows it finished):
 bytes delivered per node per cycle, bytes sent per node per cycle on each VC (vc0, vc1 dynamic;
-then the escape VCs; the last, high priority), and the fraction of token-acks that freed a
-blocked packet. On a 2-core CPU with two runs side by side, 16x16x16 took about 75 minutes for
-400,000 cycles each (docs/design/bgl.md, "Escape VC architectures", has the results).
+then the escape VCs; the last, high priority), the fraction of token-acks that freed a
+blocked packet, and how many dynamic and escape (with the high-priority) input VCs held packets
+whose front never left in the whole interval (stalled_dynamic, stalled_escape: a part of the
+network locked up while the rest moves). On a 2-core CPU with two runs side by side, 16x16x16
+takes about 40 minutes for 400,000 cycles each with random arbitration (docs/design/bgl.md,
+"Escape VC architectures", has the results).
 
     python scripts/bgl_escape_waves.py --escape dateline_pair --order dimension \\
         --radix 16 16 16 --intervals 30 --interval 10000 --out waves_pair.csv
@@ -23,6 +26,22 @@ import time
 
 import lockstep as ls
 from lockstep import bgl
+
+
+def step_watching_fronts(sim: ls.Simulator, cycles: int, looks: int = 10):
+    """Steps `cycles` cycles, looking at every input VC `looks` times on the way; returns per VC
+    [router, direction, VC] 0 where it held packets at every look and its front (vc_head) never
+    changed: a front stuck for the whole interval, which a VC of a network that still moves
+    everywhere does not show for long. The deadlock watchdog sees only a network where nothing
+    moves; this sees a part locked up while the rest moves."""
+    head = sim.state("vc_head").copy()
+    moved = (sim.state("vc_count") == 0).astype("uint8")
+    for k in range(looks):
+        sim.step(cycles * (k + 1) // looks - cycles * k // looks)
+        now = sim.state("vc_head")
+        moved |= (now != head) | (sim.state("vc_count") == 0)
+        head = now.copy()
+    return moved
 
 
 def main() -> None:
@@ -56,7 +75,9 @@ def main() -> None:
     with open(args.out, "w", newline="") as f:
         out = None
         for i in range(args.intervals):
-            sim.step(args.interval)
+            moved = step_watching_fronts(sim, args.interval)
+            stalled = moved == 0  # per VC: held packets all interval, its front never left
+            dynamic = int(cfg.get("bgl.dynamic_vcs"))
             delivered = int(sim.state("packets_delivered").sum())
             sent = sim.state("chunks_sent").astype("int64").sum(axis=(0, 1))  # per VC
             acks = int(sim.state("token_acks").sum())
@@ -65,7 +86,9 @@ def main() -> None:
                    "throughput": (delivered - delivered0) * 256 / (nodes * args.interval),
                    "unblocking": (unblocking - unblocking0) / max(1, acks - acks0),
                    **{f"vc{w}": x * 32 / (nodes * args.interval)
-                      for w, x in enumerate(sent - sent0)}}
+                      for w, x in enumerate(sent - sent0)},
+                   "stalled_dynamic": int(stalled[..., :dynamic].sum()),
+                   "stalled_escape": int(stalled[..., dynamic:].sum())}
             if out is None:
                 out = csv.DictWriter(f, fieldnames=list(row))
                 out.writeheader()

@@ -35,6 +35,10 @@ def test_escape_waves_writes_a_row_per_interval(tmp_path):
     # Two dynamic VCs, the dateline pair, the high-priority VC.
     assert {"throughput", "unblocking", "vc0", "vc1", "vc2", "vc3", "vc4"} <= set(rows[0])
     assert all(float(r["throughput"]) > 0 for r in rows)
+    # Input VCs whose front never left in an interval: none in the first, while buffers fill;
+    # the counts are whole VCs, at most the network's (64 routers, 6 directions, 5 VCs).
+    stalled = [(int(r["stalled_dynamic"]), int(r["stalled_escape"])) for r in rows]
+    assert stalled[0] == (0, 0) and all(0 <= d + e <= 64 * 6 * 5 for d, e in stalled), stalled
 
 
 def test_paper_sizes_measures_what_the_ledger_does(tmp_path):
