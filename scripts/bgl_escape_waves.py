@@ -30,18 +30,18 @@ from lockstep import bgl
 
 def step_watching_fronts(sim: ls.Simulator, cycles: int, looks: int = 10):
     """Steps `cycles` cycles, looking at every input VC `looks` times on the way; returns per VC
-    [router, direction, VC] 0 where it held packets at every look and its front (vc_head) never
+    [router, direction, VC] whether it held packets at every look and its front (vc_head) never
     changed: a front stuck for the whole interval, which a VC of a network that still moves
     everywhere does not show for long. The deadlock watchdog sees only a network where nothing
     moves; this sees a part locked up while the rest moves."""
     head = sim.state("vc_head").copy()
-    moved = (sim.state("vc_count") == 0).astype("uint8")
+    stalled = sim.state("vc_count") > 0
     for k in range(looks):
         sim.step(cycles * (k + 1) // looks - cycles * k // looks)
-        now = sim.state("vc_head")
-        moved |= (now != head) | (sim.state("vc_count") == 0)
-        head = now.copy()
-    return moved
+        now = sim.state("vc_head").copy()
+        stalled &= (now == head) & (sim.state("vc_count") > 0)
+        head = now
+    return stalled
 
 
 def main() -> None:
@@ -70,14 +70,13 @@ def main() -> None:
         "bgl.dateline_uncrossed": args.uncrossed, **(bgl.RANDOM if args.random else {}),
         "bgl.infinite_injection_fifos": not args.finite_fifos, "run.backend": args.backend})
     sim = ls.Simulator(cfg)
+    dynamic = int(cfg.get("bgl.dynamic_vcs"))  # the VCs before the escape ones
     delivered0, sent0, acks0, unblocking0 = 0, 0, 0, 0
     start = time.time()
     with open(args.out, "w", newline="") as f:
         out = None
         for i in range(args.intervals):
-            moved = step_watching_fronts(sim, args.interval)
-            stalled = moved == 0  # per VC: held packets all interval, its front never left
-            dynamic = int(cfg.get("bgl.dynamic_vcs"))
+            stalled = step_watching_fronts(sim, args.interval)
             delivered = int(sim.state("packets_delivered").sum())
             sent = sim.state("chunks_sent").astype("int64").sum(axis=(0, 1))  # per VC
             acks = int(sim.state("token_acks").sum())
