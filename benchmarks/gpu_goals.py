@@ -13,7 +13,8 @@ warm-up that fills the network (its first launch included, so the view's upload 
 kernel's first loads are not timed). --ncu runs each family's single network once more under
 `ncu`, one kernel launch of each schedule, and adds the active lanes per warp, the DRAM and L2
 bytes per router-cycle and the achieved DRAM bandwidth to the table's rows (ncu_*.csv keep the
-raw figures). Rows of backends this machine lacks are left out, and say so.
+raw figures, and the warp state section's stall reasons: what a warp waits on per instruction
+issued). Rows of backends this machine lacks are left out, and say so.
 """
 import argparse
 import csv
@@ -35,17 +36,19 @@ FIELDS = ["goal", "family", "network", "routers_per_instance", "instances", "bac
           "router_cycles_per_s", "us_per_cycle", "target_router_cycles_per_s", "meets_target",
           "bytes_per_router_cycle", "l2_bytes_per_router_cycle", "lanes_per_warp", "dram_gb_per_s"]
 # The GPU schedules a row is measured under: (run.schedule, cycles_per_launch, block_threads,
-# run.lanes). "tile": an element's cycle over 16 lanes (every family's lane form); "auto" and
-# "auto": what a user gets (host/backend/schedule.hpp, cuda_plan).
+# run.lanes). "tile": an element's cycle over 16 lanes (every family's lane form); "roles": the
+# tile without the one-lane stages, which run on warps of their own (the families with a role
+# form; the others refuse it and their rows are left out, saying why); "auto" and "auto": what a
+# user gets (host/backend/schedule.hpp, cuda_plan).
 GPU_SCHEDULES = [("auto", 0, 0, "auto"), ("launch", 0, 0, "one"), ("block", 0, 0, "one"),
                  ("grid", 0, 32, "one"), ("grid", 0, 128, "one"), ("launch", 0, 0, "tile"),
-                 ("block", 0, 0, "tile")]
+                 ("block", 0, 0, "tile"), ("launch", 0, 0, "roles")]
 CPU_SCHEDULE = ("auto", 0, 0, "one")
 # Nsight Compute's metrics (--ncu): lanes active per instruction, bytes from DRAM and L2.
 NCU_METRICS = ["smsp__thread_inst_executed_per_inst_executed.ratio", "dram__bytes.sum",
                "lts__t_bytes.sum", "gpu__time_duration.sum", "l1tex__t_sector_hit_rate.pct",
                "lts__t_sector_hit_rate.pct"]
-KERNELS = "regex:(for_each|for_each_tile|block_cycles|grid_cycles)_kernel"
+KERNELS = "regex:(for_each|for_each_tile|for_each_roles|block_cycles|grid_cycles)_kernel"
 
 
 def family_of(keys: dict) -> str:
@@ -192,9 +195,13 @@ def ncu_rows(args, rows: list[dict]) -> None:
         for kind, _, block, lanes in GPU_SCHEDULES:
             if kind in ("auto", "grid"):  # auto is one of the others; grid never measured faster
                 continue
+            if not any((row["network"], row["backend"], row["schedule"], row["lanes"]) ==
+                       (name, "cuda", kind, lanes) for row in rows):
+                continue  # a schedule this family refuses (its reason printed with the rows)
             skip, per_launch = (2000, 1) if kind == "launch" else (1, args.profile_cycles)
             log = out / f"ncu_{re.sub(r'[^A-Za-z0-9]+', '_', name)}_{kind}{block}_{lanes}.csv"
-            cmd = ["ncu", "--clock-control", "none", "--csv", "--kernel-name", KERNELS,
+            cmd = ["ncu", "--clock-control", "none", "--csv", "--section", "WarpStateStats",
+                   "--kernel-name", KERNELS,
                    "--launch-skip", str(skip), "--launch-count", "1", "--metrics",
                    ",".join(NCU_METRICS), sys.executable, __file__, "--profile",
                    f"{name}|{kind}|{block}|{lanes}", "--profile-cycles", str(args.profile_cycles)]

@@ -13,17 +13,20 @@
 #             10,000 cycles (~5 min)
 #   bench     `lockstep bench` on CUDA and on one CPU core of the same machine, lockstep_bench
 #             and benchmarks/scaling.py (~5 min)
-#   schedules every fingerprint configuration on CUDA under run.schedule = block and grid, and
-#             launch and block with run.lanes = tile, against the golden file (the CPU's
-#             state; ~4 min)
+#   schedules every fingerprint configuration on CUDA under run.schedule = block and grid,
+#             launch and block with run.lanes = tile, and launch with roles (the vc ones),
+#             against the golden file (the CPU's state; ~4 min without roles)
 #   goals     benchmarks/gpu_goals.py: issue 40's goals, every family alone and in batches of
 #             256, 1,024 8x8 meshes and the 64x64x64 torus, under every run.schedule (launch and
-#             block also with run.lanes = tile; auto with both keys auto, as it resolved) and on
+#             block also with run.lanes = tile, launch with roles where the family has them;
+#             auto with both keys auto, as it resolved) and on
 #             the host's cores, into $LOG_DIR/gpu_goals.csv (~4.5 min; 87 s with
 #             GOALS_SECONDS=0.3 on an H100 before the auto rows, 2026-11-27)
 #   ncu       the same table's single networks again, with Nsight Compute's active lanes per
 #             warp, DRAM and L2 bytes per router-cycle and bandwidth, launch and block with and
-#             without tiles (~4 min; 170 s reached the S-Connect rows with grid too, 2026-11-27)
+#             without tiles, launch with roles, and the warp state section's stall reasons in
+#             ncu_*.csv (~4 min before roles and stall reasons; 170 s reached the S-Connect rows
+#             with grid too, 2026-11-27)
 #   sweep     `make sweep`'s 20 points on the CPU's cores and on CUDA (launch, block), Python's
 #             start included, into $LOG_DIR/gpu_sweep.csv (~2 min)
 #   ptxas     registers, stack and spills of every family's cycle kernels (scripts/
@@ -168,11 +171,13 @@ stage_schedules() {
       rc=1
     echo "fingerprints on CUDA, run.schedule = $s: rc=$rc"; grep changed "$logs/schedule_$s.log" | head
   done
-  for s in launch block; do
-    "$py" scripts/state_fingerprints.py --backend cuda --schedule "$s" --lanes tile \
-      > "$logs/schedule_${s}_tile.log" 2>&1 || rc=1
-    echo "fingerprints on CUDA, run.schedule = $s, run.lanes = tile: rc=$rc"
-    grep changed "$logs/schedule_${s}_tile.log" | head
+  local kind lanes
+  for s in "launch tile" "block tile" "launch roles"; do
+    read -r kind lanes <<< "$s"
+    "$py" scripts/state_fingerprints.py --backend cuda --schedule "$kind" --lanes "$lanes" \
+      > "$logs/schedule_${kind}_$lanes.log" 2>&1 || rc=1
+    echo "fingerprints on CUDA, run.schedule = $kind, run.lanes = $lanes: rc=$rc"
+    grep changed "$logs/schedule_${kind}_$lanes.log" | head
   done
   return $rc
 }

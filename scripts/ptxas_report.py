@@ -1,8 +1,9 @@
 """Registers, stack and spills of every family's cycle kernels, as ptxas reports them
 (`nvcc -Xptxas -v`), for docs/performance.md: the launch-per-cycle kernel (for_each_kernel) and
 the many-cycles-per-launch ones (block_cycles_kernel, grid_cycles_kernel), each with one lane
-or a tile of 16 an element (for_each_tile_kernel: run.lanes = "tile"), one row per family
-and router shape. Needs only nvcc (no GPU); takes a few minutes on 2 cores.
+or a tile of 16 an element (for_each_tile_kernel: run.lanes = "tile"; for_each_roles_kernel:
+"roles", the families with a role form), one row per family and router shape. Needs only
+nvcc (no GPU); takes a few minutes on 2 cores.
 
     python scripts/ptxas_report.py [--arch 90] [--family vc ...]
 """
@@ -15,7 +16,8 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FAMILIES = ["vc", "sconnect", "t3e", "metro", "bgl"]
-KERNELS = ("for_each_kernel", "for_each_tile_kernel", "block_cycles_kernel", "grid_cycles_kernel")
+KERNELS = ("for_each_kernel", "for_each_tile_kernel", "for_each_roles_kernel",
+           "block_cycles_kernel", "grid_cycles_kernel")
 
 
 def compile_family(family: str, arch: str) -> str:

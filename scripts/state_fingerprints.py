@@ -275,6 +275,10 @@ def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False
         todo |= large(todo)
     out = {}
     for name, cfg in todo.items():
+        if lanes == "roles" and cfg.get("router.family") != "vc":
+            out[name] = None  # the role form is the vc family's alone (validate refuses others)
+            print(f"not compared (run.lanes = roles: the vc family's): {name}", flush=True)
+            continue
         out[name] = fingerprint(cfg, backend, cycles, threads, schedule, order, hot, lanes)
         if out[name] is None:
             print(f"not compared (its hot arrays exceed a block's shared memory): {name}",
@@ -305,7 +309,7 @@ def main() -> int:
                     help="run.block_order of the compared backend (the CPU's block schedules)")
     ap.add_argument("--hot-state", default="global", choices=["global", "shared"],
                     help="run.hot_state of the compared backend (the block schedule)")
-    ap.add_argument("--lanes", default="auto", choices=["auto", "one", "tile"],
+    ap.add_argument("--lanes", default="auto", choices=["auto", "one", "tile", "roles"],
                     help="run.lanes of the compared backend (the launch, block and grid "
                          "schedules; default: auto)")
     args = ap.parse_args()

@@ -121,7 +121,9 @@ struct CpuExec {
   // one parallel step a cycle; block and grid: block_cycles() over each instance or over the
   // whole batch, as the GPU runs them.
   // With run.lanes = "tile" each element runs on a tile (kernels/common/tile.hpp) whose lanes
-  // are a loop; the launch schedule's, forward.
+  // are a loop; the launch schedule's, forward. With "roles" (launch) a cycle's tiles and
+  // one-lane items run on one thread in run.block_order: tiles then items, the reverse, or
+  // shuffled together, each tile's lanes in that order too.
   template <class At>
   void run_cycles(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at,
                   const HotList& hot = {}) {
@@ -142,6 +144,12 @@ struct CpuExec {
             for_each(n_inst * per_inst, at(t0 + c));
           } else {
             const auto f = at(t0 + c);
+            if constexpr (has_role_form<std::decay_t<decltype(f)>>::value) {
+              if (schedule.roles) {
+                run_roles(CpuBlock(schedule.order, t0 + c), f, n_inst * per_inst);
+                continue;
+              }
+            }
             for_each(n_inst * per_inst, [&](uint64_t e) { element_cycle(CpuTile(forward), f, e); });
           }
         }
@@ -156,7 +164,7 @@ struct CpuExec {
   }
   void sync() {}
   std::string schedule_name(uint64_t, uint64_t) const {
-    return ls::schedule_name(schedule.kind, schedule.lanes);
+    return ls::schedule_name(schedule.kind, schedule.lanes, schedule.roles);
   }
 
   // The CPU's own schedule. With several instances, each thread owns whole instances and runs
@@ -190,6 +198,19 @@ struct CpuExec {
   }
 
  private:
+  // One cycle of run.lanes = "roles": elements [0, n) on tiles without their one-lane stages,
+  // and those stages (f.roles() an element) as items of their own, all in block b's order.
+  template <class F>
+  static void run_roles(const CpuBlock& b, const F& f, uint64_t n) {
+    const uint64_t per = f.roles();
+    b.lanes(n + n * per, [&](uint64_t k) {
+      if (k < n)
+        f.router_tile(CpuTile(b), k);
+      else
+        f.role((k - n) / per, static_cast<uint32_t>((k - n) % per));
+    });
+  }
+
   // Blocks of per_block elements, each through the cycles in launches of run.cycles_per_launch;
   // blocks run in parallel on the CPU's threads (each on one). With a hot list each block is an
   // instance whose hot arrays live in a buffer of its own for the launch.

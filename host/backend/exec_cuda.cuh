@@ -87,6 +87,21 @@ __global__ void for_each_tile_kernel(const __grid_constant__ F f, uint64_t n) {
   if (e < n) element_cycle(this_tile<kLanes>(), f, e);
 }
 
+// run.lanes = "roles": threads [0, tile_threads) run elements [0, n) on tiles without their
+// one-lane stages, the rest those stages, f.roles() an element, one a thread: whole warps of
+// their own (tile_threads is n * kLanes rounded up to a warp), so they run beside the tiles
+// instead of after them.
+template <uint32_t kLanes, class F>
+__global__ void for_each_roles_kernel(const __grid_constant__ F f, uint64_t n,
+                                      uint64_t tile_threads, uint32_t per) {
+  const uint64_t i = static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < tile_threads) {
+    if (i / kLanes < n) f.router_tile(this_tile<kLanes>(), i / kLanes);
+  } else if (i - tile_threads < n * per) {
+    f.role((i - tile_threads) / per, static_cast<uint32_t>((i - tile_threads) % per));
+  }
+}
+
 // A thread block as block_cycles() sees it: its threads (or tiles) take the elements in turn.
 struct CudaBlock {
   template <class G>
@@ -181,21 +196,30 @@ struct CudaExec {
   void for_each(uint64_t n, const F& f) {
     for_each_on<1>(n, f);
   }
-  // f(e) for e in [0, n) on kLanes threads each (a tile, when more than one).
+  // f(e) for e in [0, n) on kLanes threads each (a tile, when more than one); with `roles`, the
+  // role form (for_each_roles_kernel).
   template <uint32_t kLanes, class F>
-  void for_each_on(uint64_t n, const F& f) {
+  void for_each_on(uint64_t n, const F& f, bool roles = false) {
     if (n == 0) return;
+    const uint64_t tile_threads = (n * kLanes + 31) / 32 * 32;
+    uint32_t per = 0;
+    if constexpr (kLanes > 1 && has_role_form<F>::value) per = roles ? f.roles() : 0;
+    const uint64_t threads = per ? tile_threads + n * per : n * kLanes;
     // The smallest block (32 to 256 threads) that spreads the elements over every multiprocessor:
     // a batch of a few thousand routers then runs on all of them rather than on a few, each
     // with its own L1 and load units (on an H100, 16x16x16 torus: 28.4 us per cycle against
     // 32.1 in blocks of 256; docs/performance.md).
-    const uint64_t threads = n * kLanes, per_sm = (threads + sms_ - 1) / sms_;
+    const uint64_t per_sm = (threads + sms_ - 1) / sms_;
     const uint32_t block = per_sm <= 32 ? 32 : per_sm >= 256 ? 256 : (per_sm + 31) / 32 * 32;
     const uint32_t blocks = static_cast<uint32_t>((threads + block - 1) / block);
-    if constexpr (kLanes == 1)
+    if constexpr (kLanes == 1) {
       for_each_kernel<<<blocks, block>>>(f, n);
-    else
-      for_each_tile_kernel<kLanes><<<blocks, block>>>(f, n);
+    } else {
+      // (The roles kernel is compiled only for a functor with a role form.)
+      if constexpr (has_role_form<F>::value)
+        if (per) for_each_roles_kernel<kLanes><<<blocks, block>>>(f, n, tile_threads, per);
+      if (!per) for_each_tile_kernel<kLanes><<<blocks, block>>>(f, n);
+    }
     cuda_check(cudaGetLastError(), "kernel launch");
   }
   // The cycles between two host events, as run.schedule asks: a launch per cycle over all
@@ -216,7 +240,8 @@ struct CudaExec {
                      uint64_t per_inst, const At& at, const HotList& hot_list) {
     using F = decltype(at(t0));
     if (kind == ScheduleKind::kLaunch) {
-      for (uint64_t c = 0; c < cycles; ++c) for_each_on<kLanes>(n_inst * per_inst, at(t0 + c));
+      for (uint64_t c = 0; c < cycles; ++c)
+        for_each_on<kLanes>(n_inst * per_inst, at(t0 + c), schedule.roles);
       return;
     }
     const size_t shared = 2 * sizeof(F);
@@ -285,7 +310,7 @@ struct CudaExec {
   void sync() { cuda_check(cudaDeviceSynchronize(), "sync"); }
   std::string schedule_name(uint64_t n_inst, uint64_t per_inst) const {
     const CudaPlan plan = cuda_plan(schedule, n_inst, per_inst, static_cast<uint64_t>(sms_));
-    return ls::schedule_name(plan.kind, plan.lanes);
+    return ls::schedule_name(plan.kind, plan.lanes, plan.roles);
   }
 
  private:

@@ -16,19 +16,22 @@ Schedule schedule_of(const RunConfig& run) {
             : run.block_order == "shuffled" ? BlockOrder::kShuffled
                                             : BlockOrder::kForward;
   s.hot_shared = run.hot_state == "shared";
-  s.lanes = run.lanes == "tile" ? kTileLanes : run.lanes == "one" ? 1 : 0;
+  s.roles = run.lanes == "roles";
+  s.lanes = run.lanes == "tile" || s.roles ? kTileLanes : run.lanes == "one" ? 1 : 0;
   return s;
 }
 
-std::string schedule_name(ScheduleKind kind, uint32_t lanes) {
+std::string schedule_name(ScheduleKind kind, uint32_t lanes, bool roles) {
   const std::string name = kind == ScheduleKind::kLaunch  ? "launch"
                            : kind == ScheduleKind::kBlock ? "block"
                            : kind == ScheduleKind::kGrid  ? "grid"
                                                           : "stages";
-  return lanes == kTileLanes && kind != ScheduleKind::kAuto ? name + ", tile" : name;
+  if (lanes != kTileLanes || kind == ScheduleKind::kAuto) return name;
+  return name + (roles ? ", roles" : ", tile");
 }
 
 CudaPlan cuda_plan(const Schedule& s, uint64_t instances, uint64_t per_instance, uint64_t sms) {
+  if (s.roles) return {ScheduleKind::kLaunch, kTileLanes, true};  // validate() keeps it to launch
   const bool few = instances * per_instance <= kTileElements;
   // (Hot state on chip is the block schedule's: asked for, `auto` keeps to it.)
   if (s.kind == ScheduleKind::kAuto && s.lanes == 0 && few && !s.hot_shared)

@@ -13,6 +13,9 @@
 // run.lanes = "tile" gives each element of the launch, block and grid schedules a tile of
 // kTileLanes threads instead of one (kernels/common/tile.hpp); the CPU's `auto` ignores it.
 // run.lanes = "auto" is one lane on the CPU and what the H100 measured fastest on CUDA.
+// run.lanes = "roles" (launch only) runs a family's role form (tile.hpp): each element's tile
+// without its one-lane stages (the vc terminals), and those stages each on a thread of its own,
+// in warps after the tiles', so the two overlap instead of a warp running one after the other.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -31,8 +34,10 @@ struct Schedule {
   uint32_t block_threads = 0;      // 0: the instance's elements rounded up to a warp, <= 1,024
   BlockOrder order = BlockOrder::kForward;
   bool hot_shared = false;  // block: the family's hot arrays on chip (kernels/common/hot_state.hpp)
-  // Threads an element: 1, kTileLanes (run.lanes = "tile"), or 0 for auto (one on the CPU).
+  // Threads an element: 1, kTileLanes (run.lanes = "tile" or "roles"), or 0 for auto (one on
+  // the CPU).
   uint32_t lanes = 0;
+  bool roles = false;  // run.lanes = "roles": the one-lane stages on threads of their own
 };
 
 // CUDA's `auto`, from every family measured on an H100 (2026-11-27, docs/performance.md, "Many
@@ -48,6 +53,7 @@ constexpr uint64_t kTileElements = 1024;
 struct CudaPlan {
   ScheduleKind kind;
   uint32_t lanes;
+  bool roles = false;
 };
 CudaPlan cuda_plan(const Schedule& s, uint64_t instances, uint64_t per_instance, uint64_t sms);
 
@@ -62,7 +68,7 @@ void with_lanes(uint32_t lanes, const F& f) {
 }
 
 // A schedule's name as results report it (Engine::schedule): the CPU's `auto` is "stages".
-std::string schedule_name(ScheduleKind kind, uint32_t lanes);
+std::string schedule_name(ScheduleKind kind, uint32_t lanes, bool roles = false);
 
 struct RunConfig;
 // The schedule run's keys ask for (the schema has checked their values).

@@ -36,6 +36,7 @@ const Family& family() {
     f.keys = section_keys();
     f.hot_regions = true;
     f.finite_workloads = true;
+    f.roles = true;
     f.validate = validate;
     f.router_state_bytes = router_state_bytes;
     // 16-19 us a cycle on an H100 (2026-11-27: a tile a router under `launch`, or `block`)

@@ -69,6 +69,15 @@ struct FoldFields {
   }
 };
 
+// Whether a cycle functor also has a role form (run.lanes = "roles"): its lane form without the
+// stages that run on one lane (a router's terminals), as router_tile(t, e), and those stages as
+// items of their own, role(e, k) for k in [0, roles()), which a schedule may run on other threads
+// at any time in the same cycle (they meet the router only through belts), with kRoleForm = true.
+template <class Cycle, class = void>
+struct has_role_form : std::false_type {};
+template <class Cycle>
+struct has_role_form<Cycle, std::enable_if_t<Cycle::kRoleForm>> : std::true_type {};
+
 // Element e's cycle on tile t: the family's lane form, or its whole cycle on one lane.
 #ifdef __CUDACC__
 #pragma nv_exec_check_disable

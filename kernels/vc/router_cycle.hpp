@@ -24,10 +24,7 @@ struct RouterCycle {
     const uint64_t granted = vc_alloc<Shape>(v, e, va_waiting(v, e, routed));
     clear_grants<Shape>(v, e);
     sw_alloc<Shape>(v, e, r, instance_slots(v, inst), sa_active(v, e, granted));
-    const TerminalOps<Shape> term{v};
-    // A router's terminals are nodes [r * T, r * T + T) (vc_setup.cpp checks the tables).
-    const uint32_t T = Shape::terminals(v.prm);
-    for (uint32_t n = r * T; n < r * T + T; ++n) term(L.node_elem(inst, n), inst, n);
+    for (uint32_t k = 0; k < roles(); ++k) role(e, k);
     flit_receive<Shape>(v, e);
   }
   // The routers [e0, e1) of one instance, on one CPU thread (the CPU runs StagedCycle unless
@@ -46,6 +43,29 @@ struct RouterCycle {
   static constexpr bool kLaneForm = true;
   template <class Tile>
   LS_HD void tile(const Tile& t, uint64_t e) const {
+    lanes<true>(t, e);
+  }
+
+  // The role form (run.lanes = "roles", tile.hpp): the tile without the terminals, and each
+  // terminal as an item of its own. A terminal touches only its own state and its columns of its
+  // router's belts (the flit and credit of this cycle's row, the injected flit and the returned
+  // credit in later rows), so it may run before, during or after its router's tile.
+  static constexpr bool kRoleForm = true;
+  template <class Tile>
+  LS_HD void router_tile(const Tile& t, uint64_t e) const {
+    lanes<false>(t, e);
+  }
+  // A router's terminals are nodes [r * T, r * T + T) (vc_setup.cpp checks the tables).
+  LS_HD uint32_t roles() const { return Shape::terminals(v.prm); }
+  LS_HD void role(uint64_t e, uint32_t k) const {
+    const VcLayout L = Shape::layout(v.lay);
+    const uint32_t inst = L.inst_of_router(e), n = L.router_of(e) * roles() + k;
+    TerminalOps<Shape>{v}(L.node_elem(inst, n), inst, n);
+  }
+
+ private:
+  template <bool kTerminals, class Tile>
+  LS_HD void lanes(const Tile& t, uint64_t e) const {
     const VcLayout L = Shape::layout(v.lay);
     const uint32_t inst = L.inst_of_router(e), r = L.router_of(e), PV = L.ports * L.vcs;
     const uint64_t row = L.row(e, v.now);
@@ -65,9 +85,7 @@ struct RouterCycle {
     });
     const uint64_t granted = vc_alloc_lanes<Shape>(t, v, e, va_waiting(v, e, routed));
     sw_alloc_lanes<Shape>(t, v, e, r, instance_slots(v, inst), sa_active(v, e, granted));
-    const TerminalOps<Shape> term{v};
-    const uint32_t T = Shape::terminals(v.prm);
-    t.each(T, [&](uint32_t k) { term(L.node_elem(inst, r * T + k), inst, r * T + k); });
+    if constexpr (kTerminals) t.each(roles(), [&](uint32_t k) { role(e, k); });
     const uint8_t* const valid = v.s.in_belt_valid + row;
     const Joined j = t.fold_or(L.ports, [&](uint32_t p) {
       Joined x{0, 0, 0, 0};
@@ -83,7 +101,6 @@ struct RouterCycle {
       });
   }
 
- private:
   // What buffer write's lanes found: the input VCs a flit joined, idle (rc) or active (sa), and
   // the ports whose flit found its VC full.
   struct Joined {

@@ -169,8 +169,9 @@ TEST(Schedule, TilesOnTheCpuGiveTheCpuScheduleState) {
 // order and adaptive routing, wormhole and cut-through, both allocators and iSLIP's later
 // iterations, pipeline delays that keep a ready cycle, request-reply's two classes, and a
 // crossbar's many terminals a router.
-TEST(Schedule, VcLaneFormGivesTheCpuScheduleState) {
-  const std::vector<std::vector<std::pair<std::string, Value>>> cases = {
+namespace {
+std::vector<std::vector<std::pair<std::string, Value>>> vc_lane_cases() {
+  return {
       {{"topology.radix", ints({4, 4})}, {"traffic.offered", Value(0.45)}},
       {{"topology.kind", str("torus")},
        {"topology.radix", ints({4, 4})},
@@ -204,7 +205,31 @@ TEST(Schedule, VcLaneFormGivesTheCpuScheduleState) {
        {"traffic.packet_size", Value(int64_t{4})},
        {"traffic.offered", Value(0.9)}},
   };
-  expect_lane_form_state(cases);
+}
+}  // namespace
+TEST(Schedule, VcLaneFormGivesTheCpuScheduleState) {
+  expect_lane_form_state(vc_lane_cases());
+}
+
+// run.lanes = "roles": the vc tiles without their terminals, and the terminals as items of their
+// own, run in one order over both (terminals before their routers' tiles, after them, or
+// shuffled among them) give the CPU schedule's state, over the same shapes and policies: a
+// terminal that reached its router other than through the belts' later slots would differ.
+TEST(Schedule, VcRoleFormGivesTheCpuScheduleState) {
+  const auto cases = vc_lane_cases();
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const std::vector<Config> batch = family_batch(cases[i]);
+    for (const char* order : {"forward", "reversed", "shuffled"}) {
+      SCOPED_TRACE("case " + std::to_string(i) + ", " + order);
+      expect_same_state(batch, with_schedule(batch, "launch", order, 0, 0, "global", "roles"),
+                        "cpu");
+    }
+    if (cuda_available()) {
+      SCOPED_TRACE("case " + std::to_string(i) + ", cuda");
+      expect_same_state(batch, with_schedule(batch, "launch", "forward", 0, 0, "global", "roles"),
+                        "cuda");
+    }
+  }
 }
 
 // The T3E's lane form over its features: adaptive routing under two admission rules (and the
@@ -463,7 +488,18 @@ TEST(Schedule, KeysAreCheckedAndNamed) {
   EXPECT_NE(m.find("auto, launch, block, grid"), std::string::npos) << m;
   m = test::config_error_of([&] { set_key(c, "run", "lanes", str("warp")); });
   EXPECT_NE(m.find("run.lanes"), std::string::npos) << m;
-  EXPECT_NE(m.find("auto, one, tile"), std::string::npos) << m;
+  EXPECT_NE(m.find("auto, one, tile, roles"), std::string::npos) << m;
+  // Roles: the vc family's (the only role form), under launch alone.
+  std::vector<Config> roles =
+      with_schedule(families()[0].batch, "block", "forward", 0, 0, "global", "roles");
+  m = test::config_error_of([&] { validate(roles[0]); });
+  EXPECT_NE(m.find("run.lanes = \"roles\""), std::string::npos) << m;
+  EXPECT_NE(m.find("run.schedule = \"launch\" or \"auto\", here \"block\""), std::string::npos)
+      << m;
+  roles = with_schedule(families()[2].batch, "launch", "forward", 0, 0, "global", "roles");
+  m = test::config_error_of([&] { validate(roles[0]); });
+  EXPECT_NE(m.find("router.family = \"vc\""), std::string::npos) << m;
+  EXPECT_NE(m.find("here \"t3e\""), std::string::npos) << m;
   m = test::config_error_of([&] { set_key(c, "run", "block_threads", Value(int64_t{2048})); });
   EXPECT_NE(m.find("run.block_threads"), std::string::npos) << m;
   EXPECT_NE(m.find("2048"), std::string::npos) << m;
@@ -479,6 +515,10 @@ TEST(Schedule, EngineSaysWhichScheduleRan) {
                         test::options("cpu", 1, false))
                 ->schedule(),
             "block, tile");
+  EXPECT_EQ(make_engine(with_schedule(vc, "launch", "forward", 0, 0, "global", "roles"),
+                        test::options("cpu", 1, false))
+                ->schedule(),
+            "launch, roles");
   std::vector<Config> phases = vc;
   for (Config& c : phases) c.run.fuse_phases = false;
   EXPECT_EQ(make_engine(phases, test::options("cpu", 1, false))->schedule(), "phases");
@@ -505,7 +545,7 @@ TEST(Schedule, CudaAutoTakesTheMeasuredFastest) {
     run.lanes = lanes;
     run.hot_state = hot;
     const CudaPlan p = cuda_plan(schedule_of(run), instances, per_instance, kSms);
-    return schedule_name(p.kind, p.lanes);
+    return schedule_name(p.kind, p.lanes, p.roles);
   };
   // Both keys auto: a tile an element under `launch` up to 1,024 elements, then one lane.
   EXPECT_EQ(plan("auto", "auto", 1, 64), "launch, tile");   // an 8x8 mesh
@@ -531,4 +571,7 @@ TEST(Schedule, CudaAutoTakesTheMeasuredFastest) {
   EXPECT_EQ(plan("grid", "auto", 1, 512), "grid");
   EXPECT_EQ(plan("block", "tile", 256, 64), "block, tile");
   EXPECT_EQ(plan("launch", "one", 1, 64), "launch");
+  // Roles run under launch, named or auto.
+  EXPECT_EQ(plan("launch", "roles", 1, 64), "launch, roles");
+  EXPECT_EQ(plan("auto", "roles", 256, 64), "launch, roles");
 }

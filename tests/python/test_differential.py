@@ -42,6 +42,10 @@ VARIANTS = {
     "tiles, block schedule, shuffled": {"schedule": "block", "block_order": "shuffled",
                                         "lanes": "tile"},
 }
+# Variants of the families that have them: the vc tiles and terminals as items of their own,
+# shuffled together (run.lanes = "roles").
+FAMILY_VARIANTS = {"vc": {"roles, launch schedule, shuffled": {
+    "schedule": "launch", "block_order": "shuffled", "lanes": "roles"}}}
 
 differential = settings(max_examples=CAMPAIGN or EXAMPLES, derandomize=not CAMPAIGN,
                         deadline=None, database=None, print_blob=True,
@@ -84,7 +88,7 @@ def test_random_networks_keep_the_invariants_and_are_deterministic(family):
             event("saturated" if r.saturated else "below saturation")
             assert r.lost == 0 or family == "t3e", f"{r.lost} packets lost"
         base = outcome(with_run(cfg))
-        for name, keys in VARIANTS.items():
+        for name, keys in (VARIANTS | FAMILY_VARIANTS.get(family, {})).items():
             assert outcome(with_run(cfg, **keys)) == base, f"{name} differs"
 
     check()

@@ -5,7 +5,8 @@ backend present is checked against the same (CPU) file: on a GPU machine this is
 bit-equality check over every configuration. So is every run.schedule: the GPU's schedules run on
 the CPU with a block's threads shuffled or reversed (and the hot arrays in a block's own
 buffer, their global copies overwritten meanwhile, or each element on a tile of 16 lanes in
-shuffled order), and on the GPU where there is one."""
+shuffled order, or the vc tiles and their terminals as separate items shuffled together), and on
+the GPU where there is one."""
 
 import subprocess
 import sys
@@ -19,11 +20,13 @@ from conftest import REPO, python_path
 @pytest.mark.parametrize("backend,schedule,order,hot,lanes", [
     ("cpu", "auto", "forward", "global", "one"), ("cpu", "block", "shuffled", "shared", "one"),
     ("cpu", "grid", "reversed", "global", "one"), ("cpu", "block", "shuffled", "global", "tile"),
+    ("cpu", "launch", "shuffled", "global", "roles"),
     ("cuda", "auto", "forward", "global", "auto"), ("cuda", "auto", "forward", "global", "one"),
     ("cuda", "block", "forward", "global", "one"),
     ("cuda", "block", "forward", "shared", "one"), ("cuda", "grid", "forward", "global", "one"),
     ("cuda", "block", "forward", "global", "tile"),
-    ("cuda", "launch", "forward", "global", "tile")])
+    ("cuda", "launch", "forward", "global", "tile"),
+    ("cuda", "launch", "forward", "global", "roles")])
 def test_state_matches_the_golden_fingerprints(backend, schedule, order, hot, lanes):
     if backend not in ls.available_backends():
         pytest.skip(f"no {backend} device on this machine: its state is not checked")
