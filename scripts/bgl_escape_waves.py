@@ -9,9 +9,13 @@ architecture at the offered load the notebook uses (1.2 times the uniform bound)
 row per interval to a CSV file as it goes (an interrupted run keeps the rows it finished):
 bytes delivered per node per cycle, bytes sent per node per cycle on each VC (vc0, vc1 dynamic;
 then the escape VCs; the last, high priority), the fraction of token-acks that freed a
-blocked packet, and how many dynamic and escape (with the high-priority) input VCs held packets
-whose front never left in the whole interval (stalled_dynamic, stalled_escape: a part of the
-network locked up while the rest moves). On a 2-core CPU with two runs side by side, 16x16x16
+blocked packet, how many dynamic and escape (with the high-priority) input VCs held packets
+whose front never left in the whole interval (stalled_dynamic, stalled_escape), and how many were
+so in each of the last --stuck intervals (stuck_dynamic, stuck_escape) with the longest such run
+of any VC in cycles (longest_stall): VCs stuck for 50,000 cycles under random arbitration mean
+a part of the network locked up while the rest moves. --stuck-out writes those VCs after each
+interval (router, its coordinates, direction, VC, intervals stalled) for a look at what they
+wait on. On a 2-core CPU with two runs side by side, 16x16x16
 takes about 40 minutes for 400,000 cycles each with random arbitration (docs/design/bgl.md,
 "Escape VC architectures", has the results).
 
@@ -23,6 +27,8 @@ import argparse
 import csv
 import math
 import time
+
+import numpy as np
 
 import lockstep as ls
 from lockstep import bgl
@@ -60,6 +66,9 @@ def main() -> None:
     ap.add_argument("--finite-fifos", action="store_true",
                     help="the hardware's injection FIFOs instead of the paper's infinite ones")
     ap.add_argument("--backend", default="auto", help="run.backend (cuda on a GPU machine)")
+    ap.add_argument("--stuck", type=int, default=5,
+                    help="intervals in a row a VC's front must not leave to count as stuck")
+    ap.add_argument("--stuck-out", help="CSV file of the VCs stuck at the end")
     ap.add_argument("--out", required=True, help="CSV file, one row per interval")
     args = ap.parse_args()
     nodes = math.prod(args.radix)
@@ -72,11 +81,14 @@ def main() -> None:
     sim = ls.Simulator(cfg)
     dynamic = int(cfg.get("bgl.dynamic_vcs"))  # the VCs before the escape ones
     delivered0, sent0, acks0, unblocking0 = 0, 0, 0, 0
+    runs = None  # per input VC, the intervals in a row it has been stalled
     start = time.time()
     with open(args.out, "w", newline="") as f:
         out = None
         for i in range(args.intervals):
             stalled = step_watching_fronts(sim, args.interval)
+            runs = np.where(stalled, (0 if runs is None else runs) + 1, 0)
+            stuck = runs >= args.stuck
             delivered = int(sim.state("packets_delivered").sum())
             sent = sim.state("chunks_sent").astype("int64").sum(axis=(0, 1))  # per VC
             acks = int(sim.state("token_acks").sum())
@@ -87,7 +99,10 @@ def main() -> None:
                    **{f"vc{w}": x * 32 / (nodes * args.interval)
                       for w, x in enumerate(sent - sent0)},
                    "stalled_dynamic": int(stalled[..., :dynamic].sum()),
-                   "stalled_escape": int(stalled[..., dynamic:].sum())}
+                   "stalled_escape": int(stalled[..., dynamic:].sum()),
+                   "stuck_dynamic": int(stuck[..., :dynamic].sum()),
+                   "stuck_escape": int(stuck[..., dynamic:].sum()),
+                   "longest_stall": int(runs.max()) * args.interval}
             if out is None:
                 out = csv.DictWriter(f, fieldnames=list(row))
                 out.writeheader()
@@ -96,6 +111,19 @@ def main() -> None:
             print(f"cycle {row['cycle']:>8}: throughput {row['throughput']:.3f}, "
                   f"unblocking {row['unblocking']:.3f} ({time.time() - start:.0f} s)", flush=True)
             delivered0, sent0, acks0, unblocking0 = delivered, sent, acks, unblocking
+            if args.stuck_out:  # every interval, so an interrupted run keeps the latest
+                write_stuck(args.stuck_out, runs, args.stuck, args.radix)
+
+
+def write_stuck(path: str, runs, least: int, radix: list[int]) -> None:
+    """The input VCs stalled for at least `least` intervals in a row: router (and its
+    coordinates, the first dimension fastest), direction, VC and intervals."""
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["router", *"xyz"[:len(radix)], "direction", "vc", "intervals"])
+        for r, d, v in zip(*np.nonzero(runs >= least)):
+            coords = np.unravel_index(int(r), radix[::-1])[::-1]
+            w.writerow([int(r), *map(int, coords), int(d), int(v), int(runs[r, d, v])])
 
 
 if __name__ == "__main__":

@@ -36,7 +36,8 @@
 #             32x32x32, its first 2,000,000 cycles; asym: the 32x16x16 alltoall to completion)
 #             and scripts/bgl_escape_waves.py (waves: Figures 7-9, 16x16x16, random
 #             arbitration, the dimension-ordered pair and the bubble, 100 intervals of 10,000
-#             cycles). PAPERS picks among asym, fig6 and waves (default: all three). Not yet
+#             cycles, with the VCs stuck for 5 intervals at the end in stuck_*.csv). PAPERS
+#             picks among asym, fig6 and waves (default: all three). Not yet
 #             timed alone: on an H200 sharing the GPU with four other runs, the waves took 35 us
 #             a cycle and neither alltoall ended in 6 min (2026-11-28); give each its own call
 # No stage named: build, test, equality, large, bench, in that order. Logs go to $LOG_DIR
@@ -211,7 +212,8 @@ stage_papers() {
   [[ " ${runs[*]} " == *" waves "* ]] || return $rc
   for escape in dateline_pair bubble; do
     "$py" scripts/bgl_escape_waves.py --escape "$escape" --random --intervals 100 \
-      --backend cuda --out "$logs/papers/waves_$escape.csv" 2>&1 | tail -3 |
+      --backend cuda --stuck-out "$logs/papers/stuck_$escape.csv" \
+      --out "$logs/papers/waves_$escape.csv" 2>&1 | tail -3 |
       tee -a "$logs/papers.log" || rc=1
   done
   return $rc

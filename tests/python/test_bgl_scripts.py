@@ -27,8 +27,9 @@ def test_dead_node_reach_connects_every_pair_in_two_legs():
 
 def test_escape_waves_writes_a_row_per_interval(tmp_path):
     out = tmp_path / "waves.csv"
+    stuck_out = tmp_path / "stuck.csv"
     run("scripts/bgl_escape_waves.py", "--radix", "4", "4", "4", "--intervals", "3",
-        "--interval", "1000", "--out", out)
+        "--interval", "1000", "--stuck", "2", "--stuck-out", stuck_out, "--out", out)
     with open(out) as f:
         rows = list(csv.DictReader(f))
     assert [int(r["cycle"]) for r in rows] == [1000, 2000, 3000]
@@ -39,6 +40,17 @@ def test_escape_waves_writes_a_row_per_interval(tmp_path):
     # the counts are whole VCs, at most the network's (64 routers, 6 directions, 5 VCs).
     stalled = [(int(r["stalled_dynamic"]), int(r["stalled_escape"])) for r in rows]
     assert stalled[0] == (0, 0) and all(0 <= d + e <= 64 * 6 * 5 for d, e in stalled), stalled
+    # Stuck: stalled in each of the last two intervals, so never in the first, and at most the
+    # VCs stalled in the latest; the longest run of stalled intervals, in cycles.
+    stuck = [(int(r["stuck_dynamic"]), int(r["stuck_escape"])) for r in rows]
+    assert stuck[0] == (0, 0)
+    assert all(sd <= d and se <= e for (sd, se), (d, e) in zip(stuck, stalled)), (stuck, stalled)
+    longest = [int(r["longest_stall"]) for r in rows]
+    assert all(x % 1000 == 0 and x <= int(r["cycle"]) for x, r in zip(longest, rows)), longest
+    with open(stuck_out) as f:  # the VCs stuck after the last interval, one a row
+        listed = list(csv.DictReader(f))
+    assert len(listed) == sum(stuck[-1])
+    assert all(int(v["intervals"]) >= 2 and 0 <= int(v["vc"]) < 5 for v in listed)
 
 
 def test_paper_sizes_measures_what_the_ledger_does(tmp_path):
