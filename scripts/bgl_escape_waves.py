@@ -13,9 +13,11 @@ blocked packet, how many dynamic and escape (with the high-priority) input VCs h
 whose front never left in the whole interval (stalled_dynamic, stalled_escape), and how many were
 so in each of the last --stuck intervals (stuck_dynamic, stuck_escape) with the longest such run
 of any VC in cycles (longest_stall): VCs stuck for 50,000 cycles under random arbitration mean
-a part of the network locked up while the rest moves. --stuck-out writes those VCs after each
-interval (router, its coordinates, direction, VC, intervals stalled) for a look at what they
-wait on. On a 2-core CPU with two runs side by side, 16x16x16
+a part of the network locked up while the rest moves, or starved behind a slow one. The knot
+column tells them apart: how many stuck VCs wait, on every move their front packet may make,
+for tokens of VCs that are themselves in that set (a deadlock; 0: each waits, through full VCs,
+on one that still moves). --stuck-out writes the stuck VCs after each interval (router, its
+coordinates, direction, VC, intervals stalled). On a 2-core CPU with two runs side by side, 16x16x16
 takes about 40 minutes for 400,000 cycles each with random arbitration (docs/design/bgl.md,
 "Escape VC architectures", has the results).
 
@@ -50,6 +52,61 @@ def step_watching_fronts(sim: ls.Simulator, cycles: int, looks: int = 10):
     return stalled
 
 
+def knot(sim: ls.Simulator, stuck, radix: list[int], dynamic: int, pair: bool,
+         direction_order: bool, uncrossed_higher: bool) -> int:
+    """How many of the stuck input VCs form a knot: VCs whose front packet finds too few tokens
+    on every (direction, VC) it may ask for (the dynamic VCs of its directions, its escape VC;
+    kernels/bgl/jsq_request.hpp) and each of those downstream VCs is in the knot too. Tokens come
+    back only as a downstream VC drains, so a knot never moves again: a deadlock. 0: every stuck
+    VC waits, through full VCs, on one that still moves (congestion, however slow)."""
+    r, d, v = np.nonzero(stuck)
+    if r.size == 0:
+        return 0
+    fifo, tokens = sim.state("vc_fifo"), sim.state("tokens").astype(np.int64)
+    front = fifo[r, d, v, sim.state("vc_head")[r, d, v]].astype(np.int64)
+    dest, src, meta = front[:, 0], front[:, 1], front[:, 5]
+    hints, det, hp = meta >> 7 & 63, meta >> 13 & 1, meta >> 14 & 1
+    vcs = tokens.shape[2]
+    stride, size = np.cumprod([1] + list(radix)), np.array(radix)
+
+    def coord(n, k):  # coordinate k of node n (the first dimension fastest)
+        return n // stride[k] % size[k]
+
+    # The escape pair (escape_vc.hpp): the first direction, + first in direction order.
+    plus_dirs = hints & 0x15
+    first = np.where(direction_order & (plus_dirs != 0) & (hp == 0), plus_dirs, hints)
+    edir = np.log2(np.maximum(first & -first, 1)).astype(np.int64)
+    k, plus = edir // 2, edir % 2 == 0
+    c, t, a = coord(r, k), coord(dest, k), coord(src, k)
+    ahead = np.where(plus, t < c, t > c)
+    crossed = np.where(plus, c < a, c > a) | uncrossed_higher
+    evc = np.where(hp == 1, vcs - 1, dynamic + (pair & ~ahead & crossed))
+    bubble = (evc == vcs - 1) | ((not pair) & (evc == dynamic))
+    entering = ~((v == evc) & (edir == (d ^ 1)))
+    # Candidates: (owner, direction, VC, tokens needed).
+    own, cd, cv, need = [np.arange(r.size)], [edir], [evc], [np.where(bubble & entering, 16, 8)]
+    for dd in range(2 * len(radix)):
+        for w in range(dynamic):
+            m = np.nonzero((hints >> dd & 1) & (hp == 0) & (det == 0))[0]
+            own.append(m), cd.append(np.full(m.size, dd)), cv.append(np.full(m.size, w))
+            need.append(np.full(m.size, 8))
+    own, cd, cv, need = (np.concatenate(x) for x in (own, cd, cv, need))
+    ok = np.zeros(r.size, bool)
+    np.logical_or.at(ok, own, tokens[r[own], cd, cv] >= need)
+    ok |= hints == 0  # at its destination: the reception bus
+    peer = sim.state("peer")  # [router, port]: the far router x ports + its port
+    down = (peer[r[own], cd + 1] // peer.shape[1], cd ^ 1, cv)
+    member = np.zeros(tokens.shape, bool)
+    member[r, d, v] = ~ok
+    while True:  # drop VCs that wait on one outside the set, until none does
+        outside = np.zeros(r.size, bool)
+        np.logical_or.at(outside, own, ~member[down])
+        keep = member[r, d, v] & ~outside
+        if keep.sum() == member.sum():
+            return int(keep.sum())
+        member[r, d, v] = keep
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--escape", choices=["bubble", "dateline_pair"], default="dateline_pair")
@@ -80,6 +137,9 @@ def main() -> None:
         "bgl.infinite_injection_fifos": not args.finite_fifos, "run.backend": args.backend})
     sim = ls.Simulator(cfg)
     dynamic = int(cfg.get("bgl.dynamic_vcs"))  # the VCs before the escape ones
+    knot_of = dict(radix=args.radix, dynamic=dynamic, pair=args.escape == "dateline_pair",
+                   direction_order=args.order == "direction",
+                   uncrossed_higher=args.uncrossed == "higher")
     delivered0, sent0, acks0, unblocking0 = 0, 0, 0, 0
     runs = None  # per input VC, the intervals in a row it has been stalled
     start = time.time()
@@ -102,7 +162,8 @@ def main() -> None:
                    "stalled_escape": int(stalled[..., dynamic:].sum()),
                    "stuck_dynamic": int(stuck[..., :dynamic].sum()),
                    "stuck_escape": int(stuck[..., dynamic:].sum()),
-                   "longest_stall": int(runs.max()) * args.interval}
+                   "longest_stall": int(runs.max()) * args.interval,
+                   "knot": knot(sim, stuck, **knot_of)}
             if out is None:
                 out = csv.DictWriter(f, fieldnames=list(row))
                 out.writeheader()

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -51,6 +53,31 @@ def test_escape_waves_writes_a_row_per_interval(tmp_path):
         listed = list(csv.DictReader(f))
     assert len(listed) == sum(stuck[-1])
     assert all(int(v["intervals"]) >= 2 and 0 <= int(v["vc"]) < 5 for v in listed)
+    assert all(int(r["knot"]) == 0 for r in rows)  # congestion here, no deadlock
+
+
+@pytest.mark.parametrize("rule,locked", [("original", 6), ("fixed", 0)])
+def test_knot_finds_the_original_bubble_rules_deadlock(rule, locked):
+    # The ring that the paper's original bubble rule deadlocks by fragmentation
+    # (tests/cpp/test_bgl.cpp, OriginalBubbleRuleDeadlocksByFragmentation): its six bubble VCs
+    # hold packets that no sender has the tokens to move, a knot; the fixed rule's run on.
+    sys.path.insert(0, str(REPO / "scripts"))
+    from bgl_escape_waves import knot
+
+    import lockstep as ls
+
+    cfg = ls.Config().with_(**{
+        "topology.kind": "torus", "topology.radix": [6], "topology.link_delay": 4,
+        "router.family": "bgl", "traffic.pattern": "tornado", "traffic.offered": 2.0,
+        "traffic.packet_sizes": [32, 256], "traffic.packet_size_weights": [8, 1],
+        "bgl.bubble_rule": rule, "bgl.deterministic": True, "bgl.in_network_fraction": 0.0,
+        "run.seed": 3, "run.watchdog": 0})
+    sim = ls.Simulator(cfg)
+    sim.step(9000)
+    holding = sim.state("vc_count") > 0
+    assert holding.sum() == 6
+    assert knot(sim, holding, [6], dynamic=2, pair=False, direction_order=False,
+                uncrossed_higher=False) == locked
 
 
 def test_paper_sizes_measures_what_the_ledger_does(tmp_path):
