@@ -52,6 +52,11 @@ def step_watching_fronts(sim: ls.Simulator, cycles: int, looks: int = 10):
     return stalled
 
 
+def coords(nodes, radix: list[int]):
+    """[dimension, ...]: the coordinates of node numbers, the first dimension fastest."""
+    return np.stack(np.unravel_index(nodes, radix[::-1])[::-1])
+
+
 def knot(sim: ls.Simulator, stuck, radix: list[int], dynamic: int, pair: bool,
          direction_order: bool, uncrossed_higher: bool) -> int:
     """How many of the stuck input VCs form a knot: VCs whose front packet finds too few tokens
@@ -67,17 +72,12 @@ def knot(sim: ls.Simulator, stuck, radix: list[int], dynamic: int, pair: bool,
     dest, src, meta = front[:, 0], front[:, 1], front[:, 5]
     hints, det, hp = meta >> 7 & 63, meta >> 13 & 1, meta >> 14 & 1
     vcs = tokens.shape[2]
-    stride, size = np.cumprod([1] + list(radix)), np.array(radix)
-
-    def coord(n, k):  # coordinate k of node n (the first dimension fastest)
-        return n // stride[k] % size[k]
-
     # The escape pair (escape_vc.hpp): the first direction, + first in direction order.
     plus_dirs = hints & 0x15
     first = np.where(direction_order & (plus_dirs != 0) & (hp == 0), plus_dirs, hints)
     edir = np.log2(np.maximum(first & -first, 1)).astype(np.int64)
     k, plus = edir // 2, edir % 2 == 0
-    c, t, a = coord(r, k), coord(dest, k), coord(src, k)
+    c, t, a = (np.take_along_axis(coords(x, radix), k[None], 0)[0] for x in (r, dest, src))
     ahead = np.where(plus, t < c, t > c)
     crossed = np.where(plus, c < a, c > a) | uncrossed_higher
     evc = np.where(hp == 1, vcs - 1, dynamic + (pair & ~ahead & crossed))
@@ -86,8 +86,8 @@ def knot(sim: ls.Simulator, stuck, radix: list[int], dynamic: int, pair: bool,
     # Candidates: (owner, direction, VC, tokens needed).
     own, cd, cv, need = [np.arange(r.size)], [edir], [evc], [np.where(bubble & entering, 16, 8)]
     for dd in range(2 * len(radix)):
+        m = np.nonzero((hints >> dd & 1) & (hp == 0) & (det == 0))[0]
         for w in range(dynamic):
-            m = np.nonzero((hints >> dd & 1) & (hp == 0) & (det == 0))[0]
             own.append(m), cd.append(np.full(m.size, dd)), cv.append(np.full(m.size, w))
             need.append(np.full(m.size, 8))
     own, cd, cv, need = (np.concatenate(x) for x in (own, cd, cv, need))
@@ -125,7 +125,7 @@ def main() -> None:
     ap.add_argument("--backend", default="auto", help="run.backend (cuda on a GPU machine)")
     ap.add_argument("--stuck", type=int, default=5,
                     help="intervals in a row a VC's front must not leave to count as stuck")
-    ap.add_argument("--stuck-out", help="CSV file of the VCs stuck at the end")
+    ap.add_argument("--stuck-out", help="CSV file of the stuck VCs, rewritten each interval")
     ap.add_argument("--out", required=True, help="CSV file, one row per interval")
     args = ap.parse_args()
     nodes = math.prod(args.radix)
@@ -182,9 +182,9 @@ def write_stuck(path: str, runs, least: int, radix: list[int]) -> None:
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["router", *"xyz"[:len(radix)], "direction", "vc", "intervals"])
-        for r, d, v in zip(*np.nonzero(runs >= least)):
-            coords = np.unravel_index(int(r), radix[::-1])[::-1]
-            w.writerow([int(r), *map(int, coords), int(d), int(v), int(runs[r, d, v])])
+        r, d, v = np.nonzero(runs >= least)
+        for row in zip(r, *coords(r, radix), d, v, runs[r, d, v]):
+            w.writerow([int(x) for x in row])
 
 
 if __name__ == "__main__":
