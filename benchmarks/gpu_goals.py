@@ -1,7 +1,8 @@
 """The GPU goals of docs/performance.md ("Many cycles per launch"), measured side by side: every
-family's reference network (the `lockstep bench` rows) alone and in batches of 256, 1,024 8x8
-meshes and the 64x64x64 torus, each on CUDA under every run.schedule and on the host's CPU cores,
-written as one CSV table (gpu_goals.csv). Prints figures; asserts nothing.
+family's reference network (the `lockstep bench` rows) alone, alone with no traffic (`idle`: what
+a schedule's cycle costs when no router has work, the floor under the 2 us goal) and in batches
+of 256, 1,024 8x8 meshes and the 64x64x64 torus, each on CUDA under every run.schedule and on
+the host's CPU cores, written as one CSV table (gpu_goals.csv). Prints figures; asserts nothing.
 
     PYTHONPATH=bindings python benchmarks/gpu_goals.py --out DIR [--goal small batch ...]
         [--seconds 1.0] [--cpu-only]
@@ -69,6 +70,11 @@ def cases(goals: list[str]) -> list[dict]:
     if "small" in goals:  # at most 2 us per cycle: routers / 2e-6 router-cycles/s
         for name, keys in reference_rows():
             out.append(dict(goal="small", network=name, keys=keys, instances=1, target=None))
+    if "idle" in goals:  # the same networks with no traffic: what a schedule's cycle costs when
+        # no router has anything to do, a floor under the small goal's cycle
+        for name, keys in reference_rows():
+            out.append(dict(goal="idle", network=f"{name}, idle", keys=dict(keys, offered=0.0),
+                            instances=1, target=None))
     if "batch" in goals:
         out.append(dict(goal="batch", network="1,024 x 8x8 mesh", keys=mesh, instances=1024,
                         target=5e9))
@@ -132,7 +138,7 @@ def set_targets(rows: list[dict]) -> None:
     for r in rows:
         if r["backend"] != "cuda":
             continue
-        if r["goal"] == "small":
+        if r["goal"] in ("small", "idle"):
             target = r["routers_per_instance"] / 2e-6
         elif r["goal"] == "batch256":
             target = 10 * cpu_all.get(r["network"], math.nan)
@@ -159,7 +165,7 @@ def run_goals(args) -> list[dict]:
         plans = []
         if have_cuda:
             plans += [("cuda", s, 0) for s in GPU_SCHEDULES]
-        if case["goal"] == "small":
+        if case["goal"] in ("small", "idle"):
             plans.append(("cpu", CPU_SCHEDULE, 1))  # one core: the goals' "one CPU core"
         plans.append(("cpu", CPU_SCHEDULE, 0))  # every core of the host
         for backend, schedule, threads in plans:
@@ -255,8 +261,8 @@ def sweep_rows(args) -> list[dict]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="build/gpu_goals", help="folder for gpu_goals.csv and logs")
-    ap.add_argument("--goal", nargs="*", default=["small", "batch", "large"],
-                    choices=["small", "batch", "large"])
+    ap.add_argument("--goal", nargs="*", default=["small", "idle", "batch", "large"],
+                    choices=["small", "idle", "batch", "large"])
     ap.add_argument("--seconds", type=float, default=1.0, help="time per row, about")
     ap.add_argument("--cpu-only", action="store_true", help="leave the GPU rows out")
     ap.add_argument("--ncu", action="store_true",

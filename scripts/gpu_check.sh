@@ -16,12 +16,14 @@
 #   schedules every fingerprint configuration on CUDA under run.schedule = block and grid,
 #             launch and block with run.lanes = tile, and launch with roles (the vc ones),
 #             against the golden file (the CPU's state; ~4 min without roles)
-#   goals     benchmarks/gpu_goals.py: issue 40's goals, every family alone and in batches of
+#   goals     benchmarks/gpu_goals.py: issue 40's goals, every family alone, alone with no
+#             traffic (idle: the floor of a schedule's cycle) and in batches of
 #             256, 1,024 8x8 meshes and the 64x64x64 torus, under every run.schedule (launch and
 #             block also with run.lanes = tile, launch with roles where the family has them;
 #             auto with both keys auto, as it resolved) and on
-#             the host's cores, into $LOG_DIR/gpu_goals.csv (~4.5 min; 87 s with
-#             GOALS_SECONDS=0.3 on an H100 before the auto rows, 2026-11-27)
+#             the host's cores, into $LOG_DIR/gpu_goals.csv (~5.5 min; 107 s with
+#             GOALS_SECONDS=0.3 on an H200 before the idle and roles rows, 2026-11-28; they
+#             add ~60 rows, ~30 s)
 #   ncu       the same table's single networks again, with Nsight Compute's active lanes per
 #             warp, DRAM and L2 bytes per router-cycle and bandwidth, launch and block with and
 #             without tiles, launch with roles, and the warp state section's stall reasons in

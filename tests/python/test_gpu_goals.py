@@ -11,17 +11,21 @@ from lockstep.cli import BENCH_NETWORKS
 
 def test_goals_table_has_a_row_per_network_and_cpu_backend(tmp_path):
     r = subprocess.run([sys.executable, str(REPO / "benchmarks/gpu_goals.py"), "--out",
-                        str(tmp_path), "--cpu-only", "--goal", "small", "--seconds", "0.01"],
+                        str(tmp_path), "--cpu-only", "--goal", "small", "idle", "--seconds",
+                        "0.01"],
                        env={"PYTHONPATH": python_path()}, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
     rows = list(csv.DictReader(open(tmp_path / "gpu_goals.csv")))
     families = {row["family"] for row in rows}
     assert families == {"vc", "sconnect", "t3e", "metro", "bgl"}
-    # One core and every core for each single network of `lockstep bench` but its 32x32x32 torus.
+    # One core and every core for each single network of `lockstep bench` but its 32x32x32 torus,
+    # loaded and idle.
     singles = [name for name, _, n in BENCH_NETWORKS if n == 1 and "32x32x32" not in name]
     assert len(singles) == 8
-    assert sorted(row["network"] for row in rows) == sorted(singles * 2)
+    idle = [f"{name}, idle" for name in singles]
+    assert sorted(row["network"] for row in rows) == sorted((singles + idle) * 2)
     assert {row["threads"] for row in rows} == {"1", "0"}
+    assert {row["goal"] for row in rows} == {"small", "idle"}
     for row in rows:
         assert float(row["router_cycles_per_s"]) > 0
         assert float(row["us_per_cycle"]) > 0
