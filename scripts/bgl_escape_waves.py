@@ -58,7 +58,7 @@ def coords(nodes, radix: list[int]):
 
 
 def knot(sim: ls.Simulator, stuck, radix: list[int], dynamic: int, pair: bool,
-         direction_order: bool, uncrossed_higher: bool) -> int:
+         direction_order: bool, uncrossed_higher: bool, pair_entry_two: bool = False) -> int:
     """How many of the stuck input VCs form a knot: VCs whose front packet finds too few tokens
     on every (direction, VC) it may ask for (the dynamic VCs of its directions, its escape VC;
     kernels/bgl/jsq_request.hpp) and each of those downstream VCs is in the knot too. Tokens come
@@ -81,7 +81,7 @@ def knot(sim: ls.Simulator, stuck, radix: list[int], dynamic: int, pair: bool,
     ahead = np.where(plus, t < c, t > c)
     crossed = np.where(plus, c < a, c > a) | uncrossed_higher
     evc = np.where(hp == 1, vcs - 1, dynamic + (pair & ~ahead & crossed))
-    bubble = (evc == vcs - 1) | ((not pair) & (evc == dynamic))
+    bubble = (evc == vcs - 1) | ((not pair or pair_entry_two) & (evc >= dynamic))
     entering = ~((v == evc) & (edir == (d ^ 1)))
     # Candidates: (owner, direction, VC, tokens needed).
     own, cd, cv, need = [np.arange(r.size)], [edir], [evc], [np.where(bubble & entering, 16, 8)]
@@ -116,6 +116,8 @@ def main() -> None:
     ap.add_argument("--interval", type=int, default=10000, help="cycles per row")
     ap.add_argument("--uncrossed", choices=["lower", "higher"], default="lower",
                     help="the pair's VC for packets that never cross (bgl.dateline_uncrossed)")
+    ap.add_argument("--pair-entry", choices=["one", "two"], default="one",
+                    help="full packets' tokens to enter the pair's escape VCs (bgl.pair_entry)")
     ap.add_argument("--random", action="store_true",
                     help="the paper's random arbitration (no JSQ, no SLQ cycles)")
     ap.add_argument("--buffer-bytes", type=int, default=2048,
@@ -134,12 +136,14 @@ def main() -> None:
         "bgl.vc_bytes": args.buffer_bytes, "bgl.escape_bytes": args.buffer_bytes,
         "bgl.escape_vcs": args.escape, "bgl.escape_order": args.order,
         "bgl.dateline_uncrossed": args.uncrossed, **(bgl.RANDOM if args.random else {}),
+        **({"bgl.pair_entry": args.pair_entry} if args.pair_entry != "one" else {}),
         "bgl.infinite_injection_fifos": not args.finite_fifos, "run.backend": args.backend})
     sim = ls.Simulator(cfg)
     dynamic = int(cfg.get("bgl.dynamic_vcs"))  # the VCs before the escape ones
     knot_of = dict(radix=args.radix, dynamic=dynamic, pair=args.escape == "dateline_pair",
                    direction_order=args.order == "direction",
-                   uncrossed_higher=args.uncrossed == "higher")
+                   uncrossed_higher=args.uncrossed == "higher",
+                   pair_entry_two=args.pair_entry == "two")
     delivered0, sent0, acks0, unblocking0 = 0, 0, 0, 0
     runs = None  # per input VC, the intervals in a row it has been stalled
     start = time.time()

@@ -77,6 +77,11 @@ void validate(const Config& c, const TopologySize& size) {
     throw ConfigError("bgl.dynamic_vcs = " + std::to_string(g.dynamic_vcs) +
                       " with bgl.escape_vcs = \"dateline_pair\": allowed 1 to 3 (six VCs a link: "
                       "the dynamic ones, the pair and the high-priority VC)");
+  if (g.pair_entry != "one" && g.escape_vcs != "dateline_pair")
+    throw ConfigError("bgl.pair_entry = \"" + g.pair_entry + "\" with bgl.escape_vcs = \"" +
+                      g.escape_vcs +
+                      "\": allowed only with bgl.escape_vcs = \"dateline_pair\" "
+                      "(the bubble's entry rule is its own)");
   if (g.link_error_rate > 0 && g.retransmission_packets == 0)
     throw ConfigError("bgl.link_error_rate = " + std::to_string(g.link_error_rate) +
                       " with bgl.retransmission_packets = 0: allowed only with the link-level "

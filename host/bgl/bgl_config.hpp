@@ -39,6 +39,9 @@ struct BglConfig {
   double link_error_rate = 0.0;            // probability a packet's crossing of a link is corrupted
   // a dateline pair's VC for packets that never cross: lower (the paper's words) or higher
   std::string dateline_uncrossed = "lower";
+  // tokens to enter a dateline pair's escape VC: one full-sized packet's (the paper's pair has no
+  // bubble rule) or two (the bubble's entry rule, to tell what keeps the bubble's rings moving)
+  std::string pair_entry = "one";
   // the VHDL's arbitration gap (fixed in the hardware): a wholly blocked receiver skips a cycle
   bool arbitration_gap = false;
 };

@@ -71,6 +71,11 @@ std::vector<KeyInfo> section_keys() {
                "crosses its dimension's dateline: lower (the paper's words: it has not crossed, "
                "and only crossed packets take the higher) or higher (grouped with the crossed "
                "packets, as in Dally and Seitz's pair)"),
+      enum_key("bgl", "pair_entry", part, &G::pair_entry, {"one", "two"},
+               "with bgl.escape_vcs = dateline_pair, the tokens a packet needs to enter an "
+               "escape VC of the pair (from injection, a turn or a dynamic VC): one full-sized "
+               "packet's (the paper's pair, which needs no bubble) or two (the bubble escape "
+               "VC's entry rule, an experiment: docs/design/bgl.md, Escape VC architectures)"),
       enum_key("bgl", "escape_order", part, &G::escape_order, {"dimension", "direction"},
                "the escape VCs' (and deterministic packets') route: dimension order (x, then y, "
                "then z; BG/L's) or direction order (x+ y+ z+ x- y- z-, the Cray T3E's)"),

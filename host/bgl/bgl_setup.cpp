@@ -17,6 +17,7 @@ BglParams make_params(const Config& c, const Topology& t) {
   p.dateline = g.escape_vcs == "dateline_pair";
   p.direction_order = g.escape_order == "direction";
   p.uncrossed_higher = g.dateline_uncrossed == "higher";
+  p.pair_entry_two = g.pair_entry == "two";
   p.vcs = p.dynamic + (p.dateline ? 2 : 1) + 1;  // dynamic, escape, high priority
   p.vc_chunks = static_cast<uint32_t>(g.vc_bytes / kChunkBytes);
   p.escape_chunks = static_cast<uint32_t>(g.escape_bytes / kChunkBytes);

@@ -118,6 +118,7 @@ struct BglParams {
   bool dateline;         // the escape VCs are a dateline pair (else one bubble escape VC)
   bool direction_order;  // escape routes in direction order x+ y+ z+ x- y- z- (else x, y, z)
   bool uncrossed_higher;  // a dateline pair puts packets that never cross on its higher VC
+  bool pair_entry_two;    // entering a dateline pair's escape VC needs two full packets' tokens
   uint32_t vc_chunks, escape_chunks;  // capacity (tokens) of a dynamic VC, of the escape and HP VCs
   uint32_t ring;                      // packet slots per VC FIFO (the larger capacity)
   uint32_t fifos, fifo_chunks, fifo_ring;  // injection FIFOs per node (normal, then 2 high

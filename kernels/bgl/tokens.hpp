@@ -35,9 +35,11 @@ LS_HD inline uint32_t charge(const BglParams& p, uint32_t vc, uint32_t chunks) {
 }
 
 // Tokens VC vc must have before a packet may request it: one full-sized packet, two for a
-// packet entering a bubble VC (`entering`: it is not already on that VC going that way).
+// packet entering a bubble VC (`entering`: it is not already on that VC going that way), or a
+// dateline pair's escape VC with bgl.pair_entry = "two".
 LS_HD inline uint32_t tokens_needed(const BglParams& p, uint32_t vc, bool entering) {
-  return bubble_vc(p, vc) && entering ? 2 * kFullChunks : kFullChunks;
+  const bool two = bubble_vc(p, vc) || (p.pair_entry_two && escape_vc(p, vc));
+  return two && entering ? 2 * kFullChunks : kFullChunks;
 }
 
 // The two-bit range (0-3) of a count out of cap: what senders report of downstream tokens

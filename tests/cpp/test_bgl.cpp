@@ -191,14 +191,15 @@ TEST(Bgl, SaturatedNetworksKeepTheirInvariants) {
 // dynamic packets too find their dynamic VCs full and take the escape VCs, and token-acks free
 // blocked packets (under uniform traffic, measured, they never do).
 TEST(Bgl, EscapeArchitecturesKeepTheirInvariantsUnderSaturation) {
-  for (const std::string& escape : {"bubble", "dateline_pair"})
+  for (const std::string& escape : {"bubble", "dateline_pair", "dateline_pair, entry two"})
     for (const std::string& order : {"dimension", "direction"})
       for (bool det : {false, true}) {
         Config c = bgl({4, 4, 2}, 2.0);
         c.traffic.pattern = "hotregion";
         c.traffic.packet_sizes = {32, 128, 256};
         c.traffic.packet_size_weights = {1, 1, 2};
-        c.bgl.escape_vcs = escape;
+        c.bgl.escape_vcs = escape == "bubble" ? "bubble" : "dateline_pair";
+        c.bgl.pair_entry = escape == "dateline_pair, entry two" ? "two" : "one";
         c.bgl.escape_order = order;
         c.bgl.deterministic = det;
         c.run.warmup = 1000;
@@ -253,6 +254,40 @@ TEST(Bgl, DatelinePairSplitsEachRingAtTheWrapRoundLink) {
       EXPECT_EQ(injected[r], 40u);
     }
     EXPECT_EQ(all, 0u);  // nothing on the dynamic VCs, the x- links or the high-priority VC
+  }
+}
+
+// bgl.pair_entry = "two" (the bubble's entry rule on the dateline pair, an experiment): a packet
+// enters an escape VC of the pair only with tokens for two full-sized packets. On a ring of 4
+// under tornado traffic (+1 from every node, 256-byte packets of 8 chunks, every one on the
+// escape VCs) each packet enters an escape VC at injection and leaves it at the next node, so a
+// 512-byte (16-chunk) escape VC takes a packet only when empty and never holds more than one
+// packet's 8 chunks; with one packet's tokens (the paper's pair) the next packet's first chunk
+// comes in while the last one's are still leaving.
+TEST(Bgl, PairEntryRuleLetsAPacketIntoAnEmptyEscapeVcOnly) {
+  for (const std::string entry : {"one", "two"}) {
+    Config c = bgl({4}, 2.0);
+    c.traffic.pattern = "tornado";
+    c.bgl.escape_vcs = "dateline_pair";
+    c.bgl.pair_entry = entry;
+    c.bgl.deterministic = true;
+    c.bgl.escape_bytes = 512;
+    auto e = make_engine({c}, test::options("cpu", 1, false));
+    const uint32_t V = 2 + 2 + 1;  // [router, direction, VC]: dynamic, the pair, high priority
+    uint32_t most = 0;
+    for (int t = 0; t < 3000; ++t) {
+      e->step(1);
+      const auto used = test::values<uint8_t>(e->state("vc_used"));
+      for (size_t k = 0; k < used.size(); ++k)
+        if (k % V == 2 || k % V == 3) most = std::max<uint32_t>(most, used[k]);
+    }
+    if (entry == "two")
+      EXPECT_EQ(most, 8u);
+    else
+      EXPECT_GT(most, 8u);
+    uint64_t delivered = 0;
+    for (uint64_t n : test::values<uint64_t>(e->state("packets_delivered"))) delivered += n;
+    EXPECT_GT(delivered, 30u) << entry;  // a link passes a packet per 270 byte times
   }
 }
 
@@ -734,6 +769,10 @@ TEST(Bgl, CpuAndCudaGiveBitIdenticalState) {
   for (Config& c : gap) c.bgl.arbitration_gap = true;
   EXPECT_EQ(test::state_after(gap, test::options("cpu", 2, false), 4000),
             test::state_after(gap, test::options("cuda", 0, false), 4000));
+  std::vector<Config> pair = mixed_batch();  // and the dateline pair with the entry rule
+  for (Config& c : pair) c.bgl.escape_vcs = "dateline_pair", c.bgl.pair_entry = "two";
+  EXPECT_EQ(test::state_after(pair, test::options("cpu", 2, false), 4000),
+            test::state_after(pair, test::options("cuda", 0, false), 4000));
 }
 
 // bgl.arbitration_gap (paper, "Performance verification"): a receiver that was wholly blocked
@@ -846,6 +885,11 @@ TEST(Bgl, BadConfigurationsNameTheKey) {
               c.bgl.dynamic_vcs = 4;
             }).find("bgl.dynamic_vcs = 4 with bgl.escape_vcs"),
             std::string::npos);
+  EXPECT_NE(err([](Config& c) {
+              c.bgl.pair_entry = "two";
+            }).find("bgl.pair_entry = \"two\" with bgl.escape_vcs = \"bubble\": allowed only"),
+            std::string::npos);
+  EXPECT_NE(err([](Config& c) { c.bgl.pair_entry = "2"; }).find("one, two"), std::string::npos);
 }
 
 // Figure 9's statistic counts the token-acks that free a packet blocked before they arrived.

@@ -122,6 +122,8 @@ def _bgl(draw) -> dict:
            "priority_fraction": draw(st.sampled_from([0.0, 0.0, 0.2])),
            "pipeline_delay": draw(st.integers(0, 8)),
            "arbitration_gap": draw(st.sampled_from([False, False, True]))}
+    if bgl["escape_vcs"] == "dateline_pair":
+        bgl["pair_entry"] = draw(st.sampled_from(["one", "two"]))
     if draw(st.integers(0, 4)) == 0:
         # A retransmission timeout under the differential runs' watchdog (1,500 cycles): a link
         # waiting longer for its acknowledgement would look like a deadlock.

@@ -942,7 +942,9 @@ def claims() -> list[Claim]:
              "slides from 0.31 at 530,000 to 0.06 at 890,000 and its unblocking probability "
              "with it (0.73 over the whole run): the paper's link, reached by congestion, not "
              "a deadlock (no knot of VCs waiting only on each other at 160,000-650,000 cycles, "
-             "while the VCs stuck for 50,000 cycles more than triple; docs/design/bgl.md). With "
+             "while the VCs stuck for 50,000 cycles more than triple; docs/design/bgl.md), and "
+             "by the pair's missing entry rule: with the bubble's (bgl.pair_entry = two) it "
+             "holds 0.31-0.34 to 710,000 cycles as the bubble does. With "
              "the paper's reading "
              "the lower "
              "VC carries 8 times the higher's chunks on 8x8x8 (the higher: only packets past "
@@ -997,9 +999,14 @@ def claims() -> list[Claim]:
         "congestion, not a model deadlock: at 160,000, 400,000, 550,000 and 650,000 cycles no "
         "set of VCs waits only on itself (a knot), while the VCs stuck for 50,000 cycles grow "
         "from 4,317 to 14,992 between 540,000 and 650,000 in saturation trees towards the hot "
-        "region, the pair's higher VC empty in them (only packets past their dateline may take "
-        "it; docs/design/bgl.md). The paper's size and time need a GPU for a ledger run, so the "
-        "row stays as measured here")
+        "region. Changed one mechanism at a time (2026-11-28, docs/design/bgl.md): with the "
+        "bubble's entry rule on the pair (bgl.pair_entry = two: room for two packets to enter "
+        "an escape VC) it holds 0.31-0.34 to 710,000 cycles, its stuck VCs bounded as the "
+        "bubble's; with packets that never cross on the higher VC it collapses sooner (0.11 by "
+        "560,000). So the cause is the pair's escape VCs taking any packet that fits, filling "
+        "from every entry under the hot region's pressure, not which VC of the pair is left "
+        "light. The paper's size and time need a GPU for a ledger run, so the row stays as "
+        "measured here")
     add("hot_spot", "Hot region", "For a hot spot (1 x 1 x 1 subcube), 92% of peak is "
         "achieved", Near(92, abs=3), hot_spot,
         "gather (every node outside the region sends to every node inside) on 8x8x8, 4 "

@@ -126,7 +126,8 @@ def escape_pair(config, vcs: int, router: int, meta: int, dest: int, came: int |
                 on_vc: int, src: int) -> tuple[int, int, int]:
     """The escape pair (direction, VC, tokens needed) of a packet from `src` with hint bits at
     `router`, waiting at receiver `came` on VC on_vc (None: an injection FIFO): tokens for a full
-    packet, for two entering a bubble VC (not already on it going that way)."""
+    packet, for two entering a bubble VC (not already on it going that way), or an escape VC of
+    a dateline pair with bgl.pair_entry = "two"."""
     hints, hp = meta >> HINTS & 63, bool(meta >> HIGH_PRIORITY & 1)
     if not hp and config.get("bgl.escape_order") == "direction" and hints & 0x15:
         hints &= 0x15  # x+ y+ z+ first (escape_vc.hpp, escape_direction)
@@ -141,7 +142,8 @@ def escape_pair(config, vcs: int, router: int, meta: int, dest: int, came: int |
         uncrossed_higher = config.get("bgl.dateline_uncrossed") == "higher"
         vc += 0 if ahead else int(crossed or uncrossed_higher)
     entering = not (came is not None and on_vc == vc and d == came ^ 1)
-    return d, vc, 2 * FULL_CHUNKS if bubble_vc(config, vcs, vc) and entering else FULL_CHUNKS
+    two = bubble_vc(config, vcs, vc) or (config.get("bgl.pair_entry") == "two" and not hp)
+    return d, vc, 2 * FULL_CHUNKS if two and entering else FULL_CHUNKS
 
 
 # Mirrors the pairs jsq_request.hpp, JsqRequest::operator() tries, and the tokens each needs.
