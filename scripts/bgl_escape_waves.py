@@ -34,6 +34,7 @@ import numpy as np
 
 import lockstep as ls
 from lockstep import bgl
+from lockstep.bgl import view as bgl_view
 
 
 def step_watching_fronts(sim: ls.Simulator, cycles: int, looks: int = 10):
@@ -57,54 +58,31 @@ def coords(nodes, radix: list[int]):
     return np.stack(np.unravel_index(nodes, radix[::-1])[::-1])
 
 
-def knot(sim: ls.Simulator, stuck, radix: list[int], dynamic: int, pair: bool,
-         direction_order: bool, uncrossed_higher: bool, pair_entry_two: bool = False) -> int:
+def knot(sim: ls.Simulator, stuck, config: ls.Config) -> int:
     """How many of the stuck input VCs form a knot: VCs whose front packet finds too few tokens
-    on every (direction, VC) it may ask for (the dynamic VCs of its directions, its escape VC;
+    on every (direction, VC) it may ask for (lockstep.bgl.view.phase1_pairs, the mirror of
     kernels/bgl/jsq_request.hpp) and each of those downstream VCs is in the knot too. Tokens come
     back only as a downstream VC drains, so a knot never moves again: a deadlock. 0: every stuck
     VC waits, through full VCs, on one that still moves (congestion, however slow)."""
-    r, d, v = np.nonzero(stuck)
-    if r.size == 0:
-        return 0
-    fifo, tokens = sim.state("vc_fifo"), sim.state("tokens").astype(np.int64)
-    front = fifo[r, d, v, sim.state("vc_head")[r, d, v]].astype(np.int64)
-    dest, src, meta = front[:, 0], front[:, 1], front[:, 5]
-    hints, det, hp = meta >> 7 & 63, meta >> 13 & 1, meta >> 14 & 1
-    vcs = tokens.shape[2]
-    # The escape pair (escape_vc.hpp): the first direction, + first in direction order.
-    plus_dirs = hints & 0x15
-    first = np.where(direction_order & (plus_dirs != 0) & (hp == 0), plus_dirs, hints)
-    edir = np.log2(np.maximum(first & -first, 1)).astype(np.int64)
-    k, plus = edir // 2, edir % 2 == 0
-    c, t, a = (np.take_along_axis(coords(x, radix), k[None], 0)[0] for x in (r, dest, src))
-    ahead = np.where(plus, t < c, t > c)
-    crossed = np.where(plus, c < a, c > a) | uncrossed_higher
-    evc = np.where(hp == 1, vcs - 1, dynamic + (pair & ~ahead & crossed))
-    bubble = (evc == vcs - 1) | ((not pair or pair_entry_two) & (evc >= dynamic))
-    entering = ~((v == evc) & (edir == (d ^ 1)))
-    # Candidates: (owner, direction, VC, tokens needed).
-    own, cd, cv, need = [np.arange(r.size)], [edir], [evc], [np.where(bubble & entering, 16, 8)]
-    for dd in range(2 * len(radix)):
-        m = np.nonzero((hints >> dd & 1) & (hp == 0) & (det == 0))[0]
-        for w in range(dynamic):
-            own.append(m), cd.append(np.full(m.size, dd)), cv.append(np.full(m.size, w))
-            need.append(np.full(m.size, 8))
-    own, cd, cv, need = (np.concatenate(x) for x in (own, cd, cv, need))
-    ok = np.zeros(r.size, bool)
-    np.logical_or.at(ok, own, tokens[r[own], cd, cv] >= need)
-    ok |= hints == 0  # at its destination: the reception bus
-    peer = sim.state("peer")  # [router, port]: the far router x ports + its port
-    down = (peer[r[own], cd + 1] // peer.shape[1], cd ^ 1, cv)
-    member = np.zeros(tokens.shape, bool)
-    member[r, d, v] = ~ok
+    fifo, tokens = sim.state("vc_fifo"), sim.state("tokens")
+    head, peer = sim.state("vc_head"), sim.state("peer")  # peer: the far router x ports + port
+    member, waits = np.zeros(tokens.shape, bool), {}
+    for r, d, v in zip(*np.nonzero(stuck)):
+        dest, src, meta = (int(x) for x in fifo[r, d, v, head[r, d, v]][[0, 1, 5]])
+        if meta >> bgl_view.HINTS & 63 == 0:
+            continue  # at its destination: the reception bus
+        pairs = bgl_view.phase1_pairs(config, tokens.shape[2], int(r), meta, dest, int(d),
+                                      int(v), src)
+        if all(tokens[r, e, w] < need for e, w, need in pairs):
+            member[r, d, v] = True
+            waits[r, d, v] = [(peer[r, e + 1] // peer.shape[1], e ^ 1, w) for e, w, _ in pairs]
     while True:  # drop VCs that wait on one outside the set, until none does
-        outside = np.zeros(r.size, bool)
-        np.logical_or.at(outside, own, ~member[down])
-        keep = member[r, d, v] & ~outside
-        if keep.sum() == member.sum():
-            return int(keep.sum())
-        member[r, d, v] = keep
+        out = [vc for vc, down in waits.items() if not all(member[x] for x in down)]
+        if not out:
+            return len(waits)
+        for vc in out:
+            member[vc] = False
+            del waits[vc]
 
 
 def main() -> None:
@@ -140,10 +118,6 @@ def main() -> None:
         "bgl.infinite_injection_fifos": not args.finite_fifos, "run.backend": args.backend})
     sim = ls.Simulator(cfg)
     dynamic = int(cfg.get("bgl.dynamic_vcs"))  # the VCs before the escape ones
-    knot_of = dict(radix=args.radix, dynamic=dynamic, pair=args.escape == "dateline_pair",
-                   direction_order=args.order == "direction",
-                   uncrossed_higher=args.uncrossed == "higher",
-                   pair_entry_two=args.pair_entry == "two")
     delivered0, sent0, acks0, unblocking0 = 0, 0, 0, 0
     runs = None  # per input VC, the intervals in a row it has been stalled
     start = time.time()
@@ -167,7 +141,7 @@ def main() -> None:
                    "stuck_dynamic": int(stuck[..., :dynamic].sum()),
                    "stuck_escape": int(stuck[..., dynamic:].sum()),
                    "longest_stall": int(runs.max()) * args.interval,
-                   "knot": knot(sim, stuck, **knot_of)}
+                   "knot": knot(sim, stuck, cfg)}
             if out is None:
                 out = csv.DictWriter(f, fieldnames=list(row))
                 out.writeheader()

@@ -99,8 +99,7 @@ def test_knot_finds_the_original_bubble_rules_deadlock(rule, locked):
     sim.step(9000)
     holding = sim.state("vc_count") > 0
     assert holding.sum() == 6
-    assert knot(sim, holding, [6], dynamic=2, pair=False, direction_order=False,
-                uncrossed_higher=False) == locked
+    assert knot(sim, holding, cfg) == locked
 
 
 def test_paper_sizes_measures_what_the_ledger_does(tmp_path):
