@@ -413,7 +413,14 @@ NODE_VCS_CAUSE = (
     "A packet takes its VC set from R_VCSEL when it enters its first direction whichever VC it "
     "arrived on, so a second VC per class at the PE would only add buffering. The paper does not "
     "say which four VCs the node interface has or how the PE chooses among them (most likely "
-    "the four deterministic ones, VC0/VC1 of both classes); the manual says nothing of it.")
+    "the four deterministic ones, VC0/VC1 of both classes); the manual says nothing of it. Both "
+    "readings tried on 8x8x8, uniform single-word Gets at 0.6-1.0 of the bound (2026-11-28): a "
+    "PE that puts each packet on the VC its first direction's R_VCSEL selects runs as the model "
+    "does (the time-of-crossing tables select VC0 everywhere: the same accepted loads, 0.697 "
+    "at best, 0.686 at 1.0); one that puts each packet on its class's VC with more credits "
+    "peaks as the model does (0.696) and falls further past the knee (0.52 at 0.9 and 1.0): "
+    "more packets enter a network whose adaptive routing already falls there "
+    "(t3e.adaptive.uniform_saturated), and two ordered requests could pass each other.")
 
 
 @functools.lru_cache(maxsize=None)
