@@ -81,8 +81,9 @@ docs: setup-docs build
 	@echo "site: $(BUILD)/site/index.html"
 
 # The fidelity ledger, docs/fidelity.md: every measurable claim of the five source documents,
-# measured on the models with their full runs (bindings/lockstep/fidelity; about 80 minutes on 2
-# cores; `make test` reruns the quick versions). The measurements go to docs/fidelity.csv, so
+# measured on the models with their full runs (bindings/lockstep/fidelity; about 2.5 hours on 2
+# cores, a third of it Blue Gene/L's Figures 7-9 on 16x16x16; `make test` reruns the quick
+# versions). The measurements go to docs/fidelity.csv, so
 # FIDELITY="--family bgl" (or --claims ID..., --missing, --render) measures only some and keeps
 # the rest. Exits non-zero when a claim's status moved from what the ledger recorded.
 FIDELITY ?=

