@@ -109,12 +109,11 @@ def main() -> None:
     ap.add_argument("--out", required=True, help="CSV file, one row per interval")
     args = ap.parse_args()
     nodes = math.prod(args.radix)
-    cfg = bgl.midplane(args.radix, **{
-        "traffic.pattern": "hotregion", "traffic.offered": 1.2 * bgl.uniform_bound(args.radix),
+    cfg = bgl.hot_region_traffic(args.radix, **{
         "bgl.vc_bytes": args.buffer_bytes, "bgl.escape_bytes": args.buffer_bytes,
         "bgl.escape_vcs": args.escape, "bgl.escape_order": args.order,
         "bgl.dateline_uncrossed": args.uncrossed, **(bgl.RANDOM if args.random else {}),
-        **({"bgl.pair_entry": args.pair_entry} if args.pair_entry != "one" else {}),
+        "bgl.pair_entry": args.pair_entry,
         "bgl.infinite_injection_fifos": not args.finite_fifos, "run.backend": args.backend})
     sim = ls.Simulator(cfg)
     dynamic = int(cfg.get("bgl.dynamic_vcs"))  # the VCs before the escape ones

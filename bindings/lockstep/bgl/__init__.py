@@ -24,6 +24,18 @@ def midplane(radix: list[int] | None = None, **keys) -> Config:
     return cfg.with_(**{"topology.radix": radix or cfg.get("topology.radix"), **keys})
 
 
+# Figures 3, 5 and 7-9's hot-region load: past the region's saturation, 1.2 times the uniform
+# bound (the paper gives no number; notebook 05 and the ledger use this one).
+HOT_LOAD = 1.2
+
+
+def hot_region_traffic(radix: list[int], **keys) -> Config:
+    """The midplane's set-up on torus `radix` under hot-region traffic at HOT_LOAD times the
+    uniform bound, with other keys if given."""
+    return midplane(radix, **{"traffic.pattern": "hotregion",
+                              "traffic.offered": HOT_LOAD * uniform_bound(radix), **keys})
+
+
 def alltoall(radix: list[int], packets: int = 1, **keys) -> Result:
     """The alltoall of Figure 6 on the midplane's set-up and torus `radix`: every node sends
     `packets` 256-byte packets to every other, run to completion (or for run.drain cycles, if

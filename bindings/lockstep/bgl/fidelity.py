@@ -104,16 +104,14 @@ def fig4_jsq(quick: bool) -> Measured:
                 f"{_size(quick)}, random -> JSQ (token counts) at {FIG2_LOAD} of the bound")
 
 
-# Figures 3 and 5: hot-region traffic past saturation, throughput in time.
-HOT_LOAD = 1.2
+# Figures 3 and 5: hot-region traffic past saturation (bgl.hot_region_traffic), throughput in
+# time.
 
 
 @lru_cache(maxsize=None)
 def _hot_series(radix: tuple, intervals: int, interval: int, buffer_bytes: int, jsq: bool,
                 slq: float, **keys):
-    cfg = bgl.midplane(list(radix), **{
-        "traffic.pattern": "hotregion",
-        "traffic.offered": HOT_LOAD * bgl.uniform_bound(list(radix)),
+    cfg = bgl.hot_region_traffic(list(radix), **{
         "bgl.vc_bytes": buffer_bytes, "bgl.escape_bytes": max(buffer_bytes, 512),
         "bgl.jsq": jsq, "bgl.slq_fraction": slq, **EARLY, **keys})
     return bgl.throughput_in_time(cfg, intervals, interval)
@@ -139,8 +137,7 @@ def fig3_peak(quick: bool) -> Measured:
 
 
 def fig3_entering(quick: bool) -> Measured:
-    cfg = bgl.midplane(SMALL, **{
-        "traffic.pattern": "hotregion", "traffic.offered": HOT_LOAD * bgl.uniform_bound(SMALL),
+    cfg = bgl.hot_region_traffic(SMALL, **{
         "run.warmup": 8000 if quick else 16000, "run.measure": 4000 if quick else 8000,
         "run.drain": 0} | bgl.RANDOM)
     util = simulate(cfg).link_utilization  # [routers, ports]: port 0 local, then x+ x- y+ y- z+ z-
@@ -452,9 +449,7 @@ def _paper_waves(escape: str):
 @lru_cache(maxsize=None)
 def _waves_run(radix: tuple, buffer: int, escape: str, order: str, intervals: int,
                interval: int):
-    cfg = bgl.midplane(list(radix), **{
-        "traffic.pattern": "hotregion",
-        "traffic.offered": HOT_LOAD * bgl.uniform_bound(list(radix)),
+    cfg = bgl.hot_region_traffic(list(radix), **{
         "bgl.vc_bytes": buffer, "bgl.escape_bytes": buffer, "bgl.escape_vcs": escape,
         "bgl.escape_order": order, "bgl.infinite_injection_fifos": True} | bgl.RANDOM)
     return bgl.throughput_in_time(cfg, intervals, interval)
