@@ -33,18 +33,22 @@ from lockstep.cli import BENCH_NETWORKS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIELDS = ["goal", "family", "network", "routers_per_instance", "instances", "backend", "schedule",
-          "cycles_per_launch", "block_threads", "lanes", "threads", "cycles", "wall_s",
-          "router_cycles_per_s", "us_per_cycle", "target_router_cycles_per_s", "meets_target",
-          "bytes_per_router_cycle", "l2_bytes_per_router_cycle", "lanes_per_warp", "dram_gb_per_s"]
+          "cycles_per_launch", "block_threads", "lanes", "block_view", "threads", "cycles",
+          "wall_s", "router_cycles_per_s", "us_per_cycle", "target_router_cycles_per_s",
+          "meets_target", "bytes_per_router_cycle", "l2_bytes_per_router_cycle", "lanes_per_warp",
+          "dram_gb_per_s"]
 # The GPU schedules a row is measured under: (run.schedule, cycles_per_launch, block_threads,
-# run.lanes). "tile": an element's cycle over 16 lanes (every family's lane form); "roles": the
-# tile without the one-lane stages, which run on warps of their own (the families with a role
-# form; the others refuse it and their rows are left out, saying why); "auto" and "auto": what a
-# user gets (host/backend/schedule.hpp, cuda_plan).
-GPU_SCHEDULES = [("auto", 0, 0, "auto"), ("launch", 0, 0, "one"), ("block", 0, 0, "one"),
-                 ("grid", 0, 32, "one"), ("grid", 0, 128, "one"), ("launch", 0, 0, "tile"),
-                 ("block", 0, 0, "tile"), ("launch", 0, 0, "roles")]
-CPU_SCHEDULE = ("auto", 0, 0, "one")
+# run.lanes, run.block_view). "tile": an element's cycle over 16 lanes (every family's lane
+# form); "roles": the tile without the one-lane stages, which run on warps of their own (the
+# families with a role form; the others refuse it and their rows are left out, saying why);
+# "parameter": the block schedule's view in the kernel's parameter instead of shared memory;
+# "auto" and "auto": what a user gets (host/backend/schedule.hpp, cuda_plan).
+GPU_SCHEDULES = [("auto", 0, 0, "auto", "shared"), ("launch", 0, 0, "one", "shared"),
+                 ("block", 0, 0, "one", "shared"), ("block", 0, 0, "one", "parameter"),
+                 ("grid", 0, 32, "one", "shared"), ("grid", 0, 128, "one", "shared"),
+                 ("launch", 0, 0, "tile", "shared"), ("block", 0, 0, "tile", "shared"),
+                 ("block", 0, 0, "tile", "parameter"), ("launch", 0, 0, "roles", "shared")]
+CPU_SCHEDULE = ("auto", 0, 0, "one", "shared")
 # Nsight Compute's metrics (--ncu): lanes active per instruction, bytes from DRAM and L2.
 NCU_METRICS = ["smsp__thread_inst_executed_per_inst_executed.ratio", "dram__bytes.sum",
                "lts__t_bytes.sum", "gpu__time_duration.sum", "l1tex__t_sector_hit_rate.pct",
@@ -90,10 +94,10 @@ def cases(goals: list[str]) -> list[dict]:
 
 def simulator(keys: dict, instances: int, backend: str, schedule=CPU_SCHEDULE,
               threads: int = 0) -> ls.Simulator:
-    kind, per_launch, block, lanes = schedule
+    kind, per_launch, block, lanes, view = schedule
     cfg = ls.Config().with_(**keys).with_(**{
         "run.schedule": kind, "run.cycles_per_launch": per_launch, "run.block_threads": block,
-        "run.lanes": lanes, "run.threads": threads, "run.debug": False})
+        "run.lanes": lanes, "run.block_view": view, "run.threads": threads, "run.debug": False})
     seed = cfg.get("run.seed")
     return ls.Simulator([cfg.with_(seed=seed + i) for i in range(instances)], backend=backend)
 
@@ -125,6 +129,7 @@ def measure(case: dict, backend: str, schedule, threads: int, seconds: float) ->
             "schedule": f"auto: {sim.schedule}" if backend == "cuda" and schedule[0] == "auto"
             else schedule[0], "cycles_per_launch": schedule[1],
             "block_threads": schedule[2], "lanes": schedule[3],
+            "block_view": schedule[4] if schedule[0] == "block" else "",
             "threads": threads if backend == "cpu" else "",
             "cycles": cycles, "wall_s": f"{wall:.3f}", "router_cycles_per_s": f"{rate:.4g}",
             "us_per_cycle": f"{1e6 * wall / cycles:.3f}"}
@@ -178,16 +183,16 @@ def run_goals(args) -> list[dict]:
                 continue
             row["target_router_cycles_per_s"] = case["target"]
             rows.append(row)
-            print(",".join(str(row.get(k, "")) for k in FIELDS[:14]), flush=True)
+            print(",".join(str(row.get(k, "")) for k in FIELDS[:15]), flush=True)
     set_targets(rows)
     return rows
 
 
 def ncu_profile(args) -> None:
     """One kernel launch of a case under a schedule (run by --ncu inside ncu)."""
-    name, kind, block, lanes = args.profile.split("|")
+    name, kind, block, lanes, view = args.profile.split("|")
     keys = dict(next(k for n, k in reference_rows() if n == name))
-    sim = simulator(keys, 1, "cuda", (kind, 0, int(block), lanes))
+    sim = simulator(keys, 1, "cuda", (kind, 0, int(block), lanes, view))
     sim.step(2000)  # launch schedule: 2,000 launches to skip; block and grid: one
     sim.step(args.profile_cycles)
 
@@ -198,19 +203,22 @@ def ncu_rows(args, rows: list[dict]) -> None:
     out = pathlib.Path(args.out)
     for name, keys in reference_rows():
         r = routers(keys)
-        for kind, _, block, lanes in GPU_SCHEDULES:
+        for kind, _, block, lanes, view in GPU_SCHEDULES:
             if kind in ("auto", "grid"):  # auto is one of the others; grid never measured faster
                 continue
-            if not any((row["network"], row["backend"], row["schedule"], row["lanes"]) ==
-                       (name, "cuda", kind, lanes) for row in rows):
+            shown = view if kind == "block" else ""
+            if not any((row["network"], row["backend"], row["schedule"], row["lanes"],
+                        row["block_view"]) == (name, "cuda", kind, lanes, shown) for row in rows):
                 continue  # a schedule this family refuses (its reason printed with the rows)
             skip, per_launch = (2000, 1) if kind == "launch" else (1, args.profile_cycles)
-            log = out / f"ncu_{re.sub(r'[^A-Za-z0-9]+', '_', name)}_{kind}{block}_{lanes}.csv"
+            log = out / (f"ncu_{re.sub(r'[^A-Za-z0-9]+', '_', name)}_{kind}{block}_{lanes}"
+                         f"{'_' + shown if shown else ''}.csv")
             cmd = ["ncu", "--clock-control", "none", "--csv", "--section", "WarpStateStats",
                    "--kernel-name", KERNELS,
                    "--launch-skip", str(skip), "--launch-count", "1", "--metrics",
                    ",".join(NCU_METRICS), sys.executable, __file__, "--profile",
-                   f"{name}|{kind}|{block}|{lanes}", "--profile-cycles", str(args.profile_cycles)]
+                   f"{name}|{kind}|{block}|{lanes}|{view}", "--profile-cycles",
+                   str(args.profile_cycles)]
             p = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ))
             log.write_text(p.stdout + p.stderr)
             m = {}
@@ -227,10 +235,11 @@ def ncu_rows(args, rows: list[dict]) -> None:
                 "l2_bytes_per_router_cycle": f"{m['lts__t_bytes.sum'] / work:.1f}",
                 "dram_gb_per_s": f"{m['dram__bytes.sum'] / m['gpu__time_duration.sum']:.1f}",
             }
-            print(f"ncu {name} {kind} block {block} lanes {lanes}: {figures}", flush=True)
+            print(f"ncu {name} {kind} block {block} lanes {lanes} {shown}: {figures}", flush=True)
             for row in rows:
                 if (row["network"], row["backend"], row["schedule"], str(row["block_threads"]),
-                        row["lanes"]) == (name, "cuda", kind, str(block), lanes):
+                        row["lanes"], row["block_view"]) == (name, "cuda", kind, str(block),
+                                                              lanes, shown):
                     row.update(figures)
 
 

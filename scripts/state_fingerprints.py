@@ -239,15 +239,15 @@ def large(cases: dict[str, ls.Config]) -> dict[str, ls.Config]:
 
 def fingerprint(cfg: ls.Config, backend: str = "cpu", cycles: int = CYCLES,
                 threads: int = 1, schedule: str = "auto", order: str = "forward",
-                hot: str = "global", lanes: str = "auto") -> str | None:
+                hot: str = "global", lanes: str = "auto", view: str = "shared") -> str | None:
     """SHA-256 over every named state array of a batch after `cycles` cycles (on the CPU,
     `threads` threads: the state is the same for any number; so it is for any run.schedule,
-    run.lanes and, on the CPU, run.block_order). None where a GPU refuses run.hot_state =
-    "shared" for an instance whose hot arrays exceed a block's shared memory."""
+    run.lanes, run.block_view and, on the CPU, run.block_order). None where a GPU refuses
+    run.hot_state = "shared" for an instance whose hot arrays exceed a block's shared memory."""
     base = cfg.get("traffic.offered")
     batch = [cfg.with_(**{"seed": 7 + i, "offered": base * (1 + 0.3 * i), "threads": threads,
                           "debug": False, "run.schedule": schedule, "run.block_order": order,
-                          "run.hot_state": hot, "run.lanes": lanes})
+                          "run.hot_state": hot, "run.lanes": lanes, "run.block_view": view})
              for i in range(INSTANCES)]
     sim = ls.Simulator(batch, backend=backend)
     try:
@@ -265,8 +265,8 @@ def fingerprint(cfg: ls.Config, backend: str = "cpu", cycles: int = CYCLES,
 
 def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False,
             threads: int = 1, only_large: bool = False, schedule: str = "auto",
-            order: str = "forward", hot: str = "global",
-            lanes: str = "auto") -> dict[str, str | None]:
+            order: str = "forward", hot: str = "global", lanes: str = "auto",
+            view: str = "shared") -> dict[str, str | None]:
     """Each case's fingerprint; None for those the device refused (printed)."""
     todo = cases()
     if only_large:
@@ -279,7 +279,7 @@ def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False
             out[name] = None  # the role form is the vc family's alone (validate refuses others)
             print(f"not compared (run.lanes = roles: the vc family's): {name}", flush=True)
             continue
-        out[name] = fingerprint(cfg, backend, cycles, threads, schedule, order, hot, lanes)
+        out[name] = fingerprint(cfg, backend, cycles, threads, schedule, order, hot, lanes, view)
         if out[name] is None:
             print(f"not compared (its hot arrays exceed a block's shared memory): {name}",
                   flush=True)
@@ -309,14 +309,16 @@ def main() -> int:
                     help="run.block_order of the compared backend (the CPU's block schedules)")
     ap.add_argument("--hot-state", default="global", choices=["global", "shared"],
                     help="run.hot_state of the compared backend (the block schedule)")
+    ap.add_argument("--block-view", default="shared", choices=["shared", "parameter"],
+                    help="run.block_view of the compared backend (the block schedule)")
     ap.add_argument("--lanes", default="auto", choices=["auto", "one", "tile", "roles"],
                     help="run.lanes of the compared backend (the launch, block and grid "
                          "schedules; default: auto)")
     args = ap.parse_args()
     if args.write and (args.schedule != "auto" or args.hot_state != "global"
-                       or args.lanes != "auto"):
-        ap.error("--write takes the CPU's own schedule: leave --schedule, --hot-state and "
-                 "--lanes out")
+                       or args.lanes != "auto" or args.block_view != "shared"):
+        ap.error("--write takes the CPU's own schedule: leave --schedule, --hot-state, "
+                 "--block-view and --lanes out")
     if args.write and args.backend != "cpu":
         ap.error("--write takes the CPU's state: the golden file is the CPU backend's")
     if (args.cycles != CYCLES or args.large or args.only_large) and not args.against:
@@ -329,7 +331,7 @@ def main() -> int:
         ap.error(f"no {' or '.join(sorted(missing))} device on this machine")
     if args.against:
         a = compute(args.backend, args.cycles, args.large, 0, args.only_large, args.schedule,
-                    args.block_order, args.hot_state, args.lanes)
+                    args.block_order, args.hot_state, args.lanes, args.block_view)
         b = compute(args.against, args.cycles, args.large, 0, args.only_large)
         compared = [k for k in a if a[k] is not None]
         differ = sorted(k for k in compared if a[k] != b[k])
@@ -339,7 +341,7 @@ def main() -> int:
               f"{args.backend} and {args.against} after {args.cycles} cycles")
         return 1 if differ else 0
     now = compute(args.backend, schedule=args.schedule, order=args.block_order,
-                  hot=args.hot_state, lanes=args.lanes)
+                  hot=args.hot_state, lanes=args.lanes, view=args.block_view)
     if args.write:
         GOLDEN.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")
         print(f"wrote {GOLDEN.relative_to(ROOT)} ({len(now)} fingerprints)")

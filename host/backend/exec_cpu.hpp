@@ -157,9 +157,10 @@ struct CpuExec {
       }
       case ScheduleKind::kBlock:
         return run_blocks<kLanes>(t0, cycles, n_inst, per_inst, at,
-                                  schedule.hot_shared ? hot : HotList{});
-      case ScheduleKind::kGrid:
-        return run_blocks<kLanes>(t0, cycles, 1, n_inst * per_inst, at, HotList{});
+                                  schedule.hot_shared ? hot : HotList{},
+                                  schedule.view_shared || schedule.hot_shared);
+      case ScheduleKind::kGrid:  // (its view in the kernel's parameter, as on CUDA)
+        return run_blocks<kLanes>(t0, cycles, 1, n_inst * per_inst, at, HotList{}, false);
     }
   }
   void sync() {}
@@ -212,21 +213,25 @@ struct CpuExec {
   }
 
   // Blocks of per_block elements, each through the cycles in launches of run.cycles_per_launch;
-  // blocks run in parallel on the CPU's threads (each on one). With a hot list each block is an
-  // instance whose hot arrays live in a buffer of its own for the launch.
+  // blocks run in parallel on the CPU's threads (each on one). With shared_view each block runs
+  // a copy of the view of its own, and with a hot list (which needs it) it is an instance whose
+  // hot arrays live in a buffer of its own for the launch.
   template <uint32_t kLanes, class At>
   void run_blocks(uint64_t t0, uint64_t cycles, uint64_t blocks, uint64_t per_block, const At& at,
-                  const HotList& hot) {
+                  const HotList& hot, bool shared_view) {
     using F = decltype(at(t0));
     const uint64_t most = schedule.cycles_per_launch ? schedule.cycles_per_launch : cycles;
     for (uint64_t c = 0; c < cycles; c += most) {
       const uint64_t n = std::min(most, cycles - c);
-      const F f0 = at(t0 + c);
+      F f0 = at(t0 + c);
+      clock_per_thread(f0.v);
       const auto block = [&](uint64_t i) {
-        F f[2] = {f0, f0};
+        const CpuBlock b(schedule.order, (t0 + c) * blocks + i);
+        if (!shared_view) return block_cycles<kLanes>(b, f0, t0 + c, n, i * per_block, per_block);
+        F room = f0;
         std::vector<unsigned char> chip(hot.bytes);
-        block_cycles<kLanes>(CpuBlock(schedule.order, (t0 + c) * blocks + i), f0, f, t0 + c, n,
-                             i * per_block, per_block, hot, chip.data(), i);
+        block_cycles_shared<kLanes>(b, f0, &room, t0 + c, n, i * per_block, per_block, hot,
+                                    chip.data(), i);
       };
       const thrust::counting_iterator<uint64_t> first(0);
       omp_set_num_threads(threads);

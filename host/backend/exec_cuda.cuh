@@ -122,7 +122,7 @@ struct CudaBlock {
 };
 
 // A cooperative grid as block_cycles() sees it: every thread of the grid takes elements in turn,
-// each block keeps its own copy of the view (a leader each), and the barrier is the grid's.
+// and the barrier is the grid's.
 struct CudaGrid {
   template <class G>
   __device__ void lanes(uint64_t n, const G& g) const {
@@ -145,16 +145,29 @@ struct CudaGrid {
   __device__ void hide(void*, uint64_t) const {}
 };
 
+// Dynamic shared memory of the kernels that run block_cycles: each thread's clock (thread_clock)
+// first, then with a hot list the view's copy and the hot arrays' copies.
+__host__ __device__ inline size_t clock_room(uint32_t threads) {
+  return threads * sizeof(ThreadClock);
+}
+
 // run.schedule = block: block i runs instance i (elements [i * per_inst, (i + 1) * per_inst))
-// through `cycles` cycles, its view's two copies in dynamic shared memory, then the hot arrays'
-// copies (run.hot_state = shared; an empty list otherwise).
-template <uint32_t kLanes, class F>
+// through `cycles` cycles, the view where run.block_view says (kSharedView: a copy in shared
+// memory after the clocks; a kernel of its own, so that the other's registers and address spaces
+// are its own too), with run.hot_state = shared the hot arrays in shared memory after it (an
+// empty list otherwise).
+template <uint32_t kLanes, class F, bool kSharedView>
 __global__ void block_cycles_kernel(const __grid_constant__ F f0, uint64_t t0, uint64_t cycles,
                                     uint64_t per_inst, const HotList hot) {
-  extern __shared__ __align__(16) unsigned char shared_view[];
-  block_cycles<kLanes>(CudaBlock{}, f0, reinterpret_cast<F*>(shared_view), t0, cycles,
-                       blockIdx.x * per_inst, per_inst, hot, shared_view + hot_room(2 * sizeof(F)),
-                       blockIdx.x);
+  const uint64_t e0 = blockIdx.x * per_inst;
+  if constexpr (kSharedView) {
+    extern __shared__ __align__(16) unsigned char block_shared[];
+    unsigned char* const room = block_shared + clock_room(blockDim.x);
+    block_cycles_shared<kLanes>(CudaBlock{}, f0, reinterpret_cast<F*>(room), t0, cycles, e0,
+                                per_inst, hot, room + hot_room(sizeof(F)), blockIdx.x);
+  } else {
+    block_cycles<kLanes>(CudaBlock{}, f0, t0, cycles, e0, per_inst);
+  }
 }
 
 // run.schedule = grid: the whole batch's n elements through `cycles` cycles, a grid-wide sync
@@ -162,8 +175,7 @@ __global__ void block_cycles_kernel(const __grid_constant__ F f0, uint64_t t0, u
 template <uint32_t kLanes, class F>
 __global__ void grid_cycles_kernel(const __grid_constant__ F f0, uint64_t t0, uint64_t cycles,
                                    uint64_t n) {
-  extern __shared__ __align__(16) unsigned char shared_view[];
-  block_cycles<kLanes>(CudaGrid{}, f0, reinterpret_cast<F*>(shared_view), t0, cycles, 0, n);
+  block_cycles<kLanes>(CudaGrid{}, f0, t0, cycles, 0, n);
 }
 
 struct CudaExec {
@@ -244,49 +256,26 @@ struct CudaExec {
         for_each_on<kLanes>(n_inst * per_inst, at(t0 + c), schedule.roles);
       return;
     }
-    const size_t shared = 2 * sizeof(F);
-    const uint64_t most = schedule.cycles_per_launch ? schedule.cycles_per_launch : cycles;
+    // The functor of a launch's first cycle, its clock per thread (block_cycles.hpp).
+    const auto first = [&](uint64_t t) {
+      F f = at(t);
+      clock_per_thread(f.v);
+      return f;
+    };
     if (kind == ScheduleKind::kBlock) {
-      // At most what the kernel's registers allow a block (the T3E's cycle takes 126 a thread:
-      // 512 threads; docs/performance.md); a block with fewer threads than elements loops.
-      cudaFuncAttributes attr{};
-      cuda_check(cudaFuncGetAttributes(&attr, block_cycles_kernel<kLanes, F>),
-                 "block schedule kernel");
-      const uint64_t most_threads = static_cast<uint64_t>(attr.maxThreadsPerBlock) / 32 * 32;
-      // A tile's threads are whole: run.block_threads rounds down to a multiple of kLanes.
-      const uint64_t want =
-          schedule.block_threads ? schedule.block_threads : (per_inst * kLanes + 31) / 32 * 32;
-      const uint32_t threads = static_cast<uint32_t>(
-          std::max<uint64_t>(32, std::min({want, most_threads, uint64_t{1024}})) / kLanes * kLanes);
       const HotList hot = schedule.hot_shared ? hot_list : HotList{};
-      const size_t room = hot.count ? hot_room(shared) + hot.bytes : shared;
-      if (room > 48 * 1024) {  // beyond the default: ask for it, up to what a block may have
-        int most_room = 0, d = 0;
-        cuda_check(cudaGetDevice(&d), "device");
-        cuda_check(cudaDeviceGetAttribute(&most_room, cudaDevAttrMaxSharedMemoryPerBlockOptin, d),
-                   "shared memory per block");
-        if (room > static_cast<size_t>(most_room))
-          throw std::runtime_error(
-              "run.hot_state = \"shared\": an instance's hot arrays and view need " +
-              std::to_string(room) + " bytes of shared memory, a block may have " +
-              std::to_string(most_room) + "; use \"global\" or smaller instances");
-        cuda_check(cudaFuncSetAttribute(block_cycles_kernel<kLanes, F>,
-                                        cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                        static_cast<int>(room)),
-                   "shared memory of the block schedule");
-      }
-      for (uint64_t c = 0; c < cycles; c += most) {
-        const uint64_t n = std::min(most, cycles - c);
-        block_cycles_kernel<kLanes, F><<<static_cast<uint32_t>(n_inst), threads, room>>>(
-            at(t0 + c), t0 + c, n, per_inst, hot);
-        cuda_check(cudaGetLastError(), "block schedule launch");
-      }
+      if (schedule.view_shared || hot.count)
+        run_blocks<kLanes, true>(t0, cycles, n_inst, per_inst, first, hot);
+      else
+        run_blocks<kLanes, false>(t0, cycles, n_inst, per_inst, first, hot);
       return;
     }
+    const uint64_t most = schedule.cycles_per_launch ? schedule.cycles_per_launch : cycles;
     if (!cooperative_)
       throw std::runtime_error("run.schedule = \"grid\": this device has no cooperative launch");
     const uint32_t threads =
         std::max(kLanes, (schedule.block_threads ? schedule.block_threads : 128) / kLanes * kLanes);
+    const size_t shared = clock_room(threads);
     int per_sm = 0;
     cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grid_cycles_kernel<kLanes, F>,
                                                              static_cast<int>(threads), shared),
@@ -298,7 +287,7 @@ struct CudaExec {
       throw std::runtime_error("run.schedule = \"grid\": no block of " + std::to_string(threads) +
                                " threads fits on a multiprocessor; lower run.block_threads");
     for (uint64_t c = 0; c < cycles; c += most) {
-      F f0 = at(t0 + c);
+      F f0 = first(t0 + c);
       uint64_t t = t0 + c, n = std::min(most, cycles - c), count = elements;
       void* args[] = {&f0, &t, &n, &count};
       cuda_check(cudaLaunchCooperativeKernel(grid_cycles_kernel<kLanes, F>,
@@ -314,6 +303,47 @@ struct CudaExec {
   }
 
  private:
+  // run.schedule = block: a block an instance, in launches of run.cycles_per_launch cycles, each
+  // running block_cycles_kernel with its view in shared memory (kSharedView) or not.
+  template <uint32_t kLanes, bool kSharedView, class First>
+  void run_blocks(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst,
+                  const First& first, const HotList& hot) {
+    using F = decltype(first(t0));
+    const auto kernel = block_cycles_kernel<kLanes, F, kSharedView>;
+    // At most what the kernel's registers allow a block (the T3E's cycle takes 126 a thread:
+    // 512 threads; docs/performance.md); a block with fewer threads than elements loops.
+    cudaFuncAttributes attr{};
+    cuda_check(cudaFuncGetAttributes(&attr, kernel), "block schedule kernel");
+    const uint64_t most_threads = static_cast<uint64_t>(attr.maxThreadsPerBlock) / 32 * 32;
+    // A tile's threads are whole: run.block_threads rounds down to a multiple of kLanes.
+    const uint64_t want =
+        schedule.block_threads ? schedule.block_threads : (per_inst * kLanes + 31) / 32 * 32;
+    const uint32_t threads = static_cast<uint32_t>(
+        std::max<uint64_t>(32, std::min({want, most_threads, uint64_t{1024}})) / kLanes * kLanes);
+    const size_t room = clock_room(threads) + (kSharedView ? hot_room(sizeof(F)) + hot.bytes : 0);
+    if (room > 48 * 1024) {  // beyond the default: ask for it, up to what a block may have
+      int most_room = 0, d = 0;
+      cuda_check(cudaGetDevice(&d), "device");
+      cuda_check(cudaDeviceGetAttribute(&most_room, cudaDevAttrMaxSharedMemoryPerBlockOptin, d),
+                 "shared memory per block");
+      if (room > static_cast<size_t>(most_room))
+        throw std::runtime_error(
+            "run.hot_state = \"shared\": an instance's hot arrays and view need " +
+            std::to_string(room) + " bytes of shared memory, a block may have " +
+            std::to_string(most_room) + "; use \"global\" or smaller instances");
+      cuda_check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                      static_cast<int>(room)),
+                 "shared memory of the block schedule");
+    }
+    const uint64_t most = schedule.cycles_per_launch ? schedule.cycles_per_launch : cycles;
+    for (uint64_t c = 0; c < cycles; c += most) {
+      const uint64_t n = std::min(most, cycles - c);
+      kernel<<<static_cast<uint32_t>(n_inst), threads, room>>>(first(t0 + c), t0 + c, n, per_inst,
+                                                               hot);
+      cuda_check(cudaGetLastError(), "block schedule launch");
+    }
+  }
+
   int sms_ = 1;          // multiprocessors of the device
   int cooperative_ = 0;  // whether it takes cooperative launches
 };

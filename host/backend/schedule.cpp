@@ -16,6 +16,7 @@ Schedule schedule_of(const RunConfig& run) {
             : run.block_order == "shuffled" ? BlockOrder::kShuffled
                                             : BlockOrder::kForward;
   s.hot_shared = run.hot_state == "shared";
+  s.view_shared = run.block_view == "shared";
   s.roles = run.lanes == "roles";
   s.lanes = run.lanes == "tile" || s.roles ? kTileLanes : run.lanes == "one" ? 1 : 0;
   return s;

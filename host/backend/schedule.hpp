@@ -2,7 +2,8 @@
 // beside it). Every schedule gives the same state, bit for bit; they differ only in speed:
 //   launch  one parallel step over the batch's elements per cycle (a GPU launch per cycle);
 //   block   one group of threads per instance runs many cycles with a barrier between them
-//           (a GPU thread block per instance, the view in its shared memory);
+//           (a GPU thread block per instance, the view in its shared memory or, with
+//           run.block_view = "parameter", in the kernel's parameter);
 //   grid    one group spanning the whole batch does the same (a cooperative GPU grid, a
 //           grid-wide sync per cycle), for instances larger than a block;
 //   auto    the backend's own choice: on the CPU its production schedule (each thread runs
@@ -34,6 +35,7 @@ struct Schedule {
   uint32_t block_threads = 0;      // 0: the instance's elements rounded up to a warp, <= 1,024
   BlockOrder order = BlockOrder::kForward;
   bool hot_shared = false;  // block: the family's hot arrays on chip (kernels/common/hot_state.hpp)
+  bool view_shared = true;  // block: the cycle's view copied into shared memory for a launch
   // Threads an element: 1, kTileLanes (run.lanes = "tile" or "roles"), or 0 for auto (one on
   // the CPU).
   uint32_t lanes = 0;

@@ -84,6 +84,7 @@ struct RunConfig {
   int64_t block_threads = 0;            // 0: chosen from the instance's size
   std::string block_order = "forward";  // the CPU's order of a block's threads
   std::string hot_state = "global";     // block: the hot arrays in global or shared memory
+  std::string block_view = "shared";    // block: the cycle's view in shared memory or parameter
   std::string lanes = "auto";           // threads an element: auto, one, or a tile
   int64_t watchdog = 5000;
   double latency_threshold = 500.0;

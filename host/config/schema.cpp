@@ -249,6 +249,12 @@ std::vector<KeyInfo> make_schema() {
                "a launch: global memory, or copied into the block's shared memory at its start "
                "and back at its end (the flit buffers stay in global memory; families without "
                "a list of them, global)"),
+      enum_key("run", "block_view", run, &U::block_view, {"shared", "parameter"},
+               "block schedule: where a GPU block reads the cycle's view (its parameters and "
+               "state pointers) during a launch: a copy in the block's shared memory, or the "
+               "kernel's parameter, where the compiler knows the state is in global memory "
+               "(docs/performance.md, 'Where the block schedule reads its view'); with "
+               "run.hot_state = shared, shared only; identical results"),
       enum_key("run", "lanes", run, &U::lanes, {"auto", "one", "tile", "roles"},
                "launch, block and grid schedules: threads an element's cycle runs on: one, or a "
                "tile of 16 (a GPU warp's half) over which a family with a lane form spreads a "
@@ -550,6 +556,10 @@ void validate(const Config& c) {
     throw ConfigError("run.lanes = \"roles\": allowed only for router.family = \"" +
                       family_names([](const Family& g) { return g.roles; }) +
                       "\" (a cycle with a role form), here \"" + fam.name + "\"");
+  if (c.run.block_view == "parameter" && c.run.hot_state == "shared")
+    throw ConfigError(
+        "run.block_view = \"parameter\": allowed only with run.hot_state = \"global\" (the hot "
+        "arrays' pointers are rebased in a copy of the view in shared memory), here \"shared\"");
   if (c.run.lanes == "roles" && c.run.schedule != "launch" && c.run.schedule != "auto") {
     const std::string allowed = "allowed only with run.schedule = \"launch\" or \"auto\"";
     throw ConfigError("run.lanes = \"roles\": " + allowed + ", here \"" + c.run.schedule + "\"");

@@ -28,45 +28,53 @@
 
 namespace ls {
 
-// Cycles [t0, t0 + cycles) of elements [e0, e0 + n) of a cycle functor (a family's RouterCycle:
-// a view `v` and operator()(e)). f0 is its functor for cycle t0; `f` is room for two copies in
-// memory each block shares (its shared memory on a GPU). Cycle c reads copy c & 1, while the
-// leader sets the other's clock for cycle c + 1: that copy was last read in cycle c - 1, before
-// its barrier, so each cycle needs one barrier and no thread keeps a copy of the view of its own
-// (a copy per thread spills it to local memory: docs/performance.md). With a hot list (a block
-// that runs one instance, `inst`), those arrays live in `chip` for the launch (hot_state.hpp).
-// kLanes: threads an element (run.lanes; 1, or a tile of kTileLanes: tile.hpp).
+// Cycles [t0, t0 + cycles) of elements [e0, e0 + n) of a cycle functor f (a family's
+// RouterCycle: a view `v` and operator()(e)) whose clock is per thread (clock_per_thread): each
+// thread moves its own clock (thread_clock) after each cycle's barrier, so the view never
+// changes during a launch and each cycle needs one barrier. f0: the functor as the caller put it
+// (a GPU kernel's parameter, whose state pointers the compiler then knows to be global:
+// run.block_view = "parameter"). kLanes: threads an element (run.lanes; 1, or a tile of
+// kTileLanes: tile.hpp).
 #ifdef __CUDACC__
 #pragma nv_exec_check_disable
 #endif
 template <uint32_t kLanes = 1, class Block, class Cycle>
-LS_HD void block_cycles(const Block& b, const Cycle& f0, Cycle* f, uint64_t t0, uint64_t cycles,
-                        uint64_t e0, uint64_t n, const HotList& hot = {},
-                        unsigned char* chip = nullptr, uint64_t inst = 0) {
+LS_HD void block_cycles(const Block& b, const Cycle& f, uint64_t t0, uint64_t cycles, uint64_t e0,
+                        uint64_t n) {
   static_assert(std::is_trivially_copyable<Cycle>::value, "a cycle functor is copied as bytes");
-  b.leader([&] {
-    f[0] = f0;
-    f[1] = f0;
-  });
+  const uint32_t slots = f.v.lay.slots;
+  ThreadClock& clock = thread_clock();
+  clock = {t0, belt_slot(t0, slots), 0};
+  for (uint64_t c = 0; c < cycles; ++c) {
+    if constexpr (kLanes == 1)
+      b.lanes(n, [&](uint64_t k) { f(e0 + k); });
+    else
+      b.template tiles<kLanes>(n, [&](const auto& t, uint64_t k) { element_cycle(t, f, e0 + k); });
+    b.barrier();
+    tick(clock, slots);
+  }
+}
+
+// The same cycles run on `room`, a copy of f0 in memory the block shares (run.block_view =
+// "shared"), with a hot list (a block that runs one instance, `inst`) whose arrays live in `chip`
+// for the launch and whose pointers in the copy are rebased onto them (hot_state.hpp).
+#ifdef __CUDACC__
+#pragma nv_exec_check_disable
+#endif
+template <uint32_t kLanes = 1, class Block, class Cycle>
+LS_HD void block_cycles_shared(const Block& b, const Cycle& f0, Cycle* room, uint64_t t0,
+                               uint64_t cycles, uint64_t e0, uint64_t n, const HotList& hot = {},
+                               unsigned char* chip = nullptr, uint64_t inst = 0) {
   if (hot.count) {
     hot_copy(b, hot, f0.v, chip, inst, true);
     b.barrier();
-    b.leader([&] {
-      hot_rebase(b, hot, f0.v, f[0].v, chip, inst);
-      f[1] = f[0];  // its clock is set for cycle 1 in cycle 0
-    });
   }
+  b.leader([&] {
+    *room = f0;
+    hot_rebase(b, hot, f0.v, room->v, chip, inst);
+  });
   b.barrier();
-  for (uint64_t c = 0; c < cycles; ++c) {
-    const Cycle& now = f[c & 1];
-    if constexpr (kLanes == 1)
-      b.lanes(n, [&](uint64_t k) { now(e0 + k); });
-    else
-      b.template tiles<kLanes>(n,
-                               [&](const auto& t, uint64_t k) { element_cycle(t, now, e0 + k); });
-    b.leader([&] { set_clock(f[(c + 1) & 1].v, t0 + c + 1); });
-    b.barrier();
-  }
+  block_cycles<kLanes>(b, *room, t0, cycles, e0, n);
   if (hot.count) hot_copy(b, hot, f0.v, chip, inst, false);
 }
 

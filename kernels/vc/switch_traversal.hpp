@@ -10,20 +10,22 @@
 namespace ls {
 
 // Where the switches of instance inst send in the view's cycle, the same for all its routers:
-// where its belts begin, the cycle's rows of VcView::flit_to and credit_to, and whether the
-// cycle is in the measurement window.
+// where its belts begin, the cycle's rows [R, P] of topo.flit_slot and credit_slot, and whether
+// the cycle is in the measurement window.
 struct InstanceSlots {
   uint64_t belts;  // VcLayout::belts_of(inst)
   const uint32_t *flit_to, *credit_to;
   bool in_window;
 };
 LS_HD inline InstanceSlots instance_slots(const VcView& v, uint32_t inst) {
-  return {v.lay.belts_of(inst), v.flit_to, v.credit_to, v.win.contains(v.t)};
+  const uint64_t row = uint64_t{v.now} * v.prm.routers * v.prm.ports;
+  return {v.lay.belts_of(inst), v.topo.flit_slot + row, v.topo.credit_slot + row,
+          v.win.contains(v.t)};
 }
 
 // One router's switch in cycle t: the router element, its first port and input VC, where its
 // instance's belts begin, and where in them the flits and credits its ports send this cycle land
-// (its rows of VcView::flit_to and credit_to).
+// (its rows of InstanceSlots::flit_to and credit_to).
 struct SwitchSlots {
   uint64_t e, pe, ive, belts;  // belts: VcLayout::belts_of(its instance)
   const uint32_t *flit_to, *credit_to;

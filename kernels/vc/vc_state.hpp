@@ -257,17 +257,6 @@ struct VcView : CycleView {
   VcTopology topo;
   VcState s;
   NicState nic;
-  const uint32_t* flit_to;  // [R, P] this cycle's rows of topo.flit_slot and credit_slot
-  const uint32_t* credit_to;
 };
-
-// The vc view of cycle t: its clock, belt slot, and that slot's rows of the belt tables.
-LS_HD inline void set_clock(VcView& v, uint64_t t) {
-  v.t = t;
-  v.now = belt_slot(t, v.lay.slots);
-  const uint64_t rp = uint64_t{v.prm.routers} * v.prm.ports;
-  v.flit_to = v.topo.flit_slot + v.now * rp;
-  v.credit_to = v.topo.credit_slot + v.now * rp;
-}
 
 }  // namespace ls

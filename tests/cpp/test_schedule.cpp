@@ -79,10 +79,12 @@ std::vector<FamilyCase> families() {
 
 std::vector<Config> with_schedule(std::vector<Config> cs, const char* schedule, const char* order,
                                   int64_t cycles_per_launch = 0, int64_t block_threads = 0,
-                                  const char* hot = "global", const char* lanes = "one") {
+                                  const char* hot = "global", const char* lanes = "one",
+                                  const char* view = "shared") {
   for (Config& c : cs) {
     c.run.lanes = lanes;
     c.run.hot_state = hot;
+    c.run.block_view = view;
     c.run.schedule = schedule;
     c.run.block_order = order;
     c.run.cycles_per_launch = cycles_per_launch;
@@ -128,6 +130,10 @@ TEST(Schedule, GpuSchedulesOnTheCpuGiveTheCpuScheduleState) {
     for (const char* order : {"forward", "reversed", "shuffled"}) {
       SCOPED_TRACE(std::string(f.name) + ", block, " + order);
       expect_same_state(f.batch, with_schedule(f.batch, "block", order), "cpu");
+      // The view where the kernel's parameter puts it, each thread's clock its own.
+      expect_same_state(f.batch,
+                        with_schedule(f.batch, "block", order, 0, 0, "global", "one", "parameter"),
+                        "cpu");
     }
     SCOPED_TRACE(f.name);
     expect_same_state(f.batch, with_schedule(f.batch, "grid", "shuffled"), "cpu");
@@ -162,6 +168,9 @@ TEST(Schedule, TilesOnTheCpuGiveTheCpuScheduleState) {
                       "cpu", 2);
     expect_same_state(f.batch, with_schedule(f.batch, "block", "shuffled", 7, 0, "shared", "tile"),
                       "cpu", 2);
+    expect_same_state(
+        f.batch, with_schedule(f.batch, "block", "reversed", 7, 0, "global", "tile", "parameter"),
+        "cpu", 2);
   }
 }
 
@@ -466,6 +475,9 @@ TEST(Schedule, GpuSchedulesOnCudaGiveTheCpuState) {
     expect_same_state(f.batch, with_schedule(f.batch, "launch", "forward"), "cuda");
     expect_same_state(f.batch, with_schedule(f.batch, "block", "forward"), "cuda");
     expect_same_state(f.batch, with_schedule(f.batch, "block", "forward", 7, 32), "cuda");
+    expect_same_state(
+        f.batch, with_schedule(f.batch, "block", "forward", 7, 32, "global", "one", "parameter"),
+        "cuda");
     expect_same_state(f.batch, with_schedule(f.batch, "block", "forward", 0, 0, "shared"), "cuda");
     expect_same_state(f.batch, with_schedule(f.batch, "grid", "forward"), "cuda");
     expect_same_state(f.batch, with_schedule(f.batch, "grid", "forward", 64, 32), "cuda");
@@ -475,6 +487,9 @@ TEST(Schedule, GpuSchedulesOnCudaGiveTheCpuState) {
                       "cuda");
     expect_same_state(f.batch, with_schedule(f.batch, "block", "forward", 7, 48, "shared", "tile"),
                       "cuda");
+    expect_same_state(
+        f.batch, with_schedule(f.batch, "block", "forward", 0, 0, "global", "tile", "parameter"),
+        "cuda");
     expect_same_state(f.batch, with_schedule(f.batch, "grid", "forward", 0, 0, "global", "tile"),
                       "cuda");
   }
@@ -500,6 +515,12 @@ TEST(Schedule, KeysAreCheckedAndNamed) {
   m = test::config_error_of([&] { validate(roles[0]); });
   EXPECT_NE(m.find("router.family = \"vc\""), std::string::npos) << m;
   EXPECT_NE(m.find("here \"t3e\""), std::string::npos) << m;
+  // The view in the kernel's parameter cannot hold the hot arrays' rebased pointers.
+  const std::vector<Config> param =
+      with_schedule(families()[0].batch, "block", "forward", 0, 0, "shared", "one", "parameter");
+  m = test::config_error_of([&] { validate(param[0]); });
+  EXPECT_NE(m.find("run.block_view = \"parameter\""), std::string::npos) << m;
+  EXPECT_NE(m.find("run.hot_state = \"global\""), std::string::npos) << m;
   m = test::config_error_of([&] { set_key(c, "run", "block_threads", Value(int64_t{2048})); });
   EXPECT_NE(m.find("run.block_threads"), std::string::npos) << m;
   EXPECT_NE(m.find("2048"), std::string::npos) << m;

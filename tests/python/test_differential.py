@@ -39,8 +39,9 @@ VARIANTS = {
         "schedule": "block", "block_order": "shuffled", "hot_state": "shared",
         "cycles_per_launch": 7},
     "grid schedule, reversed": {"schedule": "grid", "block_order": "reversed"},
-    "tiles, block schedule, shuffled": {"schedule": "block", "block_order": "shuffled",
-                                        "lanes": "tile"},
+    "tiles, block schedule, view in the parameter, shuffled": {
+        "schedule": "block", "block_order": "shuffled", "lanes": "tile",
+        "block_view": "parameter"},
 }
 # Variants of the families that have them: the vc tiles and terminals as items of their own,
 # shuffled together (run.lanes = "roles").

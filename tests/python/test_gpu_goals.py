@@ -29,3 +29,16 @@ def test_goals_table_has_a_row_per_network_and_cpu_backend(tmp_path):
     for row in rows:
         assert float(row["router_cycles_per_s"]) > 0
         assert float(row["us_per_cycle"]) > 0
+
+
+def test_every_gpu_schedule_of_the_table_is_a_valid_configuration():
+    """Each (run.schedule, ..., run.block_view) the GPU rows use is accepted and runs, here on
+    the CPU's versions of the GPU schedules: a typo in a key would cost a lent GPU's minutes."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import gpu_goals
+
+    mesh = dict(BENCH_NETWORKS[0][1])
+    for schedule in gpu_goals.GPU_SCHEDULES:
+        sim = gpu_goals.simulator(mesh, 2, "cpu", schedule, threads=1)
+        sim.step(20)
+        assert sim.cycle == 20, schedule
