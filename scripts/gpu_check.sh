@@ -37,7 +37,8 @@
 #             ptxas_report.py; needs no GPU)
 #   papers    Blue Gene/L at the paper's sizes for the fidelity ledger, on CUDA, one run at a
 #             time, into $LOG_DIR/papers: scripts/paper_sizes.py (fig6: Figure 6's alltoall on
-#             32x32x32, its first 2,000,000 cycles; asym: the 32x16x16 alltoall to completion)
+#             32x32x32, its first 250,000 then 2,000,000 cycles; asym: the 32x16x16 alltoall's
+#             first 1,000,000 cycles, then to completion; each window's row written as it ends)
 #             and scripts/bgl_escape_waves.py (waves: Figures 7-9, 16x16x16, random
 #             arbitration, the dimension-ordered pair and the bubble, 100 intervals of 10,000
 #             cycles, with the VCs stuck for 5 intervals at the end in stuck_*.csv). PAPERS

@@ -104,17 +104,20 @@ def test_knot_finds_the_original_bubble_rules_deadlock(rule, locked):
 
 def test_paper_sizes_measures_what_the_ledger_does(tmp_path):
     # scripts/paper_sizes.py runs the paper's sizes on a GPU (gpu_check.sh papers); --small runs
-    # the same measures on small tori here.
+    # the same measures on small tori here, each over a short window first, then its own.
     from lockstep.bgl import fidelity
 
     out = run("scripts/paper_sizes.py", "--small", "--out", tmp_path)
-    assert out.count("on cpu") == 2, out
+    assert out.count("on cpu") == 4, out
     with open(tmp_path / "fig6_alltoall.csv") as f:
-        fig6 = next(csv.DictReader(f))
+        short, fig6 = csv.DictReader(f)
+    assert [int(short["cycles"]), int(fig6["cycles"])] == [1000, 4000]
+    assert 0 < float(short["delivered"]) < float(fig6["delivered"]) < 1
     link, payload = float(fig6["link"]), float(fig6["payload"])
-    assert int(fig6["cycles"]) == 4000 and 0 < float(fig6["delivered"]) < 1
     assert 0.9 < link <= 1
     assert abs(payload / link - 240 / 270) < 0.01  # every packet 256 bytes: 240 of 270
     with open(tmp_path / "asym_alltoall.csv") as f:
-        asym = next(csv.DictReader(f))
+        short, asym = csv.DictReader(f)
+    assert short["window"] == "2000" and short["peak_percent"] == ""  # not complete: no peak
+    assert asym["window"] == "completion" and float(asym["delivered"]) == 1
     assert float(asym["link"]) == fidelity.asym_link(quick=True).value  # the quick run: 8x4x4
