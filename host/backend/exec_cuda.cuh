@@ -28,12 +28,12 @@ template <uint32_t kLanes>
 struct CudaTile {
   cooperative_groups::thread_block_tile<kLanes> t;
   template <class F>
-  __device__ void each(uint32_t n, const F& f) const {
+  __device__ __forceinline__ void each(uint32_t n, const F& f) const {
     for (uint32_t k = t.thread_rank(); k < n; k += kLanes) f(k);
     t.sync();
   }
   template <class F>
-  __device__ auto fold_or(uint32_t n, const F& f) const {
+  __device__ __forceinline__ auto fold_or(uint32_t n, const F& f) const {
     using T = decltype(f(0u));
     static_assert(sizeof(T) % 4 == 0 && std::is_trivially_copyable<T>::value, "4-byte words");
     T x{};
@@ -46,7 +46,7 @@ struct CudaTile {
     return x;
   }
   template <class F>
-  __device__ auto single(const F& f) const {
+  __device__ __forceinline__ auto single(const F& f) const {
     using T = decltype(f());
     if constexpr (std::is_void<T>::value) {
       if (t.thread_rank() == 0) f();
@@ -105,32 +105,32 @@ __global__ void for_each_roles_kernel(const __grid_constant__ F f, uint64_t n,
 // A thread block as block_cycles() sees it: its threads (or tiles) take the elements in turn.
 struct CudaBlock {
   template <class G>
-  __device__ void lanes(uint64_t n, const G& g) const {
+  __device__ __forceinline__ void lanes(uint64_t n, const G& g) const {
     for (uint64_t k = threadIdx.x; k < n; k += blockDim.x) g(k);
   }
   template <uint32_t kLanes, class G>
-  __device__ void tiles(uint64_t n, const G& g) const {
+  __device__ __forceinline__ void tiles(uint64_t n, const G& g) const {
     const CudaTile<kLanes> t = this_tile<kLanes>();
     for (uint64_t k = threadIdx.x / kLanes; k < n; k += blockDim.x / kLanes) g(t, k);
   }
   template <class G>
-  __device__ void leader(const G& g) const {
+  __device__ __forceinline__ void leader(const G& g) const {
     if (threadIdx.x == 0) g();
   }
-  __device__ void barrier() const { __syncthreads(); }
-  __device__ void hide(void*, uint64_t) const {}
+  __device__ __forceinline__ void barrier() const { __syncthreads(); }
+  __device__ __forceinline__ void hide(void*, uint64_t) const {}
 };
 
 // A cooperative grid as block_cycles() sees it: every thread of the grid takes elements in turn,
 // and the barrier is the grid's.
 struct CudaGrid {
   template <class G>
-  __device__ void lanes(uint64_t n, const G& g) const {
+  __device__ __forceinline__ void lanes(uint64_t n, const G& g) const {
     const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
     for (uint64_t k = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; k < n; k += stride) g(k);
   }
   template <uint32_t kLanes, class G>
-  __device__ void tiles(uint64_t n, const G& g) const {
+  __device__ __forceinline__ void tiles(uint64_t n, const G& g) const {
     const CudaTile<kLanes> t = this_tile<kLanes>();
     const uint64_t stride = uint64_t{gridDim.x} * blockDim.x / kLanes;
     for (uint64_t k = (uint64_t{blockIdx.x} * blockDim.x + threadIdx.x) / kLanes; k < n;
@@ -138,11 +138,11 @@ struct CudaGrid {
       g(t, k);
   }
   template <class G>
-  __device__ void leader(const G& g) const {
+  __device__ __forceinline__ void leader(const G& g) const {
     if (threadIdx.x == 0) g();
   }
-  __device__ void barrier() const { cooperative_groups::this_grid().sync(); }
-  __device__ void hide(void*, uint64_t) const {}
+  __device__ __forceinline__ void barrier() const { cooperative_groups::this_grid().sync(); }
+  __device__ __forceinline__ void hide(void*, uint64_t) const {}
 };
 
 // Dynamic shared memory of the kernels that run block_cycles: each thread's clock (thread_clock)

@@ -32,7 +32,7 @@ struct ProcessorInterface {
   // The backlog into the injection FIFOs: its oldest packet if its FIFO has room, or with
   // infinite FIFOs (the paper's simulator) every packet, each as early as possible. Whether it
   // moved any.
-  LS_HD bool load() const {
+  LS_HD LS_GPU_INLINE bool load() const {
     if (!v.prm.infinite_fifos) return load_one();
     bool any = false;
     while (load_one()) any = true;
@@ -41,7 +41,7 @@ struct ProcessorInterface {
 
   // The oldest packet of the backlog into its injection FIFO, if it has room. A packet for this
   // node never enters the network: it is delivered at once. Whether it moved one.
-  LS_HD bool load_one() const {
+  LS_HD LS_GPU_INLINE bool load_one() const {
     const BglLayout& L = v.lay;
     if (v.src.queued[n.e] == 0) return false;
     const SourceOps src = source();

@@ -19,7 +19,7 @@ struct Router {
   // A router that did nothing in a cycle sleeps until its next timer (a link, path or bus
   // freeing, a chunk leaving, a head's pipeline, a tail arriving, its source's next packet) or an
   // arrival: until then nothing it could decide has changed, so it would decide nothing again.
-  LS_HD void cycle() const {
+  LS_HD LS_GPU_INLINE void cycle() const {
     const Link link{v, n};
     const ProcessorInterface pi{v, n};
     if (v.prm.dead.links != 0) dead_links();
@@ -44,37 +44,39 @@ struct Router {
   // processor interface on one lane; phases 1 and 2 a receiver or an injection FIFO a lane (the
   // requests gathered to every lane); the reception buses and phase 3 on one lane.
   template <class Tile>
-  LS_HD void tile(const Tile& t) const {
+  LS_HD LS_GPU_INLINE void tile(const Tile& t) const {
     const BglLayout& L = v.lay;
     const Link link{v, n};
     const ProcessorInterface pi{v, n};
-    if (v.prm.dead.links != 0) t.single([&] { dead_links(); });
-    uint32_t acted = t.fold_or(L.dirs, [&](uint32_t d) -> uint32_t { return link.head_in(d); });
-    acted |= t.single([&]() -> uint32_t {
+    if (v.prm.dead.links != 0) t.single([&]() LS_INLINE_LAMBDA { dead_links(); });
+    uint32_t acted =
+        t.fold_or(L.dirs, [&](uint32_t d) LS_INLINE_LAMBDA -> uint32_t { return link.head_in(d); });
+    acted |= t.single([&]() LS_INLINE_LAMBDA -> uint32_t {
       bool got = false;
       for (uint32_t d = 0; d < L.dirs; ++d) got |= link.token_ack_in(d);
       return got;
     });
     if (v.prm.dead.count != 0 && v.prm.dead.contains(n.r)) {
       if (acted)
-        t.single(
-            [&] { record_violation(v.s.viol, v.s.viol_info, n.e, kViolDeadNode, v.t, 0, 0, 0); });
+        t.single([&]() LS_INLINE_LAMBDA {
+          record_violation(v.s.viol, v.s.viol_info, n.e, kViolDeadNode, v.t, 0, 0, 0);
+        });
       return;
     }
     if (v.t < v.s.wake[n.e] && !acted) return;
     const Retransmission rt{v, n};
-    acted |= t.fold_or(L.dirs, [&](uint32_t d) -> uint32_t {
+    acted |= t.fold_or(L.dirs, [&](uint32_t d) LS_INLINE_LAMBDA -> uint32_t {
       const bool freed = link.drain(d);
       return freed | (rt.on() && rt.time_out(L.port(n.e, d)));
     });
-    acted |= t.single([&]() -> uint32_t {
+    acted |= t.single([&]() LS_INLINE_LAMBDA -> uint32_t {
       bool any = pi.reception();
       any |= pi.generate();
       any |= pi.load();
       return any;
     });
     const JsqRequest jsq{v, n};
-    const Presentation g = t.fold_or(L.dirs + L.fifos, [&](uint32_t k) {
+    const Presentation g = t.fold_or(L.dirs + L.fifos, [&](uint32_t k) LS_INLINE_LAMBDA {
       Presentation x{};
       if (k < L.dirs) {
         x.set(k, receiver(k, jsq));
@@ -93,7 +95,7 @@ struct Router {
       held |= rx[d].held != 0;
     }
     for (uint32_t f = 0; f < L.fifos; ++f) inj[f] = {g.inj_dir[f], g.inj_vc[f]};
-    t.single([&] {
+    t.single([&]() LS_INLINE_LAMBDA {
       const bool any = grant(rx, inj, link, pi) || held;
       v.s.wake[n.e] = acted || any ? static_cast<uint32_t>(v.t) + 1 : next_timer();
     });
@@ -326,7 +328,7 @@ struct Router {
 struct BglCycle {
   BglView v;
 
-  LS_HD void operator()(uint64_t e) const {
+  LS_HD LS_GPU_INLINE void operator()(uint64_t e) const {
     const Node n{e, static_cast<uint32_t>(e / v.lay.routers),
                  static_cast<uint32_t>(e % v.lay.routers)};
     Router{v, n}.cycle();
@@ -338,7 +340,7 @@ struct BglCycle {
   // Router e's cycle on a tile of lanes (run.lanes = "tile"): Router::tile.
   static constexpr bool kLaneForm = true;
   template <class Tile>
-  LS_HD void tile(const Tile& t, uint64_t e) const {
+  LS_HD LS_GPU_INLINE void tile(const Tile& t, uint64_t e) const {
     const Node n{e, static_cast<uint32_t>(e / v.lay.routers),
                  static_cast<uint32_t>(e % v.lay.routers)};
     Router{v, n}.tile(t);

@@ -35,21 +35,44 @@ namespace ls {
 // (a GPU kernel's parameter, whose state pointers the compiler then knows to be global:
 // run.block_view = "parameter"). kLanes: threads an element (run.lanes; 1, or a tile of
 // kTileLanes: tile.hpp).
+// Element e0 + k's cycle, on a lane or a tile: a functor whose call is inlined by force, as a
+// lambda's need not be (Blue Gene/L's tile cycle was called, its view then reached through a
+// generic pointer: every state access generic; docs/performance.md).
+template <class Cycle>
+struct ElementCycle {
+  const Cycle& f;
+  uint64_t e0;
+#ifdef __CUDACC__
+#pragma nv_exec_check_disable
+#endif
+  LS_HD LS_FORCEINLINE void operator()(uint64_t k) const {
+    f(e0 + k);
+  }
+#ifdef __CUDACC__
+#pragma nv_exec_check_disable
+#endif
+  template <class Tile>
+  LS_HD LS_FORCEINLINE void operator()(const Tile& t, uint64_t k) const {
+    element_cycle(t, f, e0 + k);
+  }
+};
+
 #ifdef __CUDACC__
 #pragma nv_exec_check_disable
 #endif
 template <uint32_t kLanes = 1, class Block, class Cycle>
-LS_HD void block_cycles(const Block& b, const Cycle& f, uint64_t t0, uint64_t cycles, uint64_t e0,
-                        uint64_t n) {
+LS_HD LS_FORCEINLINE void block_cycles(const Block& b, const Cycle& f, uint64_t t0, uint64_t cycles,
+                                       uint64_t e0, uint64_t n) {
   static_assert(std::is_trivially_copyable<Cycle>::value, "a cycle functor is copied as bytes");
   const uint32_t slots = f.v.lay.slots;
+  const ElementCycle<Cycle> element{f, e0};
   ThreadClock& clock = thread_clock();
   clock = {t0, belt_slot(t0, slots), 0};
   for (uint64_t c = 0; c < cycles; ++c) {
     if constexpr (kLanes == 1)
-      b.lanes(n, [&](uint64_t k) { f(e0 + k); });
+      b.lanes(n, element);
     else
-      b.template tiles<kLanes>(n, [&](const auto& t, uint64_t k) { element_cycle(t, f, e0 + k); });
+      b.template tiles<kLanes>(n, element);
     b.barrier();
     tick(clock, slots);
   }
@@ -62,9 +85,10 @@ LS_HD void block_cycles(const Block& b, const Cycle& f, uint64_t t0, uint64_t cy
 #pragma nv_exec_check_disable
 #endif
 template <uint32_t kLanes = 1, class Block, class Cycle>
-LS_HD void block_cycles_shared(const Block& b, const Cycle& f0, Cycle* room, uint64_t t0,
-                               uint64_t cycles, uint64_t e0, uint64_t n, const HotList& hot = {},
-                               unsigned char* chip = nullptr, uint64_t inst = 0) {
+LS_HD LS_FORCEINLINE void block_cycles_shared(const Block& b, const Cycle& f0, Cycle* room,
+                                              uint64_t t0, uint64_t cycles, uint64_t e0, uint64_t n,
+                                              const HotList& hot = {},
+                                              unsigned char* chip = nullptr, uint64_t inst = 0) {
   if (hot.count) {
     hot_copy(b, hot, f0.v, chip, inst, true);
     b.barrier();
