@@ -39,15 +39,17 @@ FIELDS = ["goal", "family", "network", "routers_per_instance", "instances", "bac
           "dram_gb_per_s"]
 # The GPU schedules a row is measured under: (run.schedule, cycles_per_launch, block_threads,
 # run.lanes, run.block_view). "tile": an element's cycle over 16 lanes (every family's lane
-# form); "roles": the tile without the one-lane stages, which run on warps of their own (the
-# families with a role form; the others refuse it and their rows are left out, saying why);
+# form); ", roles" (run.roles): the tile, or the one lane, without the one-lane stages, which run
+# on warps of their own (the families with a role form; the others refuse it and their rows are
+# left out, saying why);
 # "parameter": the block schedule's view in the kernel's parameter instead of shared memory;
 # "auto" and "auto": what a user gets (host/backend/schedule.hpp, cuda_plan).
 GPU_SCHEDULES = [("auto", 0, 0, "auto", "shared"), ("launch", 0, 0, "one", "shared"),
                  ("block", 0, 0, "one", "shared"), ("block", 0, 0, "one", "parameter"),
                  ("grid", 0, 32, "one", "shared"), ("grid", 0, 128, "one", "shared"),
                  ("launch", 0, 0, "tile", "shared"), ("block", 0, 0, "tile", "shared"),
-                 ("block", 0, 0, "tile", "parameter"), ("launch", 0, 0, "roles", "shared")]
+                 ("block", 0, 0, "tile", "parameter"), ("launch", 0, 0, "tile, roles", "shared"),
+                 ("block", 0, 0, "one, roles", "parameter")]
 CPU_SCHEDULE = ("auto", 0, 0, "one", "shared")
 # Nsight Compute's metrics (--ncu): lanes active per instruction, bytes from DRAM and L2.
 NCU_METRICS = ["smsp__thread_inst_executed_per_inst_executed.ratio", "dram__bytes.sum",
@@ -95,9 +97,11 @@ def cases(goals: list[str]) -> list[dict]:
 def simulator(keys: dict, instances: int, backend: str, schedule=CPU_SCHEDULE,
               threads: int = 0) -> ls.Simulator:
     kind, per_launch, block, lanes, view = schedule
+    lanes, _, roles = lanes.partition(", ")  # "tile, roles": run.lanes and run.roles
     cfg = ls.Config().with_(**keys).with_(**{
         "run.schedule": kind, "run.cycles_per_launch": per_launch, "run.block_threads": block,
-        "run.lanes": lanes, "run.block_view": view, "run.threads": threads, "run.debug": False})
+        "run.lanes": lanes, "run.roles": roles == "roles", "run.block_view": view,
+        "run.threads": threads, "run.debug": False})
     seed = cfg.get("run.seed")
     return ls.Simulator([cfg.with_(seed=seed + i) for i in range(instances)], backend=backend)
 
@@ -211,8 +215,9 @@ def ncu_rows(args, rows: list[dict]) -> None:
                         row["block_view"]) == (name, "cuda", kind, lanes, shown) for row in rows):
                 continue  # a schedule this family refuses (its reason printed with the rows)
             skip, per_launch = (2000, 1) if kind == "launch" else (1, args.profile_cycles)
-            log = out / (f"ncu_{re.sub(r'[^A-Za-z0-9]+', '_', name)}_{kind}{block}_{lanes}"
-                         f"{'_' + shown if shown else ''}.csv")
+            log = out / (f"ncu_{re.sub(r'[^A-Za-z0-9]+', '_', name)}_{kind}{block}_"
+                         f"{re.sub(r'[^A-Za-z0-9]+', '_', lanes)}{'_' + shown if shown else ''}"
+                         ".csv")
             cmd = ["ncu", "--clock-control", "none", "--csv", "--section", "WarpStateStats",
                    "--kernel-name", KERNELS,
                    "--launch-skip", str(skip), "--launch-count", "1", "--metrics",

@@ -14,14 +14,14 @@
 #   bench     `lockstep bench` on CUDA and on one CPU core of the same machine, lockstep_bench
 #             and benchmarks/scaling.py (~5 min)
 #   schedules every fingerprint configuration on CUDA under run.schedule = block and grid,
-#             launch and block with run.lanes = tile, launch with roles (the vc ones) and block
-#             with run.block_view = parameter, against the golden file (the CPU's state; ~4 min
-#             without roles and the parameter view)
+#             launch and block with run.lanes = tile, block with run.block_view = parameter,
+#             and with run.roles (the vc ones) launch on tiles and block on one lane, against
+#             the golden file (the CPU's state; ~4 min without roles and the parameter view)
 #   goals     benchmarks/gpu_goals.py: issue 40's goals, every family alone, alone with no
 #             traffic (idle: the floor of a schedule's cycle) and in batches of
 #             256, 1,024 8x8 meshes and the 64x64x64 torus, under every run.schedule (launch and
 #             block also with run.lanes = tile, block also with run.block_view = parameter,
-#             launch with roles where the family has them;
+#             launch on tiles and block on one lane with run.roles where the family has them;
 #             auto with both keys auto, as it resolved) and on
 #             the host's cores, into $LOG_DIR/gpu_goals.csv (~5.5 min; 107 s with
 #             GOALS_SECONDS=0.3 on an H200 before the idle and roles rows, 2026-11-28; they
@@ -177,14 +177,16 @@ stage_schedules() {
       rc=1
     echo "fingerprints on CUDA, run.schedule = $s: rc=$rc"; grep changed "$logs/schedule_$s.log" | head
   done
-  local kind lanes view
-  for s in "launch tile shared" "block tile shared" "launch roles shared" "block one parameter"; do
-    read -r kind lanes view <<< "$s"
+  local kind lanes view roles
+  for s in "launch tile shared -" "block tile shared -" "launch tile shared --roles" \
+    "block one parameter -" "block one parameter --roles"; do
+    read -r kind lanes view roles <<< "$s"
+    [ "$roles" = - ] && roles=
     "$py" scripts/state_fingerprints.py --backend cuda --schedule "$kind" --lanes "$lanes" \
-      --block-view "$view" > "$logs/schedule_${kind}_${lanes}_$view.log" 2>&1 || rc=1
+      --block-view "$view" $roles > "$logs/schedule_${kind}_${lanes}_$view$roles.log" 2>&1 || rc=1
     echo "fingerprints on CUDA, run.schedule = $kind, run.lanes = $lanes," \
-      "run.block_view = $view: rc=$rc"
-    grep changed "$logs/schedule_${kind}_${lanes}_$view.log" | head
+      "run.block_view = $view $roles: rc=$rc"
+    grep changed "$logs/schedule_${kind}_${lanes}_$view$roles.log" | head
   done
   return $rc
 }

@@ -1,10 +1,11 @@
 """Registers, stack and spills of every family's cycle kernels, as ptxas reports them
 (`nvcc -Xptxas -v`), for docs/performance.md: the launch-per-cycle kernel (for_each_kernel) and
-the many-cycles-per-launch ones (block_cycles_kernel, its last template argument whether its
-view is in shared memory, run.block_view; grid_cycles_kernel), each with one lane or a tile of 16
-an element (for_each_tile_kernel: run.lanes = "tile"; for_each_roles_kernel:
-"roles", the families with a role form), one row per family and router shape. Needs only
-nvcc (no GPU); takes a few minutes on 2 cores.
+the many-cycles-per-launch ones (block_cycles_kernel, its last two template arguments whether its
+view is in shared memory, run.block_view, and whether the roles run on threads of their own,
+run.roles; grid_cycles_kernel), each with one lane or a tile of 16 an element
+(for_each_tile_kernel: run.lanes = "tile"; for_each_roles_kernel: run.roles, the families with
+a role form), one row per family and router shape. Needs only nvcc (no GPU); takes a few minutes
+on 2 cores.
 
 --sass adds each kernel's memory instructions from its SASS (cuobjdump: the CUDA toolkit's, or
 `pip install nvidia-cuda-cuobjdump==13.5.37`): instructions in all, loads from global memory

@@ -239,15 +239,17 @@ def large(cases: dict[str, ls.Config]) -> dict[str, ls.Config]:
 
 def fingerprint(cfg: ls.Config, backend: str = "cpu", cycles: int = CYCLES,
                 threads: int = 1, schedule: str = "auto", order: str = "forward",
-                hot: str = "global", lanes: str = "auto", view: str = "shared") -> str | None:
+                hot: str = "global", lanes: str = "auto", view: str = "shared",
+                roles: bool = False) -> str | None:
     """SHA-256 over every named state array of a batch after `cycles` cycles (on the CPU,
     `threads` threads: the state is the same for any number; so it is for any run.schedule,
-    run.lanes, run.block_view and, on the CPU, run.block_order). None where a GPU refuses
+    run.lanes, run.roles, run.block_view and, on the CPU, run.block_order). None where a GPU refuses
     run.hot_state = "shared" for an instance whose hot arrays exceed a block's shared memory."""
     base = cfg.get("traffic.offered")
     batch = [cfg.with_(**{"seed": 7 + i, "offered": base * (1 + 0.3 * i), "threads": threads,
                           "debug": False, "run.schedule": schedule, "run.block_order": order,
-                          "run.hot_state": hot, "run.lanes": lanes, "run.block_view": view})
+                          "run.hot_state": hot, "run.lanes": lanes, "run.block_view": view,
+                          "run.roles": roles})
              for i in range(INSTANCES)]
     sim = ls.Simulator(batch, backend=backend)
     try:
@@ -266,7 +268,7 @@ def fingerprint(cfg: ls.Config, backend: str = "cpu", cycles: int = CYCLES,
 def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False,
             threads: int = 1, only_large: bool = False, schedule: str = "auto",
             order: str = "forward", hot: str = "global", lanes: str = "auto",
-            view: str = "shared") -> dict[str, str | None]:
+            view: str = "shared", roles: bool = False) -> dict[str, str | None]:
     """Each case's fingerprint; None for those the device refused (printed)."""
     todo = cases()
     if only_large:
@@ -275,11 +277,12 @@ def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False
         todo |= large(todo)
     out = {}
     for name, cfg in todo.items():
-        if lanes == "roles" and cfg.get("router.family") != "vc":
+        if roles and cfg.get("router.family") != "vc":
             out[name] = None  # the role form is the vc family's alone (validate refuses others)
-            print(f"not compared (run.lanes = roles: the vc family's): {name}", flush=True)
+            print(f"not compared (run.roles: the vc family's): {name}", flush=True)
             continue
-        out[name] = fingerprint(cfg, backend, cycles, threads, schedule, order, hot, lanes, view)
+        out[name] = fingerprint(cfg, backend, cycles, threads, schedule, order, hot, lanes, view,
+                                roles)
         if out[name] is None:
             print(f"not compared (its hot arrays exceed a block's shared memory): {name}",
                   flush=True)
@@ -311,14 +314,17 @@ def main() -> int:
                     help="run.hot_state of the compared backend (the block schedule)")
     ap.add_argument("--block-view", default="shared", choices=["shared", "parameter"],
                     help="run.block_view of the compared backend (the block schedule)")
-    ap.add_argument("--lanes", default="auto", choices=["auto", "one", "tile", "roles"],
+    ap.add_argument("--lanes", default="auto", choices=["auto", "one", "tile"],
                     help="run.lanes of the compared backend (the launch, block and grid "
                          "schedules; default: auto)")
+    ap.add_argument("--roles", action="store_true",
+                    help="run.roles on the compared backend (launch and block; the vc "
+                         "family's configurations alone)")
     args = ap.parse_args()
     if args.write and (args.schedule != "auto" or args.hot_state != "global"
-                       or args.lanes != "auto" or args.block_view != "shared"):
+                       or args.lanes != "auto" or args.block_view != "shared" or args.roles):
         ap.error("--write takes the CPU's own schedule: leave --schedule, --hot-state, "
-                 "--block-view and --lanes out")
+                 "--block-view, --lanes and --roles out")
     if args.write and args.backend != "cpu":
         ap.error("--write takes the CPU's state: the golden file is the CPU backend's")
     if (args.cycles != CYCLES or args.large or args.only_large) and not args.against:
@@ -331,7 +337,7 @@ def main() -> int:
         ap.error(f"no {' or '.join(sorted(missing))} device on this machine")
     if args.against:
         a = compute(args.backend, args.cycles, args.large, 0, args.only_large, args.schedule,
-                    args.block_order, args.hot_state, args.lanes, args.block_view)
+                    args.block_order, args.hot_state, args.lanes, args.block_view, args.roles)
         b = compute(args.against, args.cycles, args.large, 0, args.only_large)
         compared = [k for k in a if a[k] is not None]
         differ = sorted(k for k in compared if a[k] != b[k])
@@ -341,7 +347,7 @@ def main() -> int:
               f"{args.backend} and {args.against} after {args.cycles} cycles")
         return 1 if differ else 0
     now = compute(args.backend, schedule=args.schedule, order=args.block_order,
-                  hot=args.hot_state, lanes=args.lanes, view=args.block_view)
+                  hot=args.hot_state, lanes=args.lanes, view=args.block_view, roles=args.roles)
     if args.write:
         GOLDEN.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")
         print(f"wrote {GOLDEN.relative_to(ROOT)} ({len(now)} fingerprints)")

@@ -50,6 +50,9 @@ class CpuBlock {
   // Each element on a tile whose lanes run in the block's order too.
   template <uint32_t G, class F>
   void tiles(uint64_t n, const F& g) const;
+  // The elements without their roles and the roles, all items of one loop in the block's order.
+  template <uint32_t G, class F>
+  void roles(uint64_t n, uint32_t per, const F& g) const;
 
  private:
   BlockOrder order_;
@@ -83,6 +86,16 @@ class CpuTile {
 template <uint32_t G, class F>
 void CpuBlock::tiles(uint64_t n, const F& g) const {
   lanes(n, [&](uint64_t k) { g(CpuTile(*this), k); });
+}
+
+template <uint32_t G, class F>
+void CpuBlock::roles(uint64_t n, uint32_t per, const F& g) const {
+  lanes(n + n * per, [&](uint64_t k) {
+    if (k < n)
+      g.template router<G>(CpuTile(*this), k);
+    else
+      g.role((k - n) / per, static_cast<uint32_t>((k - n) % per));
+  });
 }
 
 struct CpuExec {
@@ -121,9 +134,9 @@ struct CpuExec {
   // one parallel step a cycle; block and grid: block_cycles() over each instance or over the
   // whole batch, as the GPU runs them.
   // With run.lanes = "tile" each element runs on a tile (kernels/common/tile.hpp) whose lanes
-  // are a loop; the launch schedule's, forward. With "roles" (launch) a cycle's tiles and
-  // one-lane items run on one thread in run.block_order: tiles then items, the reverse, or
-  // shuffled together, each tile's lanes in that order too.
+  // are a loop; the launch schedule's, forward. With run.roles (launch, block) a cycle's
+  // elements without their roles and the roles run as items of one loop in run.block_order:
+  // elements then roles, the reverse, or shuffled together, each tile's lanes in that order too.
   template <class At>
   void run_cycles(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at,
                   const HotList& hot = {}) {
@@ -140,27 +153,33 @@ struct CpuExec {
       case ScheduleKind::kLaunch: {
         const CpuBlock forward(BlockOrder::kForward, 0);  // a tile's lanes, in order
         for (uint64_t c = 0; c < cycles; ++c) {
-          if constexpr (kLanes == 1) {
-            for_each(n_inst * per_inst, at(t0 + c));
-          } else {
-            const auto f = at(t0 + c);
-            if constexpr (has_role_form<std::decay_t<decltype(f)>>::value) {
-              if (schedule.roles) {
-                run_roles(CpuBlock(schedule.order, t0 + c), f, n_inst * per_inst);
-                continue;
-              }
+          using F = decltype(at(t0));
+          const F f = at(t0 + c);
+          if constexpr (has_role_form<F>::value) {
+            if (schedule.roles) {
+              CpuBlock(schedule.order, t0 + c)
+                  .roles<kLanes>(n_inst * per_inst, f.roles(), ElementCycle<F>{f, 0});
+              continue;
             }
-            for_each(n_inst * per_inst, [&](uint64_t e) { element_cycle(CpuTile(forward), f, e); });
           }
+          if constexpr (kLanes == 1)
+            for_each(n_inst * per_inst, f);
+          else
+            for_each(n_inst * per_inst, [&](uint64_t e) { element_cycle(CpuTile(forward), f, e); });
         }
         return;
       }
       case ScheduleKind::kBlock:
-        return run_blocks<kLanes>(t0, cycles, n_inst, per_inst, at,
-                                  schedule.hot_shared ? hot : HotList{},
-                                  schedule.view_shared || schedule.hot_shared);
+        if constexpr (has_role_form<decltype(at(t0))>::value)
+          if (schedule.roles)
+            return run_blocks<kLanes, true>(t0, cycles, n_inst, per_inst, at,
+                                            schedule.hot_shared ? hot : HotList{},
+                                            schedule.view_shared || schedule.hot_shared);
+        return run_blocks<kLanes, false>(t0, cycles, n_inst, per_inst, at,
+                                         schedule.hot_shared ? hot : HotList{},
+                                         schedule.view_shared || schedule.hot_shared);
       case ScheduleKind::kGrid:  // (its view in the kernel's parameter, as on CUDA)
-        return run_blocks<kLanes>(t0, cycles, 1, n_inst * per_inst, at, HotList{}, false);
+        return run_blocks<kLanes, false>(t0, cycles, 1, n_inst * per_inst, at, HotList{}, false);
     }
   }
   void sync() {}
@@ -199,39 +218,26 @@ struct CpuExec {
   }
 
  private:
-  // One cycle of run.lanes = "roles": elements [0, n) on tiles without their one-lane stages,
-  // and those stages (f.roles() an element) as items of their own, all in block b's order.
-  template <class F>
-  static void run_roles(const CpuBlock& b, const F& f, uint64_t n) {
-    const uint64_t per = f.roles();
-    b.lanes(n + n * per, [&](uint64_t k) {
-      if (k < n)
-        f.router_tile(CpuTile(b), k);
-      else
-        f.role((k - n) / per, static_cast<uint32_t>((k - n) % per));
-    });
-  }
-
   // Blocks of per_block elements, each through the cycles in launches of run.cycles_per_launch;
   // blocks run in parallel on the CPU's threads (each on one). With shared_view each block runs
   // a copy of the view of its own, and with a hot list (which needs it) it is an instance whose
-  // hot arrays live in a buffer of its own for the launch.
-  template <uint32_t kLanes, class At>
+  // hot arrays live in a buffer of its own for the launch. kRoles: run.roles.
+  template <uint32_t kLanes, bool kRoles, class At>
   void run_blocks(uint64_t t0, uint64_t cycles, uint64_t blocks, uint64_t per_block, const At& at,
                   const HotList& hot, bool shared_view) {
     using F = decltype(at(t0));
     const uint64_t most = schedule.cycles_per_launch ? schedule.cycles_per_launch : cycles;
     for (uint64_t c = 0; c < cycles; c += most) {
       const uint64_t n = std::min(most, cycles - c);
-      F f0 = at(t0 + c);
-      clock_per_thread(f0.v);
+      const F f0 = clock_per_thread(at, t0 + c);
       const auto block = [&](uint64_t i) {
         const CpuBlock b(schedule.order, (t0 + c) * blocks + i);
-        if (!shared_view) return block_cycles<kLanes>(b, f0, t0 + c, n, i * per_block, per_block);
+        if (!shared_view)
+          return block_cycles<kLanes, kRoles>(b, f0, t0 + c, n, i * per_block, per_block);
         F room = f0;
         std::vector<unsigned char> chip(hot.bytes);
-        block_cycles_shared<kLanes>(b, f0, &room, t0 + c, n, i * per_block, per_block, hot,
-                                    chip.data(), i);
+        block_cycles_shared<kLanes, kRoles>(b, f0, &room, t0 + c, n, i * per_block, per_block, hot,
+                                            chip.data(), i);
       };
       const thrust::counting_iterator<uint64_t> first(0);
       omp_set_num_threads(threads);

@@ -69,6 +69,14 @@ template <uint32_t kLanes>
 __device__ CudaTile<kLanes> this_tile() {
   return {cooperative_groups::tiled_partition<kLanes>(cooperative_groups::this_thread_block())};
 }
+// ... or, on one lane, a stand-in that ElementCycle::router does not use.
+template <uint32_t kLanes>
+__device__ __forceinline__ auto router_tile() {
+  if constexpr (kLanes == 1)
+    return 0;
+  else
+    return this_tile<kLanes>();
+}
 
 // One thread per element, f(e) for e in [0, n). The phase functor carries the whole view (about
 // 850 bytes of parameters and state pointers) and is a __grid_constant__ parameter, so every
@@ -87,23 +95,26 @@ __global__ void for_each_tile_kernel(const __grid_constant__ F f, uint64_t n) {
   if (e < n) element_cycle(this_tile<kLanes>(), f, e);
 }
 
-// run.lanes = "roles": threads [0, tile_threads) run elements [0, n) on tiles without their
-// one-lane stages, the rest those stages, f.roles() an element, one a thread: whole warps of
-// their own (tile_threads is n * kLanes rounded up to a warp), so they run beside the tiles
-// instead of after them.
+// run.roles: threads [0, tile_threads) run elements [0, n) without their one-lane stages, on
+// tiles of kLanes (or one lane each), the rest those stages, f.roles() an element, one a thread:
+// whole warps of their own (tile_threads is n * kLanes rounded up to a warp), so they run beside
+// the elements instead of after them.
 template <uint32_t kLanes, class F>
 __global__ void for_each_roles_kernel(const __grid_constant__ F f, uint64_t n,
                                       uint64_t tile_threads, uint32_t per) {
   const uint64_t i = static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const ElementCycle<F> element{f, 0};
   if (i < tile_threads) {
-    if (i / kLanes < n) f.router_tile(this_tile<kLanes>(), i / kLanes);
+    if (i / kLanes < n) element.template router<kLanes>(router_tile<kLanes>(), i / kLanes);
   } else if (i - tile_threads < n * per) {
-    f.role((i - tile_threads) / per, static_cast<uint32_t>((i - tile_threads) % per));
+    element.role((i - tile_threads) / per, static_cast<uint32_t>((i - tile_threads) % per));
   }
 }
 
-// A thread block as block_cycles() sees it: its threads (or tiles) take the elements in turn.
+// A thread block as block_cycles() sees it: its threads (or tiles) take the elements in turn;
+// with run.roles threads [0, split) the elements, the others their roles.
 struct CudaBlock {
+  uint32_t split = 0;
   template <class G>
   __device__ __forceinline__ void lanes(uint64_t n, const G& g) const {
     for (uint64_t k = threadIdx.x; k < n; k += blockDim.x) g(k);
@@ -112,6 +123,17 @@ struct CudaBlock {
   __device__ __forceinline__ void tiles(uint64_t n, const G& g) const {
     const CudaTile<kLanes> t = this_tile<kLanes>();
     for (uint64_t k = threadIdx.x / kLanes; k < n; k += blockDim.x / kLanes) g(t, k);
+  }
+  template <uint32_t kLanes, class G>
+  __device__ __forceinline__ void roles(uint64_t n, uint32_t per, const G& g) const {
+    if (threadIdx.x < split) {
+      const auto t = router_tile<kLanes>();
+      for (uint64_t k = threadIdx.x / kLanes; k < n; k += split / kLanes)
+        g.template router<kLanes>(t, k);
+    } else {
+      for (uint64_t i = threadIdx.x - split; i < n * per; i += blockDim.x - split)
+        g.role(i / per, static_cast<uint32_t>(i % per));
+    }
   }
   template <class G>
   __device__ __forceinline__ void leader(const G& g) const {
@@ -155,18 +177,20 @@ __host__ __device__ inline size_t clock_room(uint32_t threads) {
 // through `cycles` cycles, the view where run.block_view says (kSharedView: a copy in shared
 // memory after the clocks; a kernel of its own, so that the other's registers and address spaces
 // are its own too), with run.hot_state = shared the hot arrays in shared memory after it (an
-// empty list otherwise).
-template <uint32_t kLanes, class F, bool kSharedView>
+// empty list otherwise); with run.roles (kRoles) threads [0, split) run the elements, the others
+// their roles.
+template <uint32_t kLanes, class F, bool kSharedView, bool kRoles>
 __global__ void block_cycles_kernel(const __grid_constant__ F f0, uint64_t t0, uint64_t cycles,
-                                    uint64_t per_inst, const HotList hot) {
+                                    uint64_t per_inst, const HotList hot, uint32_t split) {
   const uint64_t e0 = blockIdx.x * per_inst;
   if constexpr (kSharedView) {
     extern __shared__ __align__(16) unsigned char block_shared[];
     unsigned char* const room = block_shared + clock_room(blockDim.x);
-    block_cycles_shared<kLanes>(CudaBlock{}, f0, reinterpret_cast<F*>(room), t0, cycles, e0,
-                                per_inst, hot, room + hot_room(sizeof(F)), blockIdx.x);
+    block_cycles_shared<kLanes, kRoles>(CudaBlock{split}, f0, reinterpret_cast<F*>(room), t0,
+                                        cycles, e0, per_inst, hot, room + hot_room(sizeof(F)),
+                                        blockIdx.x);
   } else {
-    block_cycles<kLanes>(CudaBlock{}, f0, t0, cycles, e0, per_inst);
+    block_cycles<kLanes, kRoles>(CudaBlock{split}, f0, t0, cycles, e0, per_inst);
   }
 }
 
@@ -215,7 +239,7 @@ struct CudaExec {
     if (n == 0) return;
     const uint64_t tile_threads = (n * kLanes + 31) / 32 * 32;
     uint32_t per = 0;
-    if constexpr (kLanes > 1 && has_role_form<F>::value) per = roles ? f.roles() : 0;
+    if constexpr (has_role_form<F>::value) per = roles ? f.roles() : 0;
     const uint64_t threads = per ? tile_threads + n * per : n * kLanes;
     // The smallest block (32 to 256 threads) that spreads the elements over every multiprocessor:
     // a batch of a few thousand routers then runs on all of them rather than on a few, each
@@ -224,13 +248,14 @@ struct CudaExec {
     const uint64_t per_sm = (threads + sms_ - 1) / sms_;
     const uint32_t block = per_sm <= 32 ? 32 : per_sm >= 256 ? 256 : (per_sm + 31) / 32 * 32;
     const uint32_t blocks = static_cast<uint32_t>((threads + block - 1) / block);
-    if constexpr (kLanes == 1) {
-      for_each_kernel<<<blocks, block>>>(f, n);
-    } else {
-      // (The roles kernel is compiled only for a functor with a role form.)
-      if constexpr (has_role_form<F>::value)
-        if (per) for_each_roles_kernel<kLanes><<<blocks, block>>>(f, n, tile_threads, per);
-      if (!per) for_each_tile_kernel<kLanes><<<blocks, block>>>(f, n);
+    // (The roles kernel is compiled only for a functor with a role form.)
+    if constexpr (has_role_form<F>::value)
+      if (per) for_each_roles_kernel<kLanes><<<blocks, block>>>(f, n, tile_threads, per);
+    if (per == 0) {
+      if constexpr (kLanes == 1)
+        for_each_kernel<<<blocks, block>>>(f, n);
+      else
+        for_each_tile_kernel<kLanes><<<blocks, block>>>(f, n);
     }
     cuda_check(cudaGetLastError(), "kernel launch");
   }
@@ -256,19 +281,19 @@ struct CudaExec {
         for_each_on<kLanes>(n_inst * per_inst, at(t0 + c), schedule.roles);
       return;
     }
-    // The functor of a launch's first cycle, its clock per thread (block_cycles.hpp).
-    const auto first = [&](uint64_t t) {
-      F f = at(t);
-      clock_per_thread(f.v);
-      return f;
-    };
     if (kind == ScheduleKind::kBlock) {
       const HotList hot = schedule.hot_shared ? hot_list : HotList{};
-      if (schedule.view_shared || hot.count)
-        run_blocks<kLanes, true>(t0, cycles, n_inst, per_inst, first, hot);
-      else
-        run_blocks<kLanes, false>(t0, cycles, n_inst, per_inst, first, hot);
-      return;
+      const bool shared_view = schedule.view_shared || hot.count;
+      if constexpr (has_role_form<F>::value) {
+        if (schedule.roles) {
+          if (shared_view)
+            return run_blocks<kLanes, true, true>(t0, cycles, n_inst, per_inst, at, hot);
+          return run_blocks<kLanes, false, true>(t0, cycles, n_inst, per_inst, at, hot);
+        }
+      }
+      if (shared_view)
+        return run_blocks<kLanes, true, false>(t0, cycles, n_inst, per_inst, at, hot);
+      return run_blocks<kLanes, false, false>(t0, cycles, n_inst, per_inst, at, hot);
     }
     const uint64_t most = schedule.cycles_per_launch ? schedule.cycles_per_launch : cycles;
     if (!cooperative_)
@@ -287,7 +312,7 @@ struct CudaExec {
       throw std::runtime_error("run.schedule = \"grid\": no block of " + std::to_string(threads) +
                                " threads fits on a multiprocessor; lower run.block_threads");
     for (uint64_t c = 0; c < cycles; c += most) {
-      F f0 = first(t0 + c);
+      F f0 = clock_per_thread(at, t0 + c);
       uint64_t t = t0 + c, n = std::min(most, cycles - c), count = elements;
       void* args[] = {&f0, &t, &n, &count};
       cuda_check(cudaLaunchCooperativeKernel(grid_cycles_kernel<kLanes, F>,
@@ -304,22 +329,33 @@ struct CudaExec {
 
  private:
   // run.schedule = block: a block an instance, in launches of run.cycles_per_launch cycles, each
-  // running block_cycles_kernel with its view in shared memory (kSharedView) or not.
-  template <uint32_t kLanes, bool kSharedView, class First>
-  void run_blocks(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst,
-                  const First& first, const HotList& hot) {
-    using F = decltype(first(t0));
-    const auto kernel = block_cycles_kernel<kLanes, F, kSharedView>;
+  // running block_cycles_kernel with its view in shared memory (kSharedView) or not, and with
+  // run.roles (kRoles) the roles on threads of their own.
+  template <uint32_t kLanes, bool kSharedView, bool kRoles, class At>
+  void run_blocks(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at,
+                  const HotList& hot) {
+    using F = decltype(at(t0));
+    const auto kernel = block_cycles_kernel<kLanes, F, kSharedView, kRoles>;
     // At most what the kernel's registers allow a block (the T3E's cycle takes 126 a thread:
     // 512 threads; docs/performance.md); a block with fewer threads than elements loops.
     cudaFuncAttributes attr{};
     cuda_check(cudaFuncGetAttributes(&attr, kernel), "block schedule kernel");
     const uint64_t most_threads = static_cast<uint64_t>(attr.maxThreadsPerBlock) / 32 * 32;
-    // A tile's threads are whole: run.block_threads rounds down to a multiple of kLanes.
-    const uint64_t want =
-        schedule.block_threads ? schedule.block_threads : (per_inst * kLanes + 31) / 32 * 32;
-    const uint32_t threads = static_cast<uint32_t>(
-        std::max<uint64_t>(32, std::min({want, most_threads, uint64_t{1024}})) / kLanes * kLanes);
+    // A tile's threads are whole: run.block_threads rounds down to a multiple of kLanes. With
+    // roles, whole warps for the elements and for the roles, shared in proportion when the
+    // block cannot hold both.
+    uint32_t per = 0;
+    if constexpr (kRoles) per = at(t0).roles();
+    const uint64_t mine = (per_inst * kLanes + 31) / 32 * 32,
+                   theirs = (per_inst * per + 31) / 32 * 32;
+    const uint64_t want = schedule.block_threads ? schedule.block_threads : mine + theirs;
+    const uint64_t most =
+        std::max<uint64_t>(kRoles ? 64 : 32, std::min({want, most_threads, uint64_t{1024}}));
+    const uint32_t threads =
+        static_cast<uint32_t>(kRoles ? most / 32 * 32 : most / kLanes * kLanes);
+    const uint32_t split = static_cast<uint32_t>(
+        kRoles ? std::clamp<uint64_t>(threads * mine / (mine + theirs) / 32 * 32, 32, threads - 32)
+               : 0);
     const size_t room = clock_room(threads) + (kSharedView ? hot_room(sizeof(F)) + hot.bytes : 0);
     if (room > 48 * 1024) {  // beyond the default: ask for it, up to what a block may have
       int most_room = 0, d = 0;
@@ -335,11 +371,11 @@ struct CudaExec {
                                       static_cast<int>(room)),
                  "shared memory of the block schedule");
     }
-    const uint64_t most = schedule.cycles_per_launch ? schedule.cycles_per_launch : cycles;
-    for (uint64_t c = 0; c < cycles; c += most) {
-      const uint64_t n = std::min(most, cycles - c);
-      kernel<<<static_cast<uint32_t>(n_inst), threads, room>>>(first(t0 + c), t0 + c, n, per_inst,
-                                                               hot);
+    const uint64_t launch = schedule.cycles_per_launch ? schedule.cycles_per_launch : cycles;
+    for (uint64_t c = 0; c < cycles; c += launch) {
+      const uint64_t n = std::min(launch, cycles - c);
+      kernel<<<static_cast<uint32_t>(n_inst), threads, room>>>(clock_per_thread(at, t0 + c), t0 + c,
+                                                               n, per_inst, hot, split);
       cuda_check(cudaGetLastError(), "block schedule launch");
     }
   }

@@ -17,8 +17,10 @@ Schedule schedule_of(const RunConfig& run) {
                                             : BlockOrder::kForward;
   s.hot_shared = run.hot_state == "shared";
   s.view_shared = run.block_view == "shared";
-  s.roles = run.lanes == "roles";
-  s.lanes = run.lanes == "tile" || s.roles ? kTileLanes : run.lanes == "one" ? 1 : 0;
+  s.roles = run.roles;
+  s.lanes = run.lanes == "tile" || (s.roles && run.lanes == "auto") ? kTileLanes
+            : run.lanes == "one"                                    ? 1
+                                                                    : 0;
   return s;
 }
 
@@ -27,12 +29,14 @@ std::string schedule_name(ScheduleKind kind, uint32_t lanes, bool roles) {
                            : kind == ScheduleKind::kBlock ? "block"
                            : kind == ScheduleKind::kGrid  ? "grid"
                                                           : "stages";
-  if (lanes != kTileLanes || kind == ScheduleKind::kAuto) return name;
-  return name + (roles ? ", roles" : ", tile");
+  if (kind == ScheduleKind::kAuto) return name;
+  return name + (lanes == kTileLanes ? ", tile" : "") + (roles ? ", roles" : "");
 }
 
 CudaPlan cuda_plan(const Schedule& s, uint64_t instances, uint64_t per_instance, uint64_t sms) {
-  if (s.roles) return {ScheduleKind::kLaunch, kTileLanes, true};  // validate() keeps it to launch
+  if (s.roles)  // (validate() keeps it to launch and block; `auto` is launch)
+    return {s.kind == ScheduleKind::kBlock ? ScheduleKind::kBlock : ScheduleKind::kLaunch, s.lanes,
+            true};
   const bool few = instances * per_instance <= kTileElements;
   // (Hot state on chip is the block schedule's: asked for, `auto` keeps to it.)
   if (s.kind == ScheduleKind::kAuto && s.lanes == 0 && few && !s.hot_shared)

@@ -14,9 +14,10 @@
 // run.lanes = "tile" gives each element of the launch, block and grid schedules a tile of
 // kTileLanes threads instead of one (kernels/common/tile.hpp); the CPU's `auto` ignores it.
 // run.lanes = "auto" is one lane on the CPU and what the H100 measured fastest on CUDA.
-// run.lanes = "roles" (launch only) runs a family's role form (tile.hpp): each element's tile
-// without its one-lane stages (the vc terminals), and those stages each on a thread of its own,
-// in warps after the tiles', so the two overlap instead of a warp running one after the other.
+// run.roles (launch and block) runs a family's role form (tile.hpp): each element without its
+// one-lane stages (the vc terminals), on its tile or one lane, and those stages each on a thread
+// of its own, in warps after the elements', so the two overlap instead of a warp running one
+// after the other.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -36,10 +37,10 @@ struct Schedule {
   BlockOrder order = BlockOrder::kForward;
   bool hot_shared = false;  // block: the family's hot arrays on chip (kernels/common/hot_state.hpp)
   bool view_shared = true;  // block: the cycle's view copied into shared memory for a launch
-  // Threads an element: 1, kTileLanes (run.lanes = "tile" or "roles"), or 0 for auto (one on
-  // the CPU).
+  // Threads an element: 1, kTileLanes (run.lanes = "tile", or "auto" with run.roles), or 0 for
+  // auto (one on the CPU).
   uint32_t lanes = 0;
-  bool roles = false;  // run.lanes = "roles": the one-lane stages on threads of their own
+  bool roles = false;  // run.roles: the one-lane stages on threads of their own
 };
 
 // CUDA's `auto`, from every family measured on an H100 (2026-11-27, docs/performance.md, "Many

@@ -86,6 +86,7 @@ struct RunConfig {
   std::string hot_state = "global";     // block: the hot arrays in global or shared memory
   std::string block_view = "shared";    // block: the cycle's view in shared memory or parameter
   std::string lanes = "auto";           // threads an element: auto, one, or a tile
+  bool roles = false;                   // launch, block: one-lane stages on threads of their own
   int64_t watchdog = 5000;
   double latency_threshold = 500.0;
 };

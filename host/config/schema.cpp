@@ -255,16 +255,19 @@ std::vector<KeyInfo> make_schema() {
                "kernel's parameter, where the compiler knows the state is in global memory "
                "(docs/performance.md, 'Where the block schedule reads its view'); with "
                "run.hot_state = shared, shared only; identical results"),
-      enum_key("run", "lanes", run, &U::lanes, {"auto", "one", "tile", "roles"},
+      enum_key("run", "lanes", run, &U::lanes, {"auto", "one", "tile"},
                "launch, block and grid schedules: threads an element's cycle runs on: one, or a "
                "tile of 16 (a GPU warp's half) over which a family with a lane form spreads a "
                "router's ports and VCs (docs/architecture.md names them; the others run their "
-               "cycle on the tile's first lane); roles (launch, vc), a tile without the "
-               "router's terminals, which run each on a thread of its own in warps after the "
-               "tiles'; auto: one on the CPU, on CUDA a tile under launch for batches of at "
-               "most 1,024 elements (with run.schedule = auto too: launch, unless "
-               "run.hot_state = shared keeps it to block), as an H100 measured fastest; "
-               "identical results"),
+               "cycle on the tile's first lane); auto: one on the CPU, on CUDA a tile under "
+               "launch for batches of at most 1,024 elements (with run.schedule = auto too: "
+               "launch, unless run.hot_state = shared keeps it to block), as an H100 measured "
+               "fastest, and a tile with run.roles; identical results"),
+      bool_key("run", "roles", run, &U::roles,
+               "launch and block schedules, a family with a role form (vc): the router's "
+               "terminals each on a thread of its own, in warps after the routers' (their "
+               "tiles, or one lane each with run.lanes = one), so the two run side by side "
+               "(docs/performance.md, 'Roles on warps of their own'); identical results"),
       int_key("run", "watchdog", run, &U::watchdog, 0, 1ll << 30,
               "report a deadlock after this many cycles without a flit moving (0: off)"),
       float_key("run", "latency_threshold", run, &U::latency_threshold, 1.0, 1e9,
@@ -552,18 +555,18 @@ void validate(const Config& c) {
                       family_names([](const Family& g) { return g.multistage; }) +
                       ", here router.family = " + fam.name);
   if (fam.validate) fam.validate(c, size);
-  if (c.run.lanes == "roles" && !fam.roles)
-    throw ConfigError("run.lanes = \"roles\": allowed only for router.family = \"" +
+  if (c.run.roles && !fam.roles)
+    throw ConfigError("run.roles = true: allowed only for router.family = \"" +
                       family_names([](const Family& g) { return g.roles; }) +
                       "\" (a cycle with a role form), here \"" + fam.name + "\"");
   if (c.run.block_view == "parameter" && c.run.hot_state == "shared")
     throw ConfigError(
         "run.block_view = \"parameter\": allowed only with run.hot_state = \"global\" (the hot "
         "arrays' pointers are rebased in a copy of the view in shared memory), here \"shared\"");
-  if (c.run.lanes == "roles" && c.run.schedule != "launch" && c.run.schedule != "auto") {
-    const std::string allowed = "allowed only with run.schedule = \"launch\" or \"auto\"";
-    throw ConfigError("run.lanes = \"roles\": " + allowed + ", here \"" + c.run.schedule + "\"");
-  }
+  if (c.run.roles && c.run.schedule == "grid")
+    throw ConfigError(
+        "run.roles = true: allowed only with run.schedule = \"launch\", \"block\" or \"auto\", "
+        "here \"grid\"");
   if (!fam.priorities && !f.priority_weights.empty())
     throw ConfigError("traffic.priority_weights = " + to_string(f.priority_weights) +
                       ": allowed only [] for router.family = \"" + fam.name + "\"");

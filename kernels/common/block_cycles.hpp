@@ -11,6 +11,9 @@
 //                  order does not matter);
 //   b.tiles<G>(n, g) calls g(t, k) for every k in [0, n), each k on a tile t of G of the group's
 //                  threads (tile.hpp), in any order, as lanes() does;
+//   b.roles<G>(n, per, g) calls g.router<G>(t, k) for every k in [0, n) on a tile t of G
+//                  threads (one lane: G = 1) and g.role(k, j) for every j in [0, per) on threads
+//                  of their own, all in any order (run.roles: tile.hpp's role form);
 //   b.leader(g)    calls g() on one thread of each block (a block's shared memory is its own);
 //   b.barrier()    waits until every thread of the group has arrived, and makes their writes
 //                  visible to each other;
@@ -28,13 +31,6 @@
 
 namespace ls {
 
-// Cycles [t0, t0 + cycles) of elements [e0, e0 + n) of a cycle functor f (a family's
-// RouterCycle: a view `v` and operator()(e)) whose clock is per thread (clock_per_thread): each
-// thread moves its own clock (thread_clock) after each cycle's barrier, so the view never
-// changes during a launch and each cycle needs one barrier. f0: the functor as the caller put it
-// (a GPU kernel's parameter, whose state pointers the compiler then knows to be global:
-// run.block_view = "parameter"). kLanes: threads an element (run.lanes; 1, or a tile of
-// kTileLanes: tile.hpp).
 // Element e0 + k's cycle, on a lane or a tile: a functor whose call is inlined by force, as a
 // lambda's need not be (Blue Gene/L's tile cycle was called, its view then reached through a
 // generic pointer: every state access generic; docs/performance.md).
@@ -55,12 +51,38 @@ struct ElementCycle {
   LS_HD LS_FORCEINLINE void operator()(const Tile& t, uint64_t k) const {
     element_cycle(t, f, e0 + k);
   }
-};
-
+  // The role form's parts (run.roles): the element's cycle without its roles on kLanes threads
+  // (t unused on one lane), and its role j.
 #ifdef __CUDACC__
 #pragma nv_exec_check_disable
 #endif
-template <uint32_t kLanes = 1, class Block, class Cycle>
+  template <uint32_t kLanes, class Tile>
+  LS_HD LS_FORCEINLINE void router(const Tile& t, uint64_t k) const {
+    if constexpr (kLanes == 1)
+      f.router(e0 + k);
+    else
+      f.router_tile(t, e0 + k);
+  }
+#ifdef __CUDACC__
+#pragma nv_exec_check_disable
+#endif
+  LS_HD LS_FORCEINLINE void role(uint64_t k, uint32_t j) const {
+    f.role(e0 + k, j);
+  }
+};
+
+// Cycles [t0, t0 + cycles) of elements [e0, e0 + n) of a cycle functor f (a family's
+// RouterCycle: a view `v` and operator()(e)) whose clock is per thread (clock_per_thread): each
+// thread moves its own clock (thread_clock) after each cycle's barrier, so the view never
+// changes during a launch and each cycle needs one barrier. f0: the functor as the caller put it
+// (a GPU kernel's parameter, whose state pointers the compiler then knows to be global:
+// run.block_view = "parameter"). kLanes: threads an element (run.lanes; 1, or a tile of
+// kTileLanes: tile.hpp); kRoles: the element's one-lane stages on threads of their own
+// (run.roles).
+#ifdef __CUDACC__
+#pragma nv_exec_check_disable
+#endif
+template <uint32_t kLanes = 1, bool kRoles = false, class Block, class Cycle>
 LS_HD LS_FORCEINLINE void block_cycles(const Block& b, const Cycle& f, uint64_t t0, uint64_t cycles,
                                        uint64_t e0, uint64_t n) {
   static_assert(std::is_trivially_copyable<Cycle>::value, "a cycle functor is copied as bytes");
@@ -69,7 +91,9 @@ LS_HD LS_FORCEINLINE void block_cycles(const Block& b, const Cycle& f, uint64_t 
   ThreadClock& clock = thread_clock();
   clock = {t0, belt_slot(t0, slots), 0};
   for (uint64_t c = 0; c < cycles; ++c) {
-    if constexpr (kLanes == 1)
+    if constexpr (kRoles)
+      b.template roles<kLanes>(n, f.roles(), element);
+    else if constexpr (kLanes == 1)
       b.lanes(n, element);
     else
       b.template tiles<kLanes>(n, element);
@@ -84,7 +108,7 @@ LS_HD LS_FORCEINLINE void block_cycles(const Block& b, const Cycle& f, uint64_t 
 #ifdef __CUDACC__
 #pragma nv_exec_check_disable
 #endif
-template <uint32_t kLanes = 1, class Block, class Cycle>
+template <uint32_t kLanes = 1, bool kRoles = false, class Block, class Cycle>
 LS_HD LS_FORCEINLINE void block_cycles_shared(const Block& b, const Cycle& f0, Cycle* room,
                                               uint64_t t0, uint64_t cycles, uint64_t e0, uint64_t n,
                                               const HotList& hot = {},
@@ -98,7 +122,7 @@ LS_HD LS_FORCEINLINE void block_cycles_shared(const Block& b, const Cycle& f0, C
     hot_rebase(b, hot, f0.v, room->v, chip, inst);
   });
   b.barrier();
-  block_cycles<kLanes>(b, *room, t0, cycles, e0, n);
+  block_cycles<kLanes, kRoles>(b, *room, t0, cycles, e0, n);
   if (hot.count) hot_copy(b, hot, f0.v, chip, inst, false);
 }
 

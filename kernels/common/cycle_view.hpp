@@ -36,20 +36,19 @@ LS_HD LS_FORCEINLINE ThreadClock& thread_clock() {
 #endif
 }
 
-// A view's clock field, read as a number: its value `at`, or with `own` set the calling thread's
-// clock. A view whose clock moves every cycle cannot stay in a kernel's parameter, and a view in
-// shared memory makes every state pointer read from it a shared load and every state access a
-// generic one (docs/performance.md, "Where the block schedule reads its view"); so under many
-// cycles per launch the view stays in the parameter and each thread keeps the clock itself.
-struct ClockCycle {
-  uint64_t at;
-  uint32_t own, unused;
-  LS_HD LS_FORCEINLINE operator uint64_t() const { return own ? thread_clock().t : at; }
+// A view's clock field (the cycle, or its belt slot), read as a number: its value `at`, or with
+// `own` set the calling thread's clock's. A view whose clock moves every cycle cannot stay in a
+// kernel's parameter, and a view in shared memory makes every state pointer read from it a shared
+// load and every state access a generic one (docs/performance.md, "Where the block schedule reads
+// its view"); so under many cycles per launch the view stays in the parameter and each thread
+// keeps the clock itself.
+template <class T, T ThreadClock::*kField>
+struct ClockField {
+  T at, own;  // (own as wide as at: no padding in a view copied as bytes)
+  LS_HD LS_FORCEINLINE operator T() const { return own ? thread_clock().*kField : at; }
 };
-struct ClockSlot {
-  uint32_t at, own;
-  LS_HD LS_FORCEINLINE operator uint32_t() const { return own ? thread_clock().now : at; }
-};
+using ClockCycle = ClockField<uint64_t, &ThreadClock::t>;
+using ClockSlot = ClockField<uint32_t, &ThreadClock::now>;
 
 struct CycleView {
   SourceState src;               // [inst, node] (S-Connect: [inst, node, priority])
@@ -62,17 +61,20 @@ struct CycleView {
 };
 
 // A family's view moved to cycle t: its clock and the clock's belt slot. The host calls it once
-// per cycle, or once per launch of many cycles (then with clock_per_thread).
+// per cycle (at(t): the functor of cycle t, batch_engine.hpp).
 template <class View>
 LS_HD void set_clock(View& v, uint64_t t) {
-  v.t = {t, 0, 0};
+  v.t = {t, 0};
   v.now = {belt_slot(t, v.lay.slots), 0};
 }
 
-// The view as block_cycles runs it: every thread reads its own clock (thread_clock).
-template <class View>
-void clock_per_thread(View& v) {
-  v.t.own = v.now.own = 1;
+// The functor at(t) of a launch of many cycles from cycle t, as block_cycles runs it: its view's
+// clock is every thread's own (thread_clock).
+template <class At>
+auto clock_per_thread(const At& at, uint64_t t) {
+  auto f = at(t);
+  f.v.t.own = f.v.now.own = 1;
+  return f;
 }
 
 // A thread's clock from cycle t to t + 1, its belt slot one further round the `slots`.

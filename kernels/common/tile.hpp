@@ -69,10 +69,11 @@ struct FoldFields {
   }
 };
 
-// Whether a cycle functor also has a role form (run.lanes = "roles"): its lane form without the
-// stages that run on one lane (a router's terminals), as router_tile(t, e), and those stages as
-// items of their own, role(e, k) for k in [0, roles()), which a schedule may run on other threads
-// at any time in the same cycle (they meet the router only through belts), with kRoleForm = true.
+// Whether a cycle functor also has a role form (run.roles): its cycle without the stages that
+// run on one lane (a router's terminals), on one lane as router(e) and on a tile as
+// router_tile(t, e), and those stages as items of their own, role(e, k) for k in [0, roles()),
+// which a schedule may run on other threads at any time in the same cycle (they meet the router
+// only through belts), with kRoleForm = true.
 template <class Cycle, class = void>
 struct has_role_form : std::false_type {};
 template <class Cycle>

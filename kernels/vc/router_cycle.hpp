@@ -15,18 +15,7 @@ namespace ls {
 template <class Shape = AnyShape>
 struct RouterCycle {
   VcView v;
-  LS_HD void operator()(uint64_t e) const {
-    const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
-    const uint32_t inst = L.inst_of_router(e), r = L.router_of(e);
-    credit_receive<Shape>(v, e, L.row(e, v.now));
-    // Each stage tells the next what it did this cycle: those VCs are not ready for it yet.
-    const uint64_t routed = route_compute<Shape>(v, e, inst, r);
-    const uint64_t granted = vc_alloc<Shape>(v, e, va_waiting(v, e, routed));
-    clear_grants<Shape>(v, e);
-    sw_alloc<Shape>(v, e, r, instance_slots(v, inst), sa_active(v, e, granted));
-    for (uint32_t k = 0; k < roles(); ++k) role(e, k);
-    flit_receive<Shape>(v, e);
-  }
+  LS_HD void operator()(uint64_t e) const { one_lane<true>(e); }
   // The routers [e0, e1) of one instance, on one CPU thread (the CPU runs StagedCycle unless
   // run.schedule asks for the GPU's schedules).
   void range(uint64_t e0, uint64_t e1) const {
@@ -46,11 +35,12 @@ struct RouterCycle {
     lanes<true>(t, e);
   }
 
-  // The role form (run.lanes = "roles", tile.hpp): the tile without the terminals, and each
-  // terminal as an item of its own. A terminal touches only its own state and its columns of its
-  // router's belts (the flit and credit of this cycle's row, the injected flit and the returned
-  // credit in later rows), so it may run before, during or after its router's tile.
+  // The role form (run.roles, tile.hpp): the cycle on one lane or a tile without the terminals,
+  // and each terminal as an item of its own. A terminal touches only its own state and its
+  // columns of its router's belts (the flit and credit of this cycle's row, the injected flit and
+  // the returned credit in later rows), so it may run before, during or after its router.
   static constexpr bool kRoleForm = true;
+  LS_HD void router(uint64_t e) const { one_lane<false>(e); }
   template <class Tile>
   LS_HD void router_tile(const Tile& t, uint64_t e) const {
     lanes<false>(t, e);
@@ -64,6 +54,20 @@ struct RouterCycle {
   }
 
  private:
+  template <bool kTerminals>
+  LS_HD LS_FORCEINLINE void one_lane(uint64_t e) const {
+    const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it
+    const uint32_t inst = L.inst_of_router(e), r = L.router_of(e);
+    credit_receive<Shape>(v, e, L.row(e, v.now));
+    // Each stage tells the next what it did this cycle: those VCs are not ready for it yet.
+    const uint64_t routed = route_compute<Shape>(v, e, inst, r);
+    const uint64_t granted = vc_alloc<Shape>(v, e, va_waiting(v, e, routed));
+    clear_grants<Shape>(v, e);
+    sw_alloc<Shape>(v, e, r, instance_slots(v, inst), sa_active(v, e, granted));
+    if constexpr (kTerminals)
+      for (uint32_t k = 0; k < roles(); ++k) role(e, k);
+    flit_receive<Shape>(v, e);
+  }
   template <bool kTerminals, class Tile>
   LS_HD void lanes(const Tile& t, uint64_t e) const {
     const VcLayout L = Shape::layout(v.lay);

@@ -80,9 +80,10 @@ std::vector<FamilyCase> families() {
 std::vector<Config> with_schedule(std::vector<Config> cs, const char* schedule, const char* order,
                                   int64_t cycles_per_launch = 0, int64_t block_threads = 0,
                                   const char* hot = "global", const char* lanes = "one",
-                                  const char* view = "shared") {
+                                  const char* view = "shared", bool roles = false) {
   for (Config& c : cs) {
     c.run.lanes = lanes;
+    c.run.roles = roles;
     c.run.hot_state = hot;
     c.run.block_view = view;
     c.run.schedule = schedule;
@@ -220,25 +221,42 @@ TEST(Schedule, VcLaneFormGivesTheCpuScheduleState) {
   expect_lane_form_state(vc_lane_cases());
 }
 
-// run.lanes = "roles": the vc tiles without their terminals, and the terminals as items of their
-// own, run in one order over both (terminals before their routers' tiles, after them, or
-// shuffled among them) give the CPU schedule's state, over the same shapes and policies: a
-// terminal that reached its router other than through the belts' later slots would differ.
+// run.roles: the vc routers without their terminals (on tiles or one lane each) and the
+// terminals as items of their own, run in one order over both (terminals before their routers,
+// after them, or shuffled among them), under launch and under block, give the CPU schedule's
+// state over the same shapes and policies: a terminal that reached its router other than through
+// the belts' later slots would differ.
 TEST(Schedule, VcRoleFormGivesTheCpuScheduleState) {
   const auto cases = vc_lane_cases();
   for (size_t i = 0; i < cases.size(); ++i) {
     const std::vector<Config> batch = family_batch(cases[i]);
-    for (const char* order : {"forward", "reversed", "shuffled"}) {
-      SCOPED_TRACE("case " + std::to_string(i) + ", " + order);
-      expect_same_state(batch, with_schedule(batch, "launch", order, 0, 0, "global", "roles"),
-                        "cpu");
-    }
-    if (cuda_available()) {
-      SCOPED_TRACE("case " + std::to_string(i) + ", cuda");
-      expect_same_state(batch, with_schedule(batch, "launch", "forward", 0, 0, "global", "roles"),
-                        "cuda");
-    }
+    for (const char* schedule : {"launch", "block"})
+      for (const char* lanes : {"one", "tile"}) {
+        for (const char* order : {"forward", "reversed", "shuffled"}) {
+          SCOPED_TRACE("case " + std::to_string(i) + ", " + schedule + ", " + lanes + ", " + order);
+          expect_same_state(
+              batch, with_schedule(batch, schedule, order, 0, 0, "global", lanes, "shared", true),
+              "cpu");
+        }
+        if (cuda_available()) {
+          SCOPED_TRACE("case " + std::to_string(i) + ", " + schedule + ", " + lanes + ", cuda");
+          expect_same_state(
+              batch,
+              with_schedule(batch, schedule, "forward", 0, 0, "global", lanes, "parameter", true),
+              "cuda");
+        }
+      }
   }
+  // A block too small for every router and terminal at once loops over both (block_threads), and
+  // the hot arrays on chip serve the terminals too.
+  const std::vector<Config> batch = family_batch(cases[0]);
+  expect_same_state(
+      batch, with_schedule(batch, "block", "shuffled", 0, 64, "shared", "one", "shared", true),
+      "cpu");
+  if (cuda_available())
+    expect_same_state(
+        batch, with_schedule(batch, "block", "forward", 0, 64, "shared", "one", "shared", true),
+        "cuda");
 }
 
 // The T3E's lane form over its features: adaptive routing under two admission rules (and the
@@ -503,15 +521,15 @@ TEST(Schedule, KeysAreCheckedAndNamed) {
   EXPECT_NE(m.find("auto, launch, block, grid"), std::string::npos) << m;
   m = test::config_error_of([&] { set_key(c, "run", "lanes", str("warp")); });
   EXPECT_NE(m.find("run.lanes"), std::string::npos) << m;
-  EXPECT_NE(m.find("auto, one, tile, roles"), std::string::npos) << m;
-  // Roles: the vc family's (the only role form), under launch alone.
+  EXPECT_NE(m.find("auto, one, tile"), std::string::npos) << m;
+  // Roles: the vc family's (the only role form), under launch and block.
   std::vector<Config> roles =
-      with_schedule(families()[0].batch, "block", "forward", 0, 0, "global", "roles");
+      with_schedule(families()[0].batch, "grid", "forward", 0, 0, "global", "one", "shared", true);
   m = test::config_error_of([&] { validate(roles[0]); });
-  EXPECT_NE(m.find("run.lanes = \"roles\""), std::string::npos) << m;
-  EXPECT_NE(m.find("run.schedule = \"launch\" or \"auto\", here \"block\""), std::string::npos)
-      << m;
-  roles = with_schedule(families()[2].batch, "launch", "forward", 0, 0, "global", "roles");
+  EXPECT_NE(m.find("run.roles = true"), std::string::npos) << m;
+  EXPECT_NE(m.find("\"launch\", \"block\" or \"auto\", here \"grid\""), std::string::npos) << m;
+  roles = with_schedule(families()[2].batch, "launch", "forward", 0, 0, "global", "tile", "shared",
+                        true);
   m = test::config_error_of([&] { validate(roles[0]); });
   EXPECT_NE(m.find("router.family = \"vc\""), std::string::npos) << m;
   EXPECT_NE(m.find("here \"t3e\""), std::string::npos) << m;
@@ -536,10 +554,16 @@ TEST(Schedule, EngineSaysWhichScheduleRan) {
                         test::options("cpu", 1, false))
                 ->schedule(),
             "block, tile");
-  EXPECT_EQ(make_engine(with_schedule(vc, "launch", "forward", 0, 0, "global", "roles"),
-                        test::options("cpu", 1, false))
-                ->schedule(),
-            "launch, roles");
+  EXPECT_EQ(
+      make_engine(with_schedule(vc, "launch", "forward", 0, 0, "global", "auto", "shared", true),
+                  test::options("cpu", 1, false))
+          ->schedule(),
+      "launch, tile, roles");
+  EXPECT_EQ(
+      make_engine(with_schedule(vc, "block", "forward", 0, 0, "global", "one", "shared", true),
+                  test::options("cpu", 1, false))
+          ->schedule(),
+      "block, roles");
   std::vector<Config> phases = vc;
   for (Config& c : phases) c.run.fuse_phases = false;
   EXPECT_EQ(make_engine(phases, test::options("cpu", 1, false))->schedule(), "phases");
@@ -560,11 +584,12 @@ TEST(Schedule, EngineSaysWhichScheduleRan) {
 TEST(Schedule, CudaAutoTakesTheMeasuredFastest) {
   constexpr uint64_t kSms = 132;  // an H100's
   const auto plan = [](const char* schedule, const char* lanes, uint64_t instances,
-                       uint64_t per_instance, const char* hot = "global") {
+                       uint64_t per_instance, const char* hot = "global", bool roles = false) {
     RunConfig run;
     run.schedule = schedule;
     run.lanes = lanes;
     run.hot_state = hot;
+    run.roles = roles;
     const CudaPlan p = cuda_plan(schedule_of(run), instances, per_instance, kSms);
     return schedule_name(p.kind, p.lanes, p.roles);
   };
@@ -592,7 +617,10 @@ TEST(Schedule, CudaAutoTakesTheMeasuredFastest) {
   EXPECT_EQ(plan("grid", "auto", 1, 512), "grid");
   EXPECT_EQ(plan("block", "tile", 256, 64), "block, tile");
   EXPECT_EQ(plan("launch", "one", 1, 64), "launch");
-  // Roles run under launch, named or auto.
-  EXPECT_EQ(plan("launch", "roles", 1, 64), "launch, roles");
-  EXPECT_EQ(plan("auto", "roles", 256, 64), "launch, roles");
+  // Roles run under launch (named or auto) and block, on tiles unless one lane is named.
+  EXPECT_EQ(plan("launch", "auto", 1, 64, "global", true), "launch, tile, roles");
+  EXPECT_EQ(plan("auto", "auto", 256, 64, "global", true), "launch, tile, roles");
+  EXPECT_EQ(plan("launch", "one", 1, 64, "global", true), "launch, roles");
+  EXPECT_EQ(plan("block", "one", 1, 64, "global", true), "block, roles");
+  EXPECT_EQ(plan("block", "tile", 1, 64, "global", true), "block, tile, roles");
 }

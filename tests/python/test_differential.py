@@ -43,10 +43,13 @@ VARIANTS = {
         "schedule": "block", "block_order": "shuffled", "lanes": "tile",
         "block_view": "parameter"},
 }
-# Variants of the families that have them: the vc tiles and terminals as items of their own,
-# shuffled together (run.lanes = "roles").
-FAMILY_VARIANTS = {"vc": {"roles, launch schedule, shuffled": {
-    "schedule": "launch", "block_order": "shuffled", "lanes": "roles"}}}
+# Variants of the families that have them: the vc routers (tiles, or one lane each under the
+# block schedule) and terminals as items of their own, shuffled together (run.roles).
+FAMILY_VARIANTS = {"vc": {
+    "roles, launch schedule, shuffled": {
+        "schedule": "launch", "block_order": "shuffled", "lanes": "tile", "roles": True},
+    "roles, block schedule, one lane, shuffled": {
+        "schedule": "block", "block_order": "shuffled", "lanes": "one", "roles": True}}}
 
 differential = settings(max_examples=CAMPAIGN or EXAMPLES, derandomize=not CAMPAIGN,
                         deadline=None, database=None, print_blob=True,
