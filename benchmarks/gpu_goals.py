@@ -15,7 +15,9 @@ kernel's first loads are not timed). --ncu runs each family's single network onc
 `ncu`, one kernel launch of each schedule, and adds the active lanes per warp, the DRAM and L2
 bytes per router-cycle and the achieved DRAM bandwidth to the table's rows (ncu_*.csv keep the
 raw figures, and the warp state section's stall reasons: what a warp waits on per instruction
-issued). Rows of backends this machine lacks are left out, and say so.
+issued). Rows of backends this machine lacks are left out, and say so. The output ends with a
+summary, a line a network: its three fastest GPU schedules, the best one's rate against its
+target, and the host's rows (a device call returns only the end of its output).
 """
 import argparse
 import csv
@@ -157,6 +159,35 @@ def set_targets(rows: list[dict]) -> None:
         r["meets_target"] = "" if math.isnan(target) else float(r["router_cycles_per_s"]) >= target
 
 
+def label(row: dict) -> str:
+    """A GPU row's schedule as the summary names it: "block, one, parameter"."""
+    return ", ".join(x for x in (str(row["schedule"]), str(row["lanes"]), row["block_view"],
+                                 f"{row['block_threads']} threads" if row["block_threads"] else "")
+                     if x)
+
+
+def summary(rows: list[dict]) -> list[str]:
+    """One line per network, for the end of a device call's output: the three fastest GPU
+    schedules (us per cycle), the target and whether the fastest meets it, and the host's."""
+    lines = []
+    for network in dict.fromkeys(r["network"] for r in rows):
+        mine = [r for r in rows if r["network"] == network]
+        gpu = sorted((r for r in mine if r["backend"] == "cuda"),
+                     key=lambda r: float(r["us_per_cycle"]))
+        host = "; ".join(f"cpu {r['threads'] or 'all'} {float(r['us_per_cycle']):.1f} us"
+                         for r in mine if r["backend"] == "cpu")
+        if not gpu:
+            lines.append(f"{network}: no GPU rows; {host}")
+            continue
+        best = gpu[0]
+        met = {True: "met", False: "not met", "": "no target"}[best.get("meets_target", "")]
+        top = "; ".join(f"{label(r)} {float(r['us_per_cycle']):.1f} us" for r in gpu[:3])
+        lines.append(f"{network}: {top}; best {float(best['router_cycles_per_s']):.3g} "
+                     f"router-cycles/s against {best['target_router_cycles_per_s']} ({met}); "
+                     f"{host}")
+    return lines
+
+
 def write(rows: list[dict], path: pathlib.Path) -> None:
     with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, FIELDS)
@@ -296,6 +327,9 @@ def main() -> int:
         ncu_rows(args, rows)
     write(rows, table)
     print(f"wrote {table} ({len(rows)} rows)")
+    if not args.sweep:  # last, so a device call's output ends with it
+        print("\n".join(["summary: the three fastest GPU schedules a network, then the host's",
+                          *summary(rows)]))
     return 0
 
 

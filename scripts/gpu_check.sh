@@ -1,4 +1,12 @@
 #!/usr/bin/env bash
+# A lease of 15 minutes (the device tool's budget since 2026-11-28, the machine's start and idle
+# waits included) fits three calls, each prepared beforehand, .gpu-deps/ carried
+# (scripts/gpu_deps.sh) and LOG_DIR=$OUT so that the logs come back:
+#   1. timeout 480 bash scripts/gpu_check.sh build test   (~2 min, then ~4: the CUDA equality)
+#   2. GOALS_SECONDS=0.3 PAPERS=asym timeout 540 bash scripts/gpu_check.sh goals papers
+#      (~2.5 min, then the 32x16x16 alltoall); goals ends with a summary a network: the three
+#      fastest GPU schedules, the target and the host's cores
+#   3. with the time left: ncu, or PAPERS=fig6 papers
 # On a machine with a CUDA GPU, in stages (each under the device tool's 10 minutes a command on an
 # H100; run them as separate calls while the machine is warm, build first):
 #   build     CUDA build of everything (~50 s on 16 cores)

@@ -113,8 +113,8 @@ class Simulator:
     def schedule(self) -> str:
         """How the backend runs the cycles, run.schedule's and run.lanes' ``auto`` resolved:
         "stages" (the CPU's own), "launch", "block" or "grid" (with ", tile" where an element
-        runs on a tile of lanes), "debug" (a step a cycle, checked after each) or "phases" (vc,
-        run.fuse_phases off)."""
+        runs on a tile of lanes, ", roles" with run.roles), "debug" (a step a cycle, checked
+        after each) or "phases" (vc, run.fuse_phases off)."""
         return self._sim.schedule
 
     @property

@@ -26,7 +26,7 @@ from .config import Config, load_config
 # Keys that choose how a sweep runs, not what it measures: changing them may resume.
 HOW_KEYS = {"run.backend", "run.auto_cuda_routers", "run.threads", "run.debug", "traffic.offered",
             "run.schedule", "run.cycles_per_launch", "run.block_threads", "run.block_order",
-            "run.hot_state", "run.block_view", "run.lanes", "run.fuse_phases"}
+            "run.hot_state", "run.block_view", "run.lanes", "run.roles", "run.fuse_phases"}
 
 # A number as Python writes one into a table (int or float repr, nan and inf included; NaN
 # too, as a hand might write it and pandas reads it).

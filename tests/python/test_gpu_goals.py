@@ -42,3 +42,26 @@ def test_every_gpu_schedule_of_the_table_is_a_valid_configuration():
         sim = gpu_goals.simulator(mesh, 2, "cpu", schedule, threads=1)
         sim.step(20)
         assert sim.cycle == 20, schedule
+
+
+def test_summary_names_the_fastest_gpu_schedules_and_the_target():
+    """The lines a device call's output ends with: per network the fastest GPU rows first, the
+    best one's rate against its target, then the host's rows."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import gpu_goals
+
+    def row(backend, schedule, lanes, view, us, threads=""):
+        return {"goal": "small", "network": "8x8 mesh", "routers_per_instance": 64,
+                "backend": backend, "schedule": schedule, "lanes": lanes,
+                "block_view": view, "block_threads": 0, "threads": threads,
+                "us_per_cycle": str(us), "router_cycles_per_s": str(64 / us * 1e6)}
+
+    rows = [row("cuda", "launch", "one", "", 23.8), row("cuda", "block", "one", "parameter", 9.5),
+            row("cuda", "block", "one, roles", "parameter", 12.0),
+            row("cuda", "launch", "tile", "", 18.3), row("cpu", "auto", "one", "", 6.0, 1),
+            row("cpu", "auto", "one", "", 7.7, 0)]
+    gpu_goals.set_targets(rows)
+    [line] = gpu_goals.summary(rows)
+    assert line.startswith("8x8 mesh: block, one, parameter 9.5 us; block, one, roles, "
+                           "parameter 12.0 us; launch, tile 18.3 us;"), line
+    assert "against 3.2e+07 (not met)" in line and "cpu 1 6.0 us; cpu all 7.7 us" in line, line
