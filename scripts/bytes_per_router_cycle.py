@@ -172,7 +172,7 @@ NOSAN void end_cycle() {
 struct TraceExec : CpuExec {
   static constexpr bool kStaged = false;  // the fused RouterCycle, as on the GPU
   static inline uint64_t measure_from = ~0ull;
-  explicit TraceExec(int t) : CpuExec(t) {}
+  TraceExec(int t, Schedule s) : CpuExec(t, s) {}
   // Where each array was allocated: the return addresses of three frames (frame pointers kept).
   NOSAN void* alloc_bytes(size_t n) {
     void* p = CpuExec::alloc_bytes(n);
@@ -184,7 +184,8 @@ struct TraceExec : CpuExec {
     return p;
   }
   template <class At>
-  void run_cycles(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at) {
+  void run_cycles(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at,
+                  const HotList& = {}) {
     for (uint64_t t = t0; t < t0 + cycles; ++t) {
       const auto f = at(t);
       on = t >= measure_from;
@@ -241,11 +242,16 @@ def build_drivers():
     with open(DRIVER + ".cpp", "w") as f:
         f.write(SOURCE)
     cache = open(os.path.join(BUILD, "CMakeCache.txt")).read()
-    inc = [ROOT] + [m.group(1) for v in ("RANDOM123_INCLUDE_DIR", "THRUST_INCLUDE_DIR")
-                    for m in [re.search(rf"^{v}:\w+=(.*)$", cache, re.M)]
-                    if m and m.group(1) and not m.group(1).endswith("NOTFOUND")]
-    defs = [] if "LOCKSTEP_HAVE_CUDA:INTERNAL=ON" in cache else [
-        "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP"]
+    # Random123 lives in the source tree (CMakeLists.txt), Thrust where CMake found it.
+    inc = [ROOT, os.path.join(ROOT, "third_party", "Random123", "include")] + [
+        m.group(1) for m in [re.search(r"^THRUST_INCLUDE_DIR:\w+=(.*)$", cache, re.M)]
+        if m and m.group(1) and not m.group(1).endswith("NOTFOUND")]
+    # A build with the CUDA backend (its probe compiled by nvcc) links the CUDA runtime.
+    cuda = os.path.exists(os.path.join(BUILD, "CMakeFiles", "lockstep_host.dir", "host",
+                                       "backend", "cuda_probe.cu.o"))
+    defs = [] if cuda else ["-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP"]
+    cudart = re.search(r"^CUDA_cudart_LIBRARY:\w+=(.*)$", cache, re.M)
+    libs = [lib] + ([cudart.group(1)] if cuda and cudart else [])
     print("compiling build/bytes_trace_r and _w (about 40 s) ...", file=sys.stderr, flush=True)
     procs = [subprocess.Popen(
         ["g++", "-std=c++17", "-O3", "-DNDEBUG", "-g", "-no-pie", "-fno-pie",
@@ -253,7 +259,7 @@ def build_drivers():
          "--param", "asan-instrumentation-with-call-threshold=0", "--param", "asan-stack=0",
          "--param", "asan-globals=0", "--param", f"asan-instrument-reads={int(k == 'r')}",
          "--param", f"asan-instrument-writes={int(k == 'w')}"]
-        + [f"-I{d}" for d in inc] + defs + [DRIVER + ".cpp", lib, "-o", exe])
+        + [f"-I{d}" for d in inc] + defs + [DRIVER + ".cpp", *libs, "-o", exe])
         for k, exe in exes.items()]
     if any(p.wait() for p in procs):
         sys.exit("compiling the trace driver failed")
@@ -302,10 +308,10 @@ GROUPS = [("flit records", r"^s\.(buf|in_belt)$"),
 
 def stage_of(chain):
     """A code site's stage: the innermost stage function it runs in, or the stage called on the
-    line of RouterCycle (or of a terminal's steps) it runs under."""
+    line of RouterCycle's cycle (one_lane; or of a terminal's steps) it runs under."""
     stage = "other"
     for fn, path, line in reversed(chain):  # outermost first
-        if re.search(r"(RouterCycle|TerminalOps)<.*>::operator\(\)", fn):
+        if re.search(r"RouterCycle<.*>::one_lane|TerminalOps<.*>::operator\(\)", fn):
             calls = re.findall(r"(\w+)\s*(?:<[\w:, ]*>)?\s*\(", lines_of(path)[line - 1])
         else:
             calls = re.findall(r"(\w+)(?:<[^()]*>)?\(", fn)[:1]

@@ -23,8 +23,9 @@
 #             and benchmarks/scaling.py (~5 min)
 #   schedules every fingerprint configuration on CUDA under run.schedule = block and grid,
 #             launch and block with run.lanes = tile, block with run.block_view = parameter,
-#             and with run.roles (the vc ones) launch on tiles and block on one lane, against
-#             the golden file (the CPU's state; ~4 min without roles and the parameter view)
+#             and with run.roles (the vc and T3E ones) launch on tiles and block on one lane,
+#             against the golden file (the CPU's state; ~4 min without roles and the parameter
+#             view)
 #   goals     benchmarks/gpu_goals.py: issue 40's goals, every family alone, alone with no
 #             traffic (idle: the floor of a schedule's cycle) and in batches of
 #             256, 1,024 8x8 meshes and the 64x64x64 torus, under every run.schedule (launch and

@@ -36,6 +36,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests/data/state_fingerprints.json"
 CYCLES = 2000
 INSTANCES = 3  # seeds 7, 8, 9 with offered load x1.0, x1.3, x1.6: a batch, as sweeps run
+ROLE_FAMILIES = ("vc", "t3e")  # the families with a role form (run.roles)
 # Read-only views computed on the host, added after the golden file was written (the flits in
 # the VC buffers, the VC of each switch grant, the topology tables): left out, so the file
 # stays valid. vc_owner, a view of the same kind, was there before. The buffered flits are in
@@ -277,9 +278,10 @@ def compute(backend: str = "cpu", cycles: int = CYCLES, with_large: bool = False
         todo |= large(todo)
     out = {}
     for name, cfg in todo.items():
-        if roles and cfg.get("router.family") != "vc":
-            out[name] = None  # the role form is the vc family's alone (validate refuses others)
-            print(f"not compared (run.roles: the vc family's): {name}", flush=True)
+        if roles and cfg.get("router.family") not in ROLE_FAMILIES:
+            out[name] = None  # validate refuses roles to the other families
+            print(f"not compared (run.roles: the {' and '.join(ROLE_FAMILIES)} families'): "
+                  f"{name}", flush=True)
             continue
         out[name] = fingerprint(cfg, backend, cycles, threads, schedule, order, hot, lanes, view,
                                 roles)
@@ -318,8 +320,8 @@ def main() -> int:
                     help="run.lanes of the compared backend (the launch, block and grid "
                          "schedules; default: auto)")
     ap.add_argument("--roles", action="store_true",
-                    help="run.roles on the compared backend (launch and block; the vc "
-                         "family's configurations alone)")
+                    help="run.roles on the compared backend (launch and block; the "
+                         "configurations of the families with a role form alone)")
     args = ap.parse_args()
     if args.write and (args.schedule != "auto" or args.hot_state != "global"
                        or args.lanes != "auto" or args.block_view != "shared" or args.roles):

@@ -36,7 +36,7 @@ struct Family {
   bool hot_regions = false;       // traffic.pattern hotregion, gather
   bool finite_workloads = false;  // traffic.pattern alltoall, gather
   bool own_patterns = false;      // its validate checks traffic.pattern (over its own groups)
-  bool roles = false;             // run.lanes = "roles": its cycle has a role form (tile.hpp)
+  bool roles = false;             // run.roles: its cycle has a role form (tile.hpp)
 
   // Its rules that involve several keys (validate(): after the topology's, before the shared
   // traffic rules); empty: none.

@@ -264,9 +264,10 @@ std::vector<KeyInfo> make_schema() {
                "launch, unless run.hot_state = shared keeps it to block), as an H100 measured "
                "fastest, and a tile with run.roles; identical results"),
       bool_key("run", "roles", run, &U::roles,
-               "launch and block schedules, a family with a role form (vc): the router's "
-               "terminals each on a thread of its own, in warps after the routers' (their "
-               "tiles, or one lane each with run.lanes = one), so the two run side by side "
+               "launch and block schedules, a family with a role form (vc, t3e): the router's "
+               "terminals (vc) or PE (t3e) each on a thread of its own, in warps after the "
+               "routers' (their tiles, or one lane each with run.lanes = one), so the two run "
+               "side by side "
                "(docs/performance.md, 'Roles on warps of their own'); identical results"),
       int_key("run", "watchdog", run, &U::watchdog, 0, 1ll << 30,
               "report a deadlock after this many cycles without a flit moving (0: off)"),
@@ -556,9 +557,9 @@ void validate(const Config& c) {
                       ", here router.family = " + fam.name);
   if (fam.validate) fam.validate(c, size);
   if (c.run.roles && !fam.roles)
-    throw ConfigError("run.roles = true: allowed only for router.family = \"" +
+    throw ConfigError("run.roles = true: allowed only for router.family = " +
                       family_names([](const Family& g) { return g.roles; }) +
-                      "\" (a cycle with a role form), here \"" + fam.name + "\"");
+                      " (a cycle with a role form), here \"" + fam.name + "\"");
   if (c.run.block_view == "parameter" && c.run.hot_state == "shared")
     throw ConfigError(
         "run.block_view = \"parameter\": allowed only with run.hot_state = \"global\" (the hot "

@@ -97,6 +97,7 @@ class T3eEngine final : public BatchEngine<Exec> {
               .c_str());
     }
     B::set_state(name, a);
+    if (name == "r_bsu") bsu_members();
   }
 
   // Runs `cycles` cycles, the faults of an instance whose fail_cycle falls among them taking
@@ -155,8 +156,14 @@ class T3eEngine final : public BatchEngine<Exec> {
   void advance(uint64_t cycles) {
     if (cycles == 0) return;
     B::run_family_cycles(
-        cycles, [this](uint64_t t) { return t3e::RouterCycle{at(t)}; },
+        cycles,
+        [this](uint64_t t) {
+          return t3e::RouterCycle{{}, at(t)};
+        },
         [this] { check_invariants(); });
+    x_.for_each(
+        E_, t3e::FoldLosses{v_.s.lost_packets, v_.s.lost_flits, v_.st.meas_lost, v_.st.lost_flits});
+    x_.sync();
     check_errors();
   }
 
@@ -199,6 +206,14 @@ class T3eEngine final : public BatchEngine<Exec> {
 
   t3e::T3eView at(uint64_t t) const { return B::view_at(v_, t); }
   void allocate(const std::vector<t3e::Registers>& regs);
+  // The shell's copy of which BSUs have the PE as a child (PeState::bsu_member), from r_bsu.
+  void bsu_members() {
+    const std::vector<uint32_t> w = download(v_.s.bsu, E_ * t3e::kBsus);
+    std::vector<uint32_t> member(E_, 0);
+    for (uint64_t k = 0; k < w.size(); ++k)
+      member[k / t3e::kBsus] |= (t3e::BsuReg::children(w[k]) >> t3e::kBsuPe & 1u) << k % t3e::kBsus;
+    x_.upload(v_.pe.bsu_member, member.data(), E_ * 4);
+  }
   void hot();
   void check_invariants();
   void check_errors();
@@ -291,6 +306,8 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   s.in_valid = alloc<uint8_t>(*this, belts, "flit_belt", {I, R, S, W});
   s.cr_belt = alloc<int8_t>(*this, belts, "credit_belt", {I, R, S, W});
   s.dropped = alloc<uint64_t>(*this, E_, "dropped_flits", {I, R});
+  s.lost_packets = alloc<uint64_t>(*this, E_);
+  s.lost_flits = alloc<uint64_t>(*this, E_);
   s.error = alloc<uint32_t>(*this, E_, "config_error", {I, R});
   s.error_info = alloc<uint32_t>(*this, E_ * 4);
   s.viol = alloc<uint32_t>(*this, E_);
@@ -340,11 +357,14 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   pe.rt_max = alloc<uint32_t>(*this, E_);
   pe.bsu_state = alloc<uint8_t>(*this, E_ * kBsus, "bsu_state", {I, R, kBsus});
   pe.bsu_send = alloc<uint32_t>(*this, E_ * 2, "bsu_send", {I, R, 2});
+  pe.bsu_member = alloc<uint32_t>(*this, E_);
   pe.round_start = alloc<uint32_t>(*this, E_);
   for (uint64_t** a : {&pe.bar_sum, &pe.bar_count, &pe.eur_sum, &pe.eur_count, &pe.overruns})
     *a = alloc<uint64_t>(*this, E_);
   pe.bar_max = alloc<uint32_t>(*this, E_);
   pe.eur_max = alloc<uint32_t>(*this, E_);
+  pe.viol = alloc<uint32_t>(*this, E_);
+  pe.viol_info = alloc<uint32_t>(*this, E_ * 4);
   B::allocate_terminals(p.source_queue);
   v_.src = B::src_;
   v_.st = B::st_;
@@ -378,6 +398,7 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   // Each PE can reserve a response slot for every request flit its ejection VC may hold.
   std::vector<uint32_t> spare(E_, p.response_queue - p.pe_depth);
   x_.upload(pe.rq.spare, spare.data(), E_ * 4);
+  bsu_members();
 }
 
 template <class Exec>
@@ -389,9 +410,11 @@ void T3eEngine<Exec>::check_invariants() {
                                "packets interleaved or incomplete on an ejection VC (seq %v)",
                                "a flit arrived at a full buffer (%v flits)",
                                "credits above the buffer's size (%v)"};
-  B::throw_violation(v_.s.viol, v_.s.viol_info, what, [](const uint32_t* at) {
+  const auto place = [](const uint32_t* at) {
     return "port " + std::to_string(at[1]) + ", VC " + std::to_string(at[2]);
-  });
+  };
+  B::throw_violation(v_.s.viol, v_.s.viol_info, what, place);  // the router's, then its PE's
+  B::throw_violation(v_.pe.viol, v_.pe.viol_info, what, place);
   B::check_conservation(held_, "flits in buffers and on links");
 }
 

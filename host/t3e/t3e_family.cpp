@@ -44,6 +44,7 @@ const Family& family() {
     f.keys = section_keys();
     f.min_radix = 1;        // a machine may be one node thick
     f.own_patterns = true;  // over each partition's PEs
+    f.roles = true;         // the PE (router_cycle.hpp)
     f.packet_flits = packet_flits;
     f.validate = validate;
     f.router_state_bytes = router_state_bytes;

@@ -61,7 +61,10 @@ class VcEngine final : public BatchEngine<Exec> {
         }
         x_.run_cycles(
             t_, cycles, I_, v_.prm.routers,
-            [this](uint64_t t) { return RouterCycle<Shape>{at(t)}; }, B::hot_);
+            [this](uint64_t t) {
+              return RouterCycle<Shape>{{}, at(t)};
+            },
+            B::hot_);
       });
       t_ += cycles;
     }
@@ -303,7 +306,7 @@ template <class Exec>
 void VcEngine<Exec>::cycle_once() {
   v_ = at(t_);
   if (fused_) {
-    x_.for_each(E_, RouterCycle<>{v_});
+    x_.for_each(E_, RouterCycle<>{{}, v_});
   } else {
     x_.for_each(E_, CreditReceive{v_});
     x_.for_each(E_, RouteCompute{v_});

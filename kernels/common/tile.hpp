@@ -79,6 +79,29 @@ struct has_role_form : std::false_type {};
 template <class Cycle>
 struct has_role_form<Cycle, std::enable_if_t<Cycle::kRoleForm>> : std::true_type {};
 
+// The cycle forms a family writes once as two private members of its cycle functor Cycle,
+// one_lane<kRoles>(e) and lanes<kRoles>(t, e), each with or without its one-lane roles: the
+// whole cycle on one lane (operator()), its lane form (tile) and its role form's routers
+// (router, router_tile). Cycle derives from CycleForms<Cycle> and befriends it, and adds
+// roles() and role(e, k).
+template <class Cycle>
+struct CycleForms {
+  static constexpr bool kLaneForm = true, kRoleForm = true;
+  LS_HD LS_FORCEINLINE void operator()(uint64_t e) const { self().template one_lane<true>(e); }
+  template <class Tile>
+  LS_HD LS_FORCEINLINE void tile(const Tile& t, uint64_t e) const {
+    self().template lanes<true>(t, e);
+  }
+  LS_HD LS_FORCEINLINE void router(uint64_t e) const { self().template one_lane<false>(e); }
+  template <class Tile>
+  LS_HD LS_FORCEINLINE void router_tile(const Tile& t, uint64_t e) const {
+    self().template lanes<false>(t, e);
+  }
+
+ private:
+  LS_HD LS_FORCEINLINE const Cycle& self() const { return static_cast<const Cycle&>(*this); }
+};
+
 // Element e's cycle on tile t: the family's lane form, or its whole cycle on one lane.
 #ifdef __CUDACC__
 #pragma nv_exec_check_disable

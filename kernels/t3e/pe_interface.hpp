@@ -42,11 +42,11 @@ struct PeInterface {
       if (tail && v.pe.outstanding[e] > 0) v.pe.outstanding[e] -= 1;
     }
     if (f.dest != r) {
-      record_violation(v.s.viol, v.s.viol_info, e, kViolWrongPe, v.t, kPePort, vc, f.dest);
+      record_violation(v.pe.viol, v.pe.viol_info, e, kViolWrongPe, v.t, kPePort, vc, f.dest);
       return;
     }
     if (!assemble(v.pe.sink, e * kVcs + vc, f))
-      record_violation(v.s.viol, v.s.viol_info, e, kViolPacketOrder, v.t, kPePort, vc, f.seq);
+      record_violation(v.pe.viol, v.pe.viol_info, e, kViolPacketOrder, v.t, kPePort, vc, f.seq);
     if (!tail) return;
     if (in_window(f.ctime))
       record_delivery(v.st, e, v.t, static_cast<uint32_t>(v.t - f.ctime), v.t - f.itime,

@@ -66,8 +66,10 @@ LS_HD LS_FORCEINLINE uint64_t receive_flit(const T3eView& v, uint64_t e, uint32_
 // port's, as a loop over the ports would record first).
 LS_HD inline void count_arrivals(const T3eView& v, uint64_t e, uint64_t row, uint64_t a) {
   v.s.dropped[e] += popcount64(a & kDiscardedPorts);
-  for (uint32_t m = static_cast<uint32_t>(a >> kLostAt) & kPortMask; m; m &= m - 1)
-    record_loss(v.st, e, FlitMeta::size(v.s.in_belt[row + lowest_bit(m)].meta));
+  for (uint32_t m = static_cast<uint32_t>(a >> kLostAt) & kPortMask; m; m &= m - 1) {
+    v.s.lost_packets[e] += 1;
+    v.s.lost_flits[e] += FlitMeta::size(v.s.in_belt[row + lowest_bit(m)].meta);
+  }
   if (a & kOverflowPorts) {
     const uint32_t p = lowest_bit64(a >> kOverflowAt), vc = FlitMeta::vc(v.s.in_belt[row + p].meta);
     record_violation(v.s.viol, v.s.viol_info, e, kViolOverflow, v.t, p, vc,
@@ -88,29 +90,58 @@ LS_HD inline uint64_t receive(const T3eView& v, uint64_t e, uint32_t r) {
   return a & kFreshVcs;
 }
 
-struct RouterCycle {
+// The packets the routers lost (count_arrivals) into their PEs' terminal counts, as record_loss
+// would have counted them: the host runs it after each launch of clocks, before it reads them.
+struct FoldLosses {
+  uint64_t *lost_packets, *lost_flits, *meas_lost, *st_lost_flits;
+  LS_HD void operator()(uint64_t e) const {
+    if (!lost_packets[e]) return;
+    meas_lost[e] += lost_packets[e];
+    st_lost_flits[e] += lost_flits[e];
+    lost_packets[e] = lost_flits[e] = 0;
+  }
+};
+
+struct RouterCycle : CycleForms<RouterCycle> {
   T3eView v;
 
-  LS_HD void operator()(uint64_t e) const {
-    const uint32_t inst = v.lay.inst_of(e), r = static_cast<uint32_t>(e % v.lay.routers);
-    const uint64_t fresh = receive(v, e, r);
-    const Arbiter arbiter{v, e, inst, r, networks_and_pe(e, inst, r), fresh};
-    const uint64_t sent = arbiter();
-    arbiter.settle(fresh & ~sent);
-    finish(e, inst, r, sent);
-  }
   // The routers [e0, e1) of one instance, on one CPU thread (CpuExec::run_cycles).
   void range(uint64_t e0, uint64_t e1) const {
     for (uint64_t e = e0; e < e1; ++e) (*this)(e);
   }
 
-  // The same clock of router e on a tile of lanes (run.lanes = "tile", kernels/common/tile.hpp):
-  // step 1 a port a lane, steps 2-4 on one lane (the barrier and special networks are rare, the
-  // PE is one chain), the arbiter's inputs and outputs over the lanes (Arbiter::lanes) and the
-  // PE's source on one lane. What lanes find reaches the router's counters through fold_or.
-  static constexpr bool kLaneForm = true;
-  template <class Tile>
-  LS_HD void tile(const Tile& t, uint64_t e) const {
+  // The lane form (run.lanes = "tile", kernels/common/tile.hpp: lanes<true>): step 1 a port a
+  // lane, steps 2-4 on one lane (the barrier and special networks are rare, the PE is one
+  // chain), the arbiter's inputs and outputs over the lanes (Arbiter::lanes) and the PE's source
+  // on one lane. What lanes find reaches the router's counters through fold_or.
+  // The role form (run.roles, tile.hpp: one_lane<false>, lanes<false>): the clock without the
+  // PE, and the PE with its shell's BSUs as an item of its own. The PE meets its router only
+  // through the belts' PE column (this clock's flit, credit and barrier packet; the injected
+  // flit, the returned credit and the shell's barrier packet in later rows) and owns its counts,
+  // its violation record and its copy of which BSUs it belongs to (PeState), so it may run
+  // before, during or after its router.
+  LS_HD uint32_t roles() const { return 1; }
+  LS_HD void role(uint64_t e, uint32_t) const {
+    const uint32_t inst = v.lay.inst_of(e), r = static_cast<uint32_t>(e % v.lay.routers);
+    pe_clock(e, inst, r);
+    PeInterface{v, e, inst, r}.generate();
+  }
+
+ private:
+  friend struct CycleForms<RouterCycle>;
+  template <bool kPe>
+  LS_HD LS_FORCEINLINE void one_lane(uint64_t e) const {
+    const uint32_t inst = v.lay.inst_of(e), r = static_cast<uint32_t>(e % v.lay.routers);
+    const uint64_t fresh = receive(v, e, r);
+    const uint32_t taken = networks(e);
+    if constexpr (kPe) pe_clock(e, inst, r);
+    const Arbiter arbiter{v, e, inst, r, taken, fresh};
+    const uint64_t sent = arbiter();
+    arbiter.settle(fresh & ~sent);
+    finish<kPe>(e, inst, r, sent);
+  }
+  template <bool kPe, class Tile>
+  LS_HD LS_FORCEINLINE void lanes(const Tile& t, uint64_t e) const {
     const uint32_t inst = v.lay.inst_of(e), r = static_cast<uint32_t>(e % v.lay.routers);
     const uint64_t row = v.lay.row(e, v.now);
     const uint64_t a = t.fold_or(kPorts, [&](uint32_t p) {
@@ -119,33 +150,35 @@ struct RouterCycle {
     });
     const uint32_t taken = t.single([&] {
       if (a & ~kFreshVcs) count_arrivals(v, e, row, a);
-      return networks_and_pe(e, inst, r);
+      const uint32_t x = networks(e);
+      if constexpr (kPe) pe_clock(e, inst, r);
+      return x;
     });
     const uint64_t sent = Arbiter{v, e, inst, r, taken, a & kFreshVcs}.lanes(t);
-    t.single([&] { finish(e, inst, r, sent); });
+    t.single([&] { finish<kPe>(e, inst, r, sent); });
   }
-
- private:
-  // Steps 2-4; returns the outputs a special or barrier packet takes this clock.
-  LS_HD LS_FORCEINLINE uint32_t networks_and_pe(uint64_t e, uint32_t inst, uint32_t r) const {
+  // Steps 2 and 3's networks; returns the outputs a special or barrier packet takes this clock.
+  LS_HD LS_FORCEINLINE uint32_t networks(uint64_t e) const {
     const bool barriers = v.prm.barrier != kNoBarrier;
     if (barriers) BarrierNetwork{v, e}.arrive();
     uint32_t taken = SpecialNetwork{v, e}();
-    bool pe_barrier = false;
-    if (barriers) {
-      taken |= BarrierNetwork{v, e}.depart(taken);
-      pe_barrier = ShellBsus{v, e, r}();
-    }
+    if (barriers) taken |= BarrierNetwork{v, e}.depart(taken);
+    return taken;
+  }
+  // Step 3's shell and step 4's PE: a barrier packet from the shell takes the PE's channel for
+  // the clock before any data flit.
+  LS_HD LS_FORCEINLINE void pe_clock(uint64_t e, uint32_t inst, uint32_t r) const {
+    const bool pe_barrier = v.prm.barrier != kNoBarrier && ShellBsus{v, e, r}();
     const PeInterface pe{v, e, inst, r};
     pe.credits();
     if (!pe_barrier) pe.inject();
     pe.receive();
-    return taken;
   }
   // Step 6, and the watchdog's note that something moved.
+  template <bool kPe>
   LS_HD LS_FORCEINLINE void finish(uint64_t e, uint32_t inst, uint32_t r, uint64_t sent) const {
     if (sent) v.s.last_move[e] = static_cast<uint32_t>(v.t);
-    PeInterface{v, e, inst, r}.generate();
+    if constexpr (kPe) PeInterface{v, e, inst, r}.generate();
   }
 };
 

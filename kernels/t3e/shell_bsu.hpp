@@ -27,9 +27,7 @@ struct ShellBsus {
   uint32_t r;
 
   LS_HD uint8_t& state(uint32_t b) const { return v.pe.bsu_state[e * kBsus + b]; }
-  LS_HD bool member(uint32_t b) const {
-    return BsuReg::children(v.s.bsu[e * kBsus + b]) >> kBsuPe & 1u;
-  }
+  LS_HD bool member(uint32_t b) const { return v.pe.bsu_member[e] >> b & 1u; }
   LS_HD void op_bar(uint32_t b) const {
     state(b) = kSArm;
     v.pe.bsu_send[e * 2 + 1] |= 1u << b;

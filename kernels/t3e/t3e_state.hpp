@@ -150,12 +150,16 @@ struct T3eState {
   // Belts ending at the router, by arrival cycle mod slots: [inst, R, slot, kWidth]
   Flit* in_belt;
   uint8_t* in_valid;
-  int8_t* cr_belt;       // the VC of a credit arriving at an output port (or the PE), -1 none
-  uint32_t* last_move;   // [inst, R] the last cycle a flit left the router (watchdog)
-  uint64_t* dropped;     // [inst, R] flits discarded on arrival since cycle 0 (conservation)
+  int8_t* cr_belt;      // the VC of a credit arriving at an output port (or the PE), -1 none
+  uint32_t* last_move;  // [inst, R] the last cycle a flit left the router (watchdog)
+  uint64_t* dropped;    // [inst, R] flits discarded on arrival since cycle 0 (conservation)
+  // [inst, R] packets of the window cut on arrival here (IGNORE_NORMAL), and their flits, until
+  // the host adds them to the PE's terminal counts (FoldLosses): the router and its PE each
+  // count only in state of their own during a clock (run.roles runs them on threads apart).
+  uint64_t *lost_packets, *lost_flits;
   uint32_t* error;       // [inst, R] a configuration error the router stopped a packet for
   uint32_t* error_info;  // [inst, R, 4] cycle, port, vc, direction
-  uint32_t* viol;        // [inst, R] debug: the first invariant violated
+  uint32_t* viol;        // [inst, R] debug: the first invariant violated (the PE's: PeState)
   uint32_t* viol_info;   // [inst, R, 4]
   // Barrier/eureka networks (barrier_network.hpp)
   uint32_t* bsu;          // [inst, R, 32] the BSU registers (bsu_register.hpp)
@@ -196,13 +200,18 @@ struct PeState {
   uint64_t *rt_sum, *rt_count;   // round trips (request creation to response delivery) measured
   uint32_t* rt_max;
   // The shell's BSUs (shell_bsu.hpp)
-  uint8_t* bsu_state;             // [inst, R, 32] S_BAR, S_ARM, S_EUR
+  uint8_t* bsu_state;  // [inst, R, 32] S_BAR, S_ARM, S_EUR
+  // [inst, R] bit b: the PE is a child in BSU b's tree (r_bsu's CHILDREN bit, copied by the
+  // host whenever r_bsu is loaded: the router's barrier network writes the rest of that word)
+  uint32_t* bsu_member;
   uint32_t* bsu_send;             // [inst, R, 2] BSUs with a eureka (0), a barrier (1) to send
   uint32_t* round_start;          // [inst, R] the cycle the PE's current round began
   uint64_t *bar_sum, *bar_count;  // completions of rounds begun in the window: latency
   uint64_t *eur_sum, *eur_count;  // eureka notifications of those rounds: latency
   uint32_t *bar_max, *eur_max;
-  uint64_t* overruns;  // rounds a PE could not begin: its BSU still busy
+  uint64_t* overruns;   // rounds a PE could not begin: its BSU still busy
+  uint32_t* viol;       // [inst, R] debug: the first invariant the PE saw violated
+  uint32_t* viol_info;  // [inst, R, 4]
 };
 
 struct T3eView : CycleView {

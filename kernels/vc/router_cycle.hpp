@@ -13,38 +13,25 @@
 namespace ls {
 
 template <class Shape = AnyShape>
-struct RouterCycle {
+struct RouterCycle : CycleForms<RouterCycle<Shape>> {
   VcView v;
-  LS_HD void operator()(uint64_t e) const { one_lane<true>(e); }
   // The routers [e0, e1) of one instance, on one CPU thread (the CPU runs StagedCycle unless
   // run.schedule asks for the GPU's schedules).
   void range(uint64_t e0, uint64_t e1) const {
     for (uint64_t e = e0; e < e1; ++e) (*this)(e);
   }
 
-  // The same cycle of router e on a tile of lanes (run.lanes = "tile", kernels/common/tile.hpp):
-  // credits in and buffer write a port a lane, route computation an input VC a lane, both
-  // allocators' requests and commits an input VC a lane with their matchings on every lane alike
-  // (vc_alloc_lanes, sw_alloc_lanes), switch traversal a matched port a lane, the terminals a
-  // lane each. What a lane finds (routes, VCs joined, violations, mask changes) reaches the
-  // router's masks through fold_or or a choice every lane makes alike, so no two lanes write one
-  // word.
-  static constexpr bool kLaneForm = true;
-  template <class Tile>
-  LS_HD void tile(const Tile& t, uint64_t e) const {
-    lanes<true>(t, e);
-  }
-
-  // The role form (run.roles, tile.hpp): the cycle on one lane or a tile without the terminals,
-  // and each terminal as an item of its own. A terminal touches only its own state and its
-  // columns of its router's belts (the flit and credit of this cycle's row, the injected flit and
-  // the returned credit in later rows), so it may run before, during or after its router.
-  static constexpr bool kRoleForm = true;
-  LS_HD void router(uint64_t e) const { one_lane<false>(e); }
-  template <class Tile>
-  LS_HD void router_tile(const Tile& t, uint64_t e) const {
-    lanes<false>(t, e);
-  }
+  // The lane form (run.lanes = "tile", kernels/common/tile.hpp: lanes<true>): credits in and
+  // buffer write a port a lane, route computation an input VC a lane, both allocators' requests
+  // and commits an input VC a lane with their matchings on every lane alike (vc_alloc_lanes,
+  // sw_alloc_lanes), switch traversal a matched port a lane, the terminals a lane each. What a
+  // lane finds (routes, VCs joined, violations, mask changes) reaches the router's masks through
+  // fold_or or a choice every lane makes alike, so no two lanes write one word.
+  // The role form (run.roles, tile.hpp: one_lane<false>, lanes<false>): the cycle without the
+  // terminals, and each terminal as an item of its own. A terminal touches only its own state
+  // and its columns of its router's belts (the flit and credit of this cycle's row, the injected
+  // flit and the returned credit in later rows), so it may run before, during or after its
+  // router.
   // A router's terminals are nodes [r * T, r * T + T) (vc_setup.cpp checks the tables).
   LS_HD uint32_t roles() const { return Shape::terminals(v.prm); }
   LS_HD void role(uint64_t e, uint32_t k) const {
@@ -54,6 +41,7 @@ struct RouterCycle {
   }
 
  private:
+  friend struct CycleForms<RouterCycle>;
   template <bool kTerminals>
   LS_HD LS_FORCEINLINE void one_lane(uint64_t e) const {
     const VcLayout L = Shape::layout(v.lay);  // a local copy: byte stores cannot alias it

@@ -43,13 +43,15 @@ VARIANTS = {
         "schedule": "block", "block_order": "shuffled", "lanes": "tile",
         "block_view": "parameter"},
 }
-# Variants of the families that have them: the vc routers (tiles, or one lane each under the
-# block schedule) and terminals as items of their own, shuffled together (run.roles).
-FAMILY_VARIANTS = {"vc": {
+# Variants of the families that have them: the routers (tiles, or one lane each under the
+# block schedule) and their roles (vc's terminals, the T3E's PE) as items of their own, shuffled
+# together (run.roles).
+ROLES = {
     "roles, launch schedule, shuffled": {
         "schedule": "launch", "block_order": "shuffled", "lanes": "tile", "roles": True},
     "roles, block schedule, one lane, shuffled": {
-        "schedule": "block", "block_order": "shuffled", "lanes": "one", "roles": True}}}
+        "schedule": "block", "block_order": "shuffled", "lanes": "one", "roles": True}}
+FAMILY_VARIANTS = {"vc": ROLES, "t3e": ROLES}
 
 differential = settings(max_examples=CAMPAIGN or EXAMPLES, derandomize=not CAMPAIGN,
                         deadline=None, database=None, print_blob=True,
