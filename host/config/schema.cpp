@@ -264,10 +264,10 @@ std::vector<KeyInfo> make_schema() {
                "launch, unless run.hot_state = shared keeps it to block), as an H100 measured "
                "fastest, and a tile with run.roles; identical results"),
       bool_key("run", "roles", run, &U::roles,
-               "launch and block schedules, a family with a role form (vc, t3e): the router's "
-               "terminals (vc) or PE (t3e) each on a thread of its own, in warps after the "
-               "routers' (their tiles, or one lane each with run.lanes = one), so the two run "
-               "side by side "
+               "launch and block schedules, a family with a role form: the stages a router "
+               "runs on one lane (its terminals or its PE) each on a thread of its own, in "
+               "warps after the routers' (their tiles, or one lane each with run.lanes = one), "
+               "so the two run side by side "
                "(docs/performance.md, 'Roles on warps of their own'); identical results"),
       int_key("run", "watchdog", run, &U::watchdog, 0, 1ll << 30,
               "report a deadlock after this many cycles without a flit moving (0: off)"),
