@@ -169,15 +169,13 @@ struct CpuExec {
         }
         return;
       }
-      case ScheduleKind::kBlock:
-        if constexpr (has_role_form<decltype(at(t0))>::value)
-          if (schedule.roles)
-            return run_blocks<kLanes, true>(t0, cycles, n_inst, per_inst, at,
-                                            schedule.hot_shared ? hot : HotList{},
-                                            schedule.view_shared || schedule.hot_shared);
-        return run_blocks<kLanes, false>(t0, cycles, n_inst, per_inst, at,
-                                         schedule.hot_shared ? hot : HotList{},
-                                         schedule.view_shared || schedule.hot_shared);
+      case ScheduleKind::kBlock: {
+        const HotList on_chip = schedule.hot_shared ? hot : HotList{};
+        return with_flag<has_role_form<decltype(at(t0))>::value>(schedule.roles, [&](auto roles) {
+          run_blocks<kLanes, decltype(roles)::value>(t0, cycles, n_inst, per_inst, at, on_chip,
+                                                     schedule.view_shared || on_chip.count);
+        });
+      }
       case ScheduleKind::kGrid:  // (its view in the kernel's parameter, as on CUDA)
         return run_blocks<kLanes, false>(t0, cycles, 1, n_inst * per_inst, at, HotList{}, false);
     }

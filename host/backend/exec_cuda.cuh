@@ -71,7 +71,7 @@ __device__ CudaTile<kLanes> this_tile() {
 }
 // ... or, on one lane, a stand-in that ElementCycle::router does not use.
 template <uint32_t kLanes>
-__device__ __forceinline__ auto router_tile() {
+__device__ __forceinline__ auto this_tile_or_lane() {
   if constexpr (kLanes == 1)
     return 0;
   else
@@ -105,7 +105,7 @@ __global__ void for_each_roles_kernel(const __grid_constant__ F f, uint64_t n,
   const uint64_t i = static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const ElementCycle<F> element{f, 0};
   if (i < tile_threads) {
-    if (i / kLanes < n) element.template router<kLanes>(router_tile<kLanes>(), i / kLanes);
+    if (i / kLanes < n) element.template router<kLanes>(this_tile_or_lane<kLanes>(), i / kLanes);
   } else if (i - tile_threads < n * per) {
     element.role((i - tile_threads) / per, static_cast<uint32_t>((i - tile_threads) % per));
   }
@@ -127,7 +127,7 @@ struct CudaBlock {
   template <uint32_t kLanes, class G>
   __device__ __forceinline__ void roles(uint64_t n, uint32_t per, const G& g) const {
     if (threadIdx.x < split) {
-      const auto t = router_tile<kLanes>();
+      const auto t = this_tile_or_lane<kLanes>();
       for (uint64_t k = threadIdx.x / kLanes; k < n; k += split / kLanes)
         g.template router<kLanes>(t, k);
     } else {
@@ -283,17 +283,12 @@ struct CudaExec {
     }
     if (kind == ScheduleKind::kBlock) {
       const HotList hot = schedule.hot_shared ? hot_list : HotList{};
-      const bool shared_view = schedule.view_shared || hot.count;
-      if constexpr (has_role_form<F>::value) {
-        if (schedule.roles) {
-          if (shared_view)
-            return run_blocks<kLanes, true, true>(t0, cycles, n_inst, per_inst, at, hot);
-          return run_blocks<kLanes, false, true>(t0, cycles, n_inst, per_inst, at, hot);
-        }
-      }
-      if (shared_view)
-        return run_blocks<kLanes, true, false>(t0, cycles, n_inst, per_inst, at, hot);
-      return run_blocks<kLanes, false, false>(t0, cycles, n_inst, per_inst, at, hot);
+      return with_flag<has_role_form<F>::value>(schedule.roles, [&](auto roles) {
+        with_flag(schedule.view_shared || hot.count, [&](auto shared_view) {
+          run_blocks<kLanes, decltype(shared_view)::value, decltype(roles)::value>(
+              t0, cycles, n_inst, per_inst, at, hot);
+        });
+      });
     }
     const uint64_t most = schedule.cycles_per_launch ? schedule.cycles_per_launch : cycles;
     if (!cooperative_)

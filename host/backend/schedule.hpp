@@ -70,6 +70,16 @@ void with_lanes(uint32_t lanes, const F& f) {
     f(std::integral_constant<uint32_t, 1>{});
 }
 
+// f(std::true_type{}) or f(std::false_type{}) for a run-time flag b (run.roles, where the
+// view lives): a kernel of its own for each; with kAllowed false only the false one is compiled
+// (roles for a functor without a role form).
+template <bool kAllowed = true, class F>
+void with_flag(bool b, const F& f) {
+  if constexpr (kAllowed)
+    if (b) return f(std::true_type{});
+  f(std::false_type{});
+}
+
 // A schedule's name as results report it (Engine::schedule): the CPU's `auto` is "stages".
 std::string schedule_name(ScheduleKind kind, uint32_t lanes, bool roles = false);
 

@@ -18,6 +18,7 @@ A failure shrinks to a minimal configuration, printed with a @reproduce_failure 
 
 import hashlib
 import os
+import sys
 
 import pytest
 from conftest import REPO
@@ -25,6 +26,9 @@ from hypothesis import HealthCheck, event, given, note, settings
 from random_networks import FAMILIES, deadlock_free, networks
 
 import lockstep as ls
+
+sys.path.insert(0, str(REPO / "scripts"))
+from state_fingerprints import takes_roles  # noqa: E402
 
 CAMPAIGN = int(os.environ.get("LOCKSTEP_DIFF_EXAMPLES", "0"))
 EXAMPLES = 40  # per family in `make test`
@@ -43,15 +47,14 @@ VARIANTS = {
         "schedule": "block", "block_order": "shuffled", "lanes": "tile",
         "block_view": "parameter"},
 }
-# Variants of the families that have them: the routers (tiles, or one lane each under the
-# block schedule) and their roles (vc's terminals, the T3E's PE) as items of their own, shuffled
-# together (run.roles).
+# Variants of the families with a role form (their configurations take run.roles): the routers
+# (tiles, or one lane each under the block schedule) and their roles (vc's terminals, the T3E's
+# PE) as items of their own, shuffled together.
 ROLES = {
     "roles, launch schedule, shuffled": {
         "schedule": "launch", "block_order": "shuffled", "lanes": "tile", "roles": True},
     "roles, block schedule, one lane, shuffled": {
         "schedule": "block", "block_order": "shuffled", "lanes": "one", "roles": True}}
-FAMILY_VARIANTS = {"vc": ROLES, "t3e": ROLES}
 
 differential = settings(max_examples=CAMPAIGN or EXAMPLES, derandomize=not CAMPAIGN,
                         deadline=None, database=None, print_blob=True,
@@ -94,7 +97,7 @@ def test_random_networks_keep_the_invariants_and_are_deterministic(family):
             event("saturated" if r.saturated else "below saturation")
             assert r.lost == 0 or family == "t3e", f"{r.lost} packets lost"
         base = outcome(with_run(cfg))
-        for name, keys in (VARIANTS | FAMILY_VARIANTS.get(family, {})).items():
+        for name, keys in (VARIANTS | (ROLES if takes_roles(cfg) else {})).items():
             assert outcome(with_run(cfg, **keys)) == base, f"{name} differs"
 
     check()
