@@ -49,9 +49,13 @@ struct SourceOps {
 
   // The source wakes at gen_next (when `generating`): a creation cycle if gen_hit, else where
   // its last search for one stopped. It creates the packet (if any) and looks for the next one.
-  // A node that is no sender (a gather's receivers among them) never wakes again.
+  // A node that is no sender (a gather's receivers among them), or has created its
+  // traffic.max_packets (every finite workload's source, once its backlog is made: it creates one
+  // a cycle until then), never wakes again: its gen_next stays in the past. (A source that woke
+  // every cycle kept a Blue Gene/L router awake through a whole alltoall.)
   LS_HD void generate(uint64_t ne, const TrafficParams& tp, uint32_t n, uint64_t sn) const {
     if (n % tp.sender_every != 0 || (tp.pattern == Pattern::kGather && in_region(tp, n))) return;
+    if (tp.max_packets != 0 && s.created[ne] >= tp.max_packets) return;
     uint8_t on = s.on_gen[ne];
     if (!s.gen_hit[ne]) {
       const NextCreation now = next_creation(tp, n, t, t + kGenLookahead, on);
@@ -67,10 +71,9 @@ struct SourceOps {
   }
 
   // The source creates a packet this cycle (`on`: its on/off state after this cycle): it joins
-  // the queue, injectable from the next cycle, unless the queue is full or the source is done.
+  // the queue, injectable from the next cycle, unless the queue is full.
   LS_HD void create(uint64_t ne, const TrafficParams& tp, uint32_t n, uint8_t on,
                     uint64_t sn) const {
-    if (tp.max_packets != 0 && s.created[ne] >= tp.max_packets) return;
     if (cap != 0 && s.queued[ne] >= cap) {  // full: the packet is not created
       if (win.contains(t)) st.refused[sn] += 1;
       return;

@@ -80,3 +80,22 @@ def test_arbitration_gap_key():
             blocked = sim.state("receiver_blocked")
             assert blocked.shape == (32, 6) and set(np.unique(blocked)) <= {0, 1}
     assert held[True] > held[False]
+
+
+def test_routers_sleep_once_a_finite_workload_is_made():
+    # An alltoall's source makes its backlog one packet a cycle and then never wakes again, so a
+    # router with nothing to do sleeps (its `wake` beyond the cycle) as under a rate; a source
+    # that woke every cycle kept every router awake (wake == the next cycle) through the run.
+    # With no traffic every router sleeps but when its source looks further ahead for a packet
+    # (every 256 cycles).
+    base = ls.load_config(CONFIG).with_(**{"topology.radix": [4, 4, 4], "run.threads": 1})
+    for pattern, offered, most in [("alltoall", 0.45, 0.8), ("uniform", 0.0, 0.05)]:
+        sim = ls.Simulator([base.with_(**{"traffic.pattern": pattern, "traffic.offered": offered})])
+        sim.step(2000)  # the 63 packets a node made long since, most of them still queued
+        awake = []
+        for _ in range(100):
+            sim.step(1)
+            awake.append((sim.state("wake") <= sim.cycle).mean())
+        assert np.mean(awake) <= most, (pattern, np.mean(awake))
+        if pattern == "alltoall":
+            assert sim.state("source_queue").sum() > 0 and np.mean(awake) > 0.1
