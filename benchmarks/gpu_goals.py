@@ -30,7 +30,7 @@ import sys
 import time
 
 import lockstep as ls
-from lockstep import _core
+from lockstep import _core, bgl
 from lockstep.cli import BENCH_NETWORKS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -93,7 +93,26 @@ def cases(goals: list[str]) -> list[dict]:
         keys = dict(mesh, kind="torus", radix=[64, 64, 64], offered=0.015625, link_delay=2)
         out.append(dict(goal="large", network="64x64x64 torus", keys=keys, instances=1,
                         target=3e9))
+        # Blue Gene/L's Figure 6, to be run to completion (about 3.5e7 cycles): which schedule
+        # runs it fastest, timed past the backlog's making (one packet a cycle for 32,767 cycles,
+        # every router awake), with no host row (its warm-up alone would take the host minutes).
+        fig6 = bgl.midplane([32, 32, 32], **{"traffic.pattern": "alltoall", "run.drain": 10**8})
+        out.append(dict(goal="large", network="32x32x32 Blue Gene/L alltoall", keys=flat(fig6),
+                        instances=1, target=None, warm=40_000, host=False))
     return out
+
+
+# Cycles a run to completion takes (configs/bgl_32x32x32.toml: 131,072 packets x 270 byte times
+# on the busiest links, at least).
+COMPLETION = {"32x32x32 Blue Gene/L alltoall": 3.54e7}
+
+
+def flat(cfg: ls.Config) -> dict:
+    """A configuration's keys that differ from the defaults, as "section.key": value."""
+    def keys(c: ls.Config) -> dict:
+        return {f"{s}.{k}": v for s, d in c.to_dict().items() for k, v in d.items()}
+    default = keys(ls.Config())
+    return {k: v for k, v in keys(cfg).items() if default.get(k) != v}
 
 
 def simulator(keys: dict, instances: int, backend: str, schedule=CPU_SCHEDULE,
@@ -112,9 +131,10 @@ def routers(keys: dict) -> int:
     return _core.network_size(ls.Config().with_(**keys).to_dict())["routers"]
 
 
-def timed(sim: ls.Simulator, seconds: float) -> tuple[int, float]:
-    """(cycles, wall seconds) of a step long enough to take about `seconds`."""
-    sim.step(200)  # warm-up: traffic in flight, the first launch paid
+def timed(sim: ls.Simulator, seconds: float, warm: int = 200) -> tuple[int, float]:
+    """(cycles, wall seconds) of a step long enough to take about `seconds`, after `warm`
+    cycles (traffic in flight, the first launch paid)."""
+    sim.step(warm)
     t0 = time.perf_counter()
     sim.step(50)
     probe = max(time.perf_counter() - t0, 1e-6)
@@ -127,7 +147,7 @@ def timed(sim: ls.Simulator, seconds: float) -> tuple[int, float]:
 def measure(case: dict, backend: str, schedule, threads: int, seconds: float) -> dict:
     r = routers(case["keys"])
     sim = simulator(case["keys"], case["instances"], backend, schedule, threads)
-    cycles, wall = timed(sim, seconds)
+    cycles, wall = timed(sim, seconds, case.get("warm", 200))
     rate = r * case["instances"] * cycles / wall
     return {"goal": case["goal"], "family": family_of(case["keys"]), "network": case["network"],
             "routers_per_instance": r, "instances": case["instances"], "backend": sim.backend,
@@ -182,9 +202,13 @@ def summary(rows: list[dict]) -> list[str]:
         best = gpu[0]
         met = {True: "met", False: "not met", "": "no target"}[best.get("meets_target", "")]
         top = "; ".join(f"{label(r)} {float(r['us_per_cycle']):.1f} us" for r in gpu[:3])
+        whole = ""
+        if network in COMPLETION:  # a run to completion at the best schedule's rate
+            whole = (f", to completion ({COMPLETION[network]:.2g} cycles) about "
+                     f"{COMPLETION[network] * float(best['us_per_cycle']) / 6e7:.0f} min")
         lines.append(f"{network}: {top}; best {float(best['router_cycles_per_s']):.3g} "
-                     f"router-cycles/s against {best['target_router_cycles_per_s']} ({met}); "
-                     f"{host}")
+                     f"router-cycles/s against {best['target_router_cycles_per_s']} ({met})"
+                     f"{whole}; {host or 'no host rows'}")
     return lines
 
 
@@ -207,7 +231,8 @@ def run_goals(args) -> list[dict]:
             plans += [("cuda", s, 0) for s in GPU_SCHEDULES]
         if case["goal"] in ("small", "idle"):
             plans.append(("cpu", CPU_SCHEDULE, 1))  # one core: the goals' "one CPU core"
-        plans.append(("cpu", CPU_SCHEDULE, 0))  # every core of the host
+        if case.get("host", True):
+            plans.append(("cpu", CPU_SCHEDULE, 0))  # every core of the host
         for backend, schedule, threads in plans:
             if case["goal"] == "large" and backend == "cuda" and schedule[0] == "block":
                 continue  # one block for 262,144 routers: not a candidate

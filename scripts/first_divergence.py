@@ -25,17 +25,8 @@ import sys
 import numpy as np
 
 import lockstep as ls
-from lockstep.config import load_config, parse_value
-
-
-def overrides(items: list[str], option: str) -> dict:
-    out = {}
-    for item in items:
-        key, eq, value = item.partition("=")
-        if not eq or not key:
-            raise ValueError(f"{option} '{item}': allowed KEY=VALUE, e.g. traffic.offered=0.3")
-        out[key.strip()] = parse_value(value.strip())
-    return out
+from lockstep.cli import UsageError, parse_sets
+from lockstep.config import load_config
 
 
 def load(spec: str) -> ls.Config:
@@ -96,10 +87,10 @@ def main() -> int:
     try:
         if args.cycles < 1 or args.every < 1:
             raise ValueError(f"--cycles {args.cycles}, --every {args.every}: allowed counts >= 1")
-        base = load(args.config).with_(**overrides(args.set, "--set"))
+        base = load(args.config).with_(**parse_sets(args.set))
         cfg_a = base.with_(threads=args.threads_a, debug=False)
         cfg_b = base.with_(threads=args.threads_b, debug=args.debug_b,
-                           **overrides(args.set_b, "--set-b"))
+                           **parse_sets(args.set_b, "--set-b"))
         for backend in (args.a, args.b):
             if backend not in ls.available_backends():
                 raise ValueError(f"backend '{backend}': not on this machine (here: "
@@ -109,7 +100,7 @@ def main() -> int:
             return ls.Simulator(cfg_a, backend=args.a), ls.Simulator(cfg_b, backend=args.b)
 
         a, b = start()
-    except (ValueError, OSError) as e:
+    except (ValueError, UsageError, OSError) as e:
         print(f"first_divergence: {e}", file=sys.stderr)
         return 2
     print(f"A: {args.a}, {args.threads_a} thread(s); B: {args.b}, {args.threads_b} thread(s)"

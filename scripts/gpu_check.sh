@@ -6,7 +6,8 @@
 #   2. GOALS_SECONDS=0.3 PAPERS=asym timeout 540 bash scripts/gpu_check.sh goals papers
 #      (~2.5 min, then the 32x16x16 alltoall); goals ends with a summary a network: the three
 #      fastest GPU schedules, the target and the host's cores
-#   3. with the time left: ncu, or PAPERS=fig6 papers
+#   3. with the time left: ncu, or PAPERS=fig6 papers (PAPERS_SET: the schedule call 2's
+#      "32x32x32 Blue Gene/L alltoall" summary line names fastest)
 # On a machine with a CUDA GPU, in stages (each under the device tool's 10 minutes a command on an
 # H100; run them as separate calls while the machine is warm, build first):
 #   build     CUDA build of everything (~50 s on 16 cores)
@@ -28,13 +29,14 @@
 #             view)
 #   goals     benchmarks/gpu_goals.py: issue 40's goals, every family alone, alone with no
 #             traffic (idle: the floor of a schedule's cycle) and in batches of
-#             256, 1,024 8x8 meshes and the 64x64x64 torus, under every run.schedule (launch and
-#             block also with run.lanes = tile, block also with run.block_view = parameter,
-#             launch on tiles and block on one lane with run.roles where the family has them;
-#             auto with both keys auto, as it resolved) and on
-#             the host's cores, into $LOG_DIR/gpu_goals.csv (~5.5 min; 107 s with
-#             GOALS_SECONDS=0.3 on an H200 before the idle and roles rows, 2026-11-28; they
-#             add ~60 rows, ~30 s)
+#             256, 1,024 8x8 meshes, the 64x64x64 torus and Blue Gene/L's 32x32x32 alltoall
+#             (timed past its backlog's 32,767 cycles; no host row), under every run.schedule
+#             (launch and block also with run.lanes = tile, block also with run.block_view =
+#             parameter, launch on tiles and block on one lane with run.roles where the family
+#             has them; auto with both keys auto, as it resolved) and on the host's cores, into
+#             $LOG_DIR/gpu_goals.csv (~5.5 min; 107 s with GOALS_SECONDS=0.3 on an H200 before
+#             the idle and roles rows, 2026-11-28; they add ~60 rows, ~30 s; the alltoall's
+#             warm-up ~2 s a schedule at ~50 us a cycle)
 #   ncu       the same table's single networks again, with Nsight Compute's active lanes per
 #             warp, DRAM and L2 bytes per router-cycle and bandwidth, launch and block with and
 #             without tiles, launch with roles, and the warp state section's stall reasons in
@@ -51,7 +53,11 @@
 #             and scripts/bgl_escape_waves.py (waves: Figures 7-9, 16x16x16, random
 #             arbitration, the dimension-ordered pair and the bubble, 100 intervals of 10,000
 #             cycles, with the VCs stuck for 5 intervals at the end in stuck_*.csv). PAPERS
-#             picks among asym, fig6 and waves (default: all three). Not yet
+#             picks among asym, fig6 and waves (default: all three); PAPERS_SET, KEY=VALUE
+#             items, runs the alltoalls another way (PAPERS_SET="run.lanes=tile
+#             run.schedule=launch": the schedule the goals' "32x32x32 Blue Gene/L alltoall"
+#             row found fastest, whose summary line says how long the run to completion
+#             would take). Not yet
 #             timed alone: on an H200 sharing the GPU with four other runs, the waves took 35 us
 #             a cycle and neither alltoall ended in 6 min (2026-11-28); give each its own call
 # No stage named: build, test, equality, large, bench, in that order. Logs go to $LOG_DIR
@@ -222,9 +228,11 @@ stage_papers() {
     esac
   done
   mkdir -p "$logs/papers"
+  local sets=() kv
+  for kv in ${PAPERS_SET:-}; do sets+=(--set "$kv"); done
   if [ ${#sizes[@]} -gt 0 ]; then
-    "$py" scripts/paper_sizes.py "${sizes[@]}" --backend cuda --out "$logs/papers" 2>&1 |
-      tee -a "$logs/papers.log" || rc=1
+    "$py" scripts/paper_sizes.py "${sizes[@]}" --backend cuda --out "$logs/papers" "${sets[@]}" \
+      2>&1 | tee -a "$logs/papers.log" || rc=1
   fi
   [[ " ${runs[*]} " == *" waves "* ]] || return $rc
   for escape in dateline_pair bubble; do

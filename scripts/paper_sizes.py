@@ -16,7 +16,7 @@ Figures 7-9 at their size are scripts/bgl_escape_waves.py's (gpu_check.sh's pape
 both). --small runs each on a small torus (the tests run it on the CPU).
 
     python scripts/paper_sizes.py [fig6] [asym] --backend cuda --out build-gpu/logs/papers
-        [--cycles N ...]   (0: to completion)
+        [--cycles N ...]   (0: to completion)   [--set run.lanes=\"tile\" ...]
 """
 
 import argparse
@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from lockstep import bgl
+from lockstep.cli import UsageError, parse_sets
 
 # Each run's torus (full, --small) and its windows: cycles from the start, 0 to completion.
 SIZES = {"fig6": ([32, 32, 32], [4, 4, 4]), "asym": ([32, 16, 16], [8, 4, 4])}
@@ -34,11 +35,11 @@ WINDOWS = {"fig6": ([250_000, 2_000_000], [1000, 4000]), "asym": ([1_000_000, 0]
 FILES = {"fig6": "fig6_alltoall.csv", "asym": "asym_alltoall.csv"}
 
 
-def window(name: str, radix: list[int], cycles: int, backend: str) -> dict:
-    """The alltoall on `radix` over its first `cycles` (0: to completion): the links' and the
-    payload's utilisation over them, the share of packets delivered, and the share of peak when
-    it completed."""
-    keys = {"run.backend": backend, **({"run.drain": cycles} if cycles else {})}
+def window(name: str, radix: list[int], cycles: int, backend: str, keys: dict) -> dict:
+    """The alltoall on `radix` over its first `cycles` (0: to completion), with other keys (run.*:
+    how it runs): the links' and the payload's utilisation over them, the share of packets
+    delivered, and the share of peak when it completed."""
+    keys = {**keys, "run.backend": backend, **({"run.drain": cycles} if cycles else {})}
     start = time.time()
     r = bgl.alltoall(radix, **keys)
     nodes = int(np.prod(radix))
@@ -59,7 +60,14 @@ def main() -> None:
                     help="the windows, cycles from the start (0: to completion); default: "
                          "each run's own")
     ap.add_argument("--out", default="paper_sizes", help="folder for the CSV files")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="a key of the runs' configuration, TOML value (e.g. run.lanes=\"tile\", "
+                         "the schedule gpu_goals.py found fastest); repeatable")
     args = ap.parse_args()
+    try:
+        keys = parse_sets(args.set)
+    except UsageError as e:
+        ap.error(str(e))
     unknown = [r for r in args.runs if r not in SIZES]
     if unknown:
         ap.error(f"runs {unknown}: allowed {', '.join(SIZES)}")
@@ -72,7 +80,7 @@ def main() -> None:
         path = out / FILES[name]
         path.unlink(missing_ok=True)
         for cycles in args.cycles or WINDOWS[name][args.small]:
-            row = window(name, radix, cycles, args.backend)
+            row = window(name, radix, cycles, args.backend, keys)
             pd.DataFrame([row]).to_csv(path, mode="a", header=not path.exists(), index=False)
             peak = "" if np.isnan(row["peak_percent"]) else f", {row['peak_percent']:.1f}% of peak"
             print(f"{name} {row['torus']} alltoall on {row['backend']}: "

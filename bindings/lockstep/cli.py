@@ -109,6 +109,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def parse_sets(items: list[str], option: str = "--set") -> dict[str, Any]:
+    """`option`'s values (KEY=VALUE, the value read as TOML) as keys for Config.with_."""
+    overrides: dict[str, Any] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            raise UsageError(f"{option} '{item}': allowed KEY=VALUE, e.g. {option} "
+                             "traffic.offered=0.3")
+        overrides[key.strip()] = parse_value(value.strip())
+    return overrides
+
+
 def configure(args: argparse.Namespace) -> Config:
     """The configuration file with ``--set`` and ``--backend`` applied."""
     if not Path(args.config).is_file():
@@ -116,12 +128,7 @@ def configure(args: argparse.Namespace) -> Config:
     cfg = load_config(args.config)
     # All overrides are applied together, then checked: rules that tie keys together (request-
     # reply needs more VCs, say) must not depend on the order of the --set options.
-    overrides: dict[str, Any] = {}
-    for item in args.set:
-        key, eq, value = item.partition("=")
-        if not eq or not key:
-            raise UsageError(f"--set '{item}': allowed KEY=VALUE, e.g. --set traffic.offered=0.3")
-        overrides[key.strip()] = parse_value(value.strip())
+    overrides = parse_sets(args.set)
     if args.backend:
         overrides["run.backend"] = args.backend
     return cfg.with_(**overrides) if overrides else cfg

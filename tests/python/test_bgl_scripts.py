@@ -111,6 +111,7 @@ def test_paper_sizes_measures_what_the_ledger_does(tmp_path):
     assert out.count("on cpu") == 4, out
     with open(tmp_path / "fig6_alltoall.csv") as f:
         short, fig6 = csv.DictReader(f)
+    short_fig6 = short
     assert [int(short["cycles"]), int(fig6["cycles"])] == [1000, 4000]
     assert 0 < float(short["delivered"]) < float(fig6["delivered"]) < 1
     link, payload = float(fig6["link"]), float(fig6["payload"])
@@ -121,3 +122,10 @@ def test_paper_sizes_measures_what_the_ledger_does(tmp_path):
     assert short["window"] == "2000" and short["peak_percent"] == ""  # not complete: no peak
     assert asym["window"] == "completion" and float(asym["delivered"]) == 1
     assert float(asym["link"]) == fidelity.asym_link(quick=True).value  # the quick run: 8x4x4
+    # --set runs them another way (gpu_goals.py's fastest schedule, say): the same figures.
+    out = run("scripts/paper_sizes.py", "fig6", "--small", "--cycles", "1000", "--set",
+              'run.lanes="tile"', "--set", "run.schedule=launch", "--out", tmp_path / "tile")
+    with open(tmp_path / "tile" / "fig6_alltoall.csv") as f:
+        [tile] = csv.DictReader(f)
+    assert (tile["cycles"], tile["link"], tile["payload"]) == (
+        short_fig6["cycles"], short_fig6["link"], short_fig6["payload"])

@@ -65,3 +65,32 @@ def test_summary_names_the_fastest_gpu_schedules_and_the_target():
     assert line.startswith("8x8 mesh: block, one, parameter 9.5 us; block, one, roles, "
                            "parameter 12.0 us; launch, tile 18.3 us;"), line
     assert "against 3.2e+07 (not met)" in line and "cpu 1 6.0 us; cpu all 7.7 us" in line, line
+
+
+def test_figure6_case_runs_and_its_summary_gives_the_time_to_completion():
+    """The large goal's Blue Gene/L alltoall (Figure 6's 32x32x32, to be run to completion): its
+    keys make an alltoall that runs under the GPU schedules the table times it with (here on a
+    4x4x4 torus, on the CPU), timed past the backlog's 32,767 cycles, without a host row; the
+    summary says how long the fastest schedule would take to completion."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import gpu_goals
+
+    [fig6] = [c for c in gpu_goals.cases(["large"]) if "Blue Gene/L" in c["network"]]
+    assert fig6["keys"]["topology.radix"] == [32, 32, 32] and fig6["warm"] > 32 * 32 * 32
+    assert fig6["keys"]["traffic.pattern"] == "alltoall" and fig6["host"] is False
+    small = dict(fig6["keys"], **{"topology.radix": [4, 4, 4]})
+    for schedule in gpu_goals.GPU_SCHEDULES:
+        if schedule[0] == "block" or "roles" in schedule[3]:
+            continue  # not timed for a large network; no role form in Blue Gene/L
+        sim = gpu_goals.simulator(small, 1, "cpu", schedule, threads=1)
+        sim.step(100)
+        assert sim.state("source_queue").sum() > 0, schedule  # the backlog
+    rows = [{"goal": "large", "network": fig6["network"], "routers_per_instance": 32768,
+             "backend": "cuda", "schedule": "launch", "lanes": lanes, "block_view": "",
+             "block_threads": 0, "threads": "", "us_per_cycle": str(us),
+             "router_cycles_per_s": str(32768 / us * 1e6)}
+            for lanes, us in (("one", 51.0), ("tile", 34.0))]
+    gpu_goals.set_targets(rows)
+    [line] = gpu_goals.summary(rows)
+    assert line.startswith(f"{fig6['network']}: launch, tile 34.0 us; launch, one 51.0 us;")
+    assert "to completion (3.5e+07 cycles) about 20 min; no host rows" in line, line
