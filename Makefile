@@ -10,7 +10,7 @@ CMAKE = $(if $(wildcard .venv/bin/cmake),$(CURDIR)/.venv/bin/cmake,cmake)
 CTEST = $(if $(wildcard .venv/bin/ctest),$(CURDIR)/.venv/bin/ctest,ctest)
 
 .PHONY: setup setup-notebook setup-test setup-docs build sweep test lint notebook test-cpp \
-	test-python bench bench-cluster validate roofline fidelity soak fuzz docs clean
+	test-python bench bench-cluster validate roofline audit fidelity soak fuzz docs clean
 
 # What a sweep needs; the notebooks' and the tests' extras on top (scripts/setup.sh PROFILE).
 setup: .venv/.setup-base
@@ -66,6 +66,17 @@ bench-cluster: build
 # loads and stores (docs/performance.md, "Roofline of a cycle"; about a minute).
 roofline: build
 	$(PY) scripts/bytes_per_router_cycle.py reference
+
+# The write audit (host/backend/write_audit.hpp): the GPU schedules' tests on the CPU, built with
+# every store reported, fail where two GPU threads (two lanes of a tile between its syncs, two
+# elements, an element and a role) would write one byte in one cycle: races a CPU's loop cannot
+# show and a GPU's would (a CPU-only build of its own in build-audit; ~15 min on 2 cores).
+AUDIT_FILTER ?= Schedule.*:WriteAudit.*
+audit: setup-test
+	$(CMAKE) -S . -B build-audit -DLOCKSTEP_CUDA=OFF -DLOCKSTEP_PYTHON=OFF \
+	  -DLOCKSTEP_WRITE_AUDIT=ON -DPython_EXECUTABLE=$(CURDIR)/$(PY)
+	$(CMAKE) --build build-audit -j$(JOBS) --target lockstep_tests
+	./build-audit/lockstep_tests --gtest_filter='$(AUDIT_FILTER)'
 
 # The full BookSim comparison (all seven reference configurations, ~1-2 min on 2 cores);
 # rewrites the table in docs/validation.md. `make test` runs a subset of it.

@@ -13,22 +13,50 @@
 #include <cstring>
 #include <numeric>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include "../../kernels/common/block_cycles.hpp"
 #include "host_arena.hpp"
 #include "schedule.hpp"
+#include "write_audit.hpp"
 
 namespace ls {
 
 // A GPU thread block (or cooperative grid) as the CPU runs it: its threads' elements one after
 // another between barriers, in the order run.block_order asks for (block_cycles.hpp). Shuffled
-// orders differ from one call of lanes() to the next and are fixed by the seed.
+// orders differ from one call of lanes() to the next and are fixed by the seed. Each item tells
+// the write audit which GPU thread it stands for (write_audit.hpp; nothing outside `make audit`).
 class CpuBlock {
  public:
   CpuBlock(BlockOrder order, uint64_t seed) : order_(order), rng_(seed) {}
   template <class G>
   void lanes(uint64_t n, const G& g) const {
+    in_order(n, [&](uint64_t k) {
+      audit::agent(k);
+      g(k);
+    });
+  }
+  template <class G>
+  void leader(const G& g) const {
+    audit::agent(0);  // a GPU block's thread 0
+    g();
+  }
+  void barrier() const { audit::cycle(); }
+  // Garbage where a hot array's slice was: only its copy may be used until the launch ends.
+  void hide(void* p, uint64_t n) const { std::memset(p, 0xA5, n); }
+  // Each element on a tile whose lanes run in the block's order too.
+  template <uint32_t G, class F>
+  void tiles(uint64_t n, const F& g) const;
+  // The elements without their roles and the roles, all items of one loop in the block's order.
+  template <uint32_t G, class F>
+  void roles(uint64_t n, uint32_t per, const F& g) const;
+
+ private:
+  friend class CpuTile;
+  // g(k) for k in [0, n), in the block's order.
+  template <class G>
+  void in_order(uint64_t n, const G& g) const {
     if (order_ == BlockOrder::kForward) {
       for (uint64_t k = 0; k < n; ++k) g(k);
     } else if (order_ == BlockOrder::kReversed) {
@@ -40,21 +68,7 @@ class CpuBlock {
       for (uint64_t k : perm) g(k);
     }
   }
-  template <class G>
-  void leader(const G& g) const {
-    g();
-  }
-  void barrier() const {}
-  // Garbage where a hot array's slice was: only its copy may be used until the launch ends.
-  void hide(void* p, uint64_t n) const { std::memset(p, 0xA5, n); }
-  // Each element on a tile whose lanes run in the block's order too.
-  template <uint32_t G, class F>
-  void tiles(uint64_t n, const F& g) const;
-  // The elements without their roles and the roles, all items of one loop in the block's order.
-  template <uint32_t G, class F>
-  void roles(uint64_t n, uint32_t per, const F& g) const;
 
- private:
   BlockOrder order_;
   mutable std::mt19937_64 rng_;
 };
@@ -66,17 +80,33 @@ class CpuTile {
   explicit CpuTile(const CpuBlock& b) : block_(b) {}
   template <class F>
   void each(uint32_t n, const F& f) const {
-    block_.lanes(n, [&](uint64_t k) { f(static_cast<uint32_t>(k)); });
+    block_.in_order(n, [&](uint64_t k) {
+      audit::lane(static_cast<uint32_t>(k % kTileLanes));
+      f(static_cast<uint32_t>(k));
+    });
+    audit::sync();
   }
   template <class F>
   auto fold_or(uint32_t n, const F& f) const {
     decltype(f(0u)) x{};
-    block_.lanes(n, [&](uint64_t k) { x = x | f(static_cast<uint32_t>(k)); });
+    block_.in_order(n, [&](uint64_t k) {
+      audit::lane(static_cast<uint32_t>(k % kTileLanes));
+      x = x | f(static_cast<uint32_t>(k));
+    });
+    audit::sync();
     return x;
   }
   template <class F>
   auto single(const F& f) const {
-    return f();
+    audit::lane(0);
+    if constexpr (std::is_void<decltype(f())>::value) {
+      f();
+      audit::sync();
+    } else {
+      const auto x = f();
+      audit::sync();
+      return x;
+    }
   }
 
  private:
@@ -90,7 +120,8 @@ void CpuBlock::tiles(uint64_t n, const F& g) const {
 
 template <uint32_t G, class F>
 void CpuBlock::roles(uint64_t n, uint32_t per, const F& g) const {
-  lanes(n + n * per, [&](uint64_t k) {
+  in_order(n + n * per, [&](uint64_t k) {
+    audit::agent(k < n ? k : audit::kRole + k - n);
     if (k < n)
       g.template router<G>(CpuTile(*this), k);
     else
@@ -109,7 +140,12 @@ struct CpuExec {
   int threads;
   Schedule schedule;
   HostArena arena;
-  CpuExec(int t, Schedule s) : threads(t > 0 ? t : omp_get_num_procs()), schedule(s) {}
+  CpuExec(int t, Schedule s) : threads(thread_count(t)), schedule(s) {}
+  // run.threads, 0 for all; one in a write-audit build, whose bookkeeping is global.
+  static int thread_count(int t) {
+    if (audit::kOn) return 1;
+    return t > 0 ? t : omp_get_num_procs();
+  }
   // Zeroed and aligned to a cache line, in huge pages where the system has them (host_arena.hpp);
   // freed with the backend.
   void* alloc_bytes(size_t n) { return arena.alloc(n); }
@@ -159,13 +195,21 @@ struct CpuExec {
             if (schedule.roles) {
               CpuBlock(schedule.order, t0 + c)
                   .roles<kLanes>(n_inst * per_inst, f.roles(), ElementCycle<F>{f, 0});
+              audit::cycle();
               continue;
             }
           }
           if constexpr (kLanes == 1)
-            for_each(n_inst * per_inst, f);
+            for_each(n_inst * per_inst, [&](uint64_t e) {
+              audit::agent(e);
+              f(e);
+            });
           else
-            for_each(n_inst * per_inst, [&](uint64_t e) { element_cycle(CpuTile(forward), f, e); });
+            for_each(n_inst * per_inst, [&](uint64_t e) {
+              audit::agent(e);
+              element_cycle(CpuTile(forward), f, e);
+            });
+          audit::cycle();
         }
         return;
       }
@@ -230,12 +274,17 @@ struct CpuExec {
       const F f0 = clock_per_thread(at, t0 + c);
       const auto block = [&](uint64_t i) {
         const CpuBlock b(schedule.order, (t0 + c) * blocks + i);
-        if (!shared_view)
-          return block_cycles<kLanes, kRoles>(b, f0, t0 + c, n, i * per_block, per_block);
-        F room = f0;
-        std::vector<unsigned char> chip(hot.bytes);
-        block_cycles_shared<kLanes, kRoles>(b, f0, &room, t0 + c, n, i * per_block, per_block, hot,
-                                            chip.data(), i);
+        if (!shared_view) {
+          block_cycles<kLanes, kRoles>(b, f0, t0 + c, n, i * per_block, per_block);
+        } else {
+          F room = f0;
+          std::vector<unsigned char> chip(hot.bytes);
+          audit::region(chip.data(), chip.size(), "the hot arrays' copies on chip");
+          block_cycles_shared<kLanes, kRoles>(b, f0, &room, t0 + c, n, i * per_block, per_block,
+                                              hot, chip.data(), i);
+          audit::forget(chip.data());
+        }
+        audit::cycle();  // the launch ends (after the hot arrays' copying back)
       };
       const thrust::counting_iterator<uint64_t> first(0);
       omp_set_num_threads(threads);

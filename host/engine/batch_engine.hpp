@@ -28,6 +28,7 @@
 #include "../../kernels/common/source.hpp"
 #include "../../kernels/common/terminal_stats.hpp"
 #include "../backend/schedule.hpp"
+#include "../backend/write_audit.hpp"
 #include "../topology/topology.hpp"
 #include "../traffic/completion_peak.hpp"
 #include "engine.hpp"
@@ -74,7 +75,10 @@ class BatchEngine : public Engine {
         memory_limit_(state_memory_limit(opts, kCuda)),
         interrupted_(opts.interrupted) {}
   ~BatchEngine() override {
-    for (void* a : allocs_) x_.free_bytes(a);
+    for (void* a : allocs_) {
+      audit::forget(a);
+      x_.free_bytes(a);
+    }
   }
 
   void check_deadlock() override { watchdog(static_cast<uint64_t>(cfgs_[0].run.watchdog)); }
@@ -139,6 +143,7 @@ class BatchEngine : public Engine {
     if (static_cast<double>(bytes) > memory_limit_)
       throw state_too_large(cfgs_, static_cast<double>(bytes), memory_limit_, kCuda);
     T* p = static_cast<T*>(x_.alloc_bytes(n * sizeof(T)));
+    if constexpr (!kCuda) audit::region(p, n * sizeof(T), name);
     allocs_.push_back(p);
     alloc_bytes_.push_back(n * sizeof(T));
     state_bytes_ = bytes;

@@ -6,6 +6,7 @@
 // present the same schedules run there too, against the CPU.
 #include "helpers.hpp"
 #include "host/backend/schedule.hpp"
+#include "host/backend/write_audit.hpp"
 #include "host/config/schema.hpp"
 
 using namespace ls;
@@ -95,14 +96,22 @@ std::vector<Config> with_schedule(std::vector<Config> cs, const char* schedule, 
 }
 
 // Steps both batches alike, in two steps (so a second step starts from a launch's end), and
-// compares every state array.
+// compares every state array. In a write-audit build (make audit) the second batch's GPU
+// schedule on the CPU is audited too: no byte written by two GPU threads in one cycle.
 void expect_same_state(const std::vector<Config>& a, const std::vector<Config>& b,
                        const std::string& backend_b, int threads_b = 1) {
   auto x = make_engine(a, test::options("cpu", 1, false));
   auto y = make_engine(b, test::options(backend_b, threads_b, false));
   for (uint64_t n : {700, 333}) {
     x->step(n);
+#ifdef LS_WRITE_AUDIT
+    audit::begin();
+#endif
     y->step(n);
+#ifdef LS_WRITE_AUDIT
+    const std::vector<std::string> conflicts = audit::end();
+    for (const std::string& c : conflicts) ADD_FAILURE() << "written twice in a cycle: " << c;
+#endif
   }
   expect_same(full_state(*x), full_state(*y), x->state_names());
 }
