@@ -335,6 +335,12 @@ PYBIND11_MODULE(_core, m) {
       "finite_workload", [](const py::dict& d) { return finite_workload(config_from_dict(d)); },
       "Whether the traffic is a finite workload (alltoall, gather), measured as a whole: never "
       "in a batch with open-ended traffic.");
+  m.def(
+      "completion_peak_cycles",
+      [](const py::dict& d) { return completion_peak_cycles(config_from_dict(d)); },
+      "The fewest cycles a finite workload (alltoall, gather) can take on the configuration's "
+      "torus, its busiest links' load: what its results' peak_percent compares with; 0 where "
+      "there is no such bound (not a torus, or a family that gives no packet's link time).");
   m.def("cuda_available", &cuda_available);
   m.def(
       "network_size",

@@ -13,16 +13,9 @@ struct Region {
   uintptr_t lo, hi;
   const char* name;
 };
-struct Writer {  // the last store to a byte in this cycle, and the value it left
+struct Writer {  // the last store to a byte in this cycle
   uint64_t agent, epoch;
   uint32_t lane;
-  uint8_t value;
-};
-struct Store {  // a store reported and not yet judged: its value is known once it has happened
-  uintptr_t a = 0;
-  size_t n = 0;
-  uint64_t agent = 0, epoch = 0;
-  uint32_t lane = 0;
 };
 
 bool on = false, in_item = false, busy = false;
@@ -32,7 +25,6 @@ uint64_t cycles = 0, found = 0;
 std::vector<Region> regions;  // sorted by lo, disjoint
 std::unordered_map<uintptr_t, Writer> writers;
 std::vector<std::string> conflicts;
-Store pending;
 
 const Region* region_of(uintptr_t a) {
   auto it = std::upper_bound(regions.begin(), regions.end(), a,
@@ -46,48 +38,31 @@ std::string who(uint64_t agent, uint32_t lane) {
   return s + " lane " + std::to_string(lane);
 }
 
-// The pending store has happened (GCC reports a store before making it, and nothing is stored
-// between that and the next report or hook): each byte it wrote against the byte's last writer
-// in this cycle. Two threads writing the same value is no conflict: a GPU keeps one of them,
-// which is that value (the lanes of a METRO crossbar each note the cycle in last_move). Two that
-// add to one counter write different values here, one after the other.
-void judge() {
-  const Store s = pending;
-  pending.n = 0;
-  for (uintptr_t b = s.a; b < s.a + s.n; ++b) {
+// A store of n bytes at a, by the item and lane now running: each byte against the byte's last
+// writer in this cycle. Two threads writing even the same value conflict: the CUDA memory model
+// calls it a data race, whatever the hardware keeps. Two that add to one counter conflict too.
+void note(uintptr_t a, size_t n) {
+  if (busy || !on || !in_item) return;
+  busy = true;
+  const Writer now{now_agent, now_epoch, now_lane};
+  for (uintptr_t b = a; b < a + n; ++b) {
     const Region* r = region_of(b);
     if (!r) continue;
-    const Writer now{s.agent, s.epoch, s.lane, *reinterpret_cast<const uint8_t*>(b)};
     auto [it, fresh] = writers.try_emplace(b, now);
     const Writer w = it->second;
     it->second = now;
-    if (fresh || w.value == now.value ||
-        (w.agent == now.agent && (w.lane == now.lane || w.epoch != now.epoch)))
-      continue;
+    if (fresh || (w.agent == now.agent && (w.lane == now.lane || w.epoch != now.epoch))) continue;
     if (++found <= 20)
       conflicts.push_back(std::string(r->name) + " byte " + std::to_string(b - r->lo) + ", cycle " +
                           std::to_string(cycles) + ": " + who(w.agent, w.lane) + " and " +
                           who(now.agent, now.lane));
   }
-}
-
-void settle() {
-  if (pending.n == 0 || busy) return;
-  busy = true;
-  judge();
   busy = false;
-}
-
-void note(uintptr_t a, size_t n) {
-  if (busy) return;
-  settle();
-  if (on && in_item) pending = Store{a, n, now_agent, now_epoch, now_lane};
 }
 
 }  // namespace
 
 void region(const void* p, size_t bytes, const char* name) {
-  settle();  // a store before it (the array's own zeroing, say) is not one to watch
   busy = true;
   const uintptr_t lo = reinterpret_cast<uintptr_t>(p), hi = lo + bytes;
   regions.erase(std::remove_if(regions.begin(), regions.end(),
@@ -101,7 +76,6 @@ void region(const void* p, size_t bytes, const char* name) {
 }
 
 void forget(const void* p) {
-  settle();
   busy = true;
   const uintptr_t lo = reinterpret_cast<uintptr_t>(p);
   regions.erase(
@@ -112,7 +86,6 @@ void forget(const void* p) {
 
 void begin() {
   busy = true;
-  pending.n = 0;
   writers.clear();
   conflicts.clear();
   found = cycles = now_epoch = 0;
@@ -122,7 +95,6 @@ void begin() {
 }
 
 std::vector<std::string> end() {
-  settle();
   busy = true;
   on = false;
   std::vector<std::string> out = conflicts;
@@ -133,7 +105,6 @@ std::vector<std::string> end() {
 }
 
 void agent(uint64_t id) {
-  settle();
   now_agent = id;
   now_lane = 0;
   ++now_epoch;
@@ -141,17 +112,14 @@ void agent(uint64_t id) {
 }
 
 void lane(uint32_t k) {
-  settle();
   now_lane = k;
 }
 
 void sync() {
-  settle();
   ++now_epoch;
 }
 
 void cycle() {
-  settle();
   if (busy) return;
   busy = true;
   writers.clear();

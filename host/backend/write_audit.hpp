@@ -5,9 +5,9 @@
 // -DLOCKSTEP_WRITE_AUDIT=ON, CPU only) has GCC report every store the host code makes
 // (-fsanitize=kernel-address with calls for writes, no checks), and the CPU's block, tile and
 // role loops (exec_cpu.hpp) say which GPU thread each item stands for. A byte of a state array
-// given two values in one cycle by two elements, by an element and a role, or by two lanes of
-// one tile with no sync of the tile between them is a conflict (the same value twice is none: a
-// GPU keeps one of them). In other builds the hooks are empty.
+// written in one cycle by two elements, by an element and a role, or by two lanes of one tile
+// with no sync of the tile between them is a conflict, even where both write the same value (the
+// CUDA memory model calls it a data race). In other builds the hooks are empty.
 #pragma once
 #include <cstddef>
 #include <cstdint>

@@ -66,13 +66,6 @@ class BglEngine final : public BatchEngine<Exec> {
   }
   std::string stuck(uint32_t i) const override;
   const char* unit() const override { return "packet"; }
-  // The paper's count: a packet's bytes, its trailer and gap, and one token-ack or ack (270 for
-  // 256 bytes).
-  double packet_link_cycles(uint32_t i) const override {
-    const BglConfig& g = B::cfgs_[i].bgl;
-    return mean_packet_size(B::cfgs_[i].traffic) +
-           static_cast<double>(g.trailer_bytes + g.gap_bytes + g.ack_bytes);
-  }
   // State written from outside: every router looks at it in the next cycle.
   void state_written() override {
     const std::vector<uint32_t> now(uint64_t{I_} * v_.prm.routers, 0);

@@ -6,6 +6,7 @@
 
 #include "../config/family.hpp"
 #include "../engine/engine.hpp"
+#include "../traffic/completion_peak.hpp"
 
 namespace ls {
 
@@ -46,6 +47,12 @@ const Family& family() {
     f.finite_workloads = true;
     f.validate = validate;
     f.router_state_bytes = router_state_bytes;
+    // The paper's count: a packet's bytes, its trailer and gap, and one token-ack or ack (270
+    // for 256 bytes).
+    f.packet_link_cycles = [](const Config& c) {
+      return mean_packet_size(c.traffic) +
+             static_cast<double>(c.bgl.trailer_bytes + c.bgl.gap_bytes + c.bgl.ack_bytes);
+    };
     f.auto_cuda_routers = 300;  // 28.5 us a cycle on an H100 (tiles) against 10.7 M
     f.cpu = make_bgl_engine_cpu;
 #ifdef LOCKSTEP_HAVE_CUDA

@@ -44,6 +44,9 @@ struct Family {
   // Flits a packet brings, its answer included, when not the traffic section's sizes (the
   // T3E's requests and responses): traffic.offered's bound (offered_limit).
   std::function<double(const Config&)> packet_flits;
+  // Cycles a packet holds a link, what follows it included: the finite workloads' bound
+  // (completion_peak_cycles); empty where it has none.
+  std::function<double(const Config&)> packet_link_cycles;
 
   // Bytes of state per router (host/engine/registry.cpp: estimated_state_bytes), from what its
   // engine allocates.

@@ -180,9 +180,6 @@ class BatchEngine : public Engine {
   // Where instance i's traffic waits, for the watchdog's report.
   virtual std::string stuck(uint32_t i) const = 0;
   virtual const char* unit() const = 0;  // "flit", "message"
-  // Cycles a packet of instance i's mean size holds a link (for a finite workload's peak; 0:
-  // not known).
-  virtual double packet_link_cycles(uint32_t) const { return 0; }
   // A state array was overwritten from outside: rebuild whatever the family derives from it.
   virtual void state_written() {}
   // Instance i's nodes that take part in the traffic, 1 each ([node]; empty: all): the others
@@ -689,7 +686,7 @@ std::vector<InstanceResult> BatchEngine<Exec>::run() {
     family_results(i, static_cast<double>(measured), r);
     if (!finite) continue;
     r.extra.emplace_back("completion_cycles", static_cast<double>(r.cycles));
-    const double peak = completion_peak_cycles(cfgs_[i], packet_link_cycles(i));
+    const double peak = completion_peak_cycles(cfgs_[i]);
     if (peak > 0 && drained[i])
       r.extra.emplace_back("peak_percent", 100.0 * peak / static_cast<double>(r.cycles));
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "../config/family.hpp"
 #include "traffic_params.hpp"
 
 namespace ls {
@@ -40,7 +41,10 @@ double gather_peak_cycles(const Config& c, double link_cycles) {
   return entering > 0 ? packets * link_cycles / entering : 0;
 }
 
-double completion_peak_cycles(const Config& c, double link_cycles) {
+double completion_peak_cycles(const Config& c) {
+  const Family& f = family(c.router.family);
+  if (!f.packet_link_cycles) return 0;
+  const double link_cycles = f.packet_link_cycles(c);
   return c.traffic.pattern == "gather" ? gather_peak_cycles(c, link_cycles)
                                        : alltoall_peak_cycles(c, link_cycles);
 }

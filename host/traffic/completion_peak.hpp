@@ -26,8 +26,9 @@ double alltoall_peak_cycles(const Config& c, double link_cycles);
 // dimension has two faces of region / r links each there); 0 off a torus or with link_cycles 0.
 double gather_peak_cycles(const Config& c, double link_cycles);
 
-// The peak of whichever workload `c` is.
-double completion_peak_cycles(const Config& c, double link_cycles);
+// The peak of whichever workload `c` is, a packet holding a link as long as its family says
+// (Family::packet_link_cycles); 0 where there is none.
+double completion_peak_cycles(const Config& c);
 
 // The mean of a configuration's packet size distribution (traffic.packet_size or
 // traffic.packet_sizes with their weights, one a size, with a positive finite sum: validate()).

@@ -78,9 +78,6 @@ class VcEngine final : public BatchEngine<Exec> {
   std::vector<uint64_t> in_flight() const override;
   std::string stuck(uint32_t i) const override;
   const char* unit() const override { return "flit"; }
-  double packet_link_cycles(uint32_t i) const override {  // a flit a cycle
-    return mean_packet_size(B::cfgs_[i].traffic);
-  }
   // The activity masks are derived from the state just written.
   void state_written() override {
     v_ = at(t_);

@@ -4,6 +4,7 @@
 
 #include "../config/family.hpp"
 #include "../engine/engine.hpp"
+#include "../traffic/completion_peak.hpp"
 
 namespace ls {
 
@@ -39,6 +40,9 @@ const Family& family() {
     f.roles = true;
     f.validate = validate;
     f.router_state_bytes = router_state_bytes;
+    f.packet_link_cycles = [](const Config& c) {  // a flit a cycle
+      return mean_packet_size(c.traffic);
+    };
     // 16-19 us a cycle on an H100 (2026-11-27: a tile a router under `launch`, or `block`)
     // against 11-15 M router-cycles/s a core of the 2-core VM.
     f.auto_cuda_routers = 250;

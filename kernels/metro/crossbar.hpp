@@ -35,6 +35,7 @@ struct Crossbar {
   uint32_t stage, fwd, d;    // stage: the router's layer
   uint32_t in[64], tag[64];  // words arriving this clock, per port
   uint64_t written = 0;      // ports that sent a word this clock
+  uint32_t moved = 0;        // whether a word left (noted in last_move once, on one lane)
   uint64_t unavailable = 0;  // backward ports a connection may not take though free (lanes())
 
   LS_HD Crossbar(const MetroView& view, uint32_t i, uint32_t router)
@@ -46,7 +47,7 @@ struct Crossbar {
   LS_HD uint64_t at(uint32_t p) const { return v.lay.rport(inst, r, p); }
 
   LS_HD void send(uint32_t p, uint32_t word, uint32_t t) {
-    if (!v.s.port_dead[at(p)]) send_word(v, inst, r, p, word, t);
+    if (!v.s.port_dead[at(p)] && place_word(v, inst, r, p, word, t)) moved = 1;
     written |= uint64_t{1} << p;
     if (v.win.contains(v.t)) v.s.words[at(p)] += 1;
   }
@@ -73,20 +74,26 @@ struct Crossbar {
     // direction goes first is not the port's number.
     const uint32_t first = static_cast<uint32_t>(v.t % fwd);
     for (uint32_t k = 0; k < fwd; ++k) forward_port(first + k < fwd ? first + k : first + k - fwd);
+    note_move();
+  }
+
+  LS_HD void note_move() const {
+    if (moved) v.s.last_move[v.lay.elem(inst, r)] = static_cast<uint32_t>(v.t);
   }
 
   // What the lanes of a tile find at the forward ports that need no new connection: the ports
-  // written, and the backward port each forward port released (+ 1, 0 none); and the forward ports
-  // whose start word asks for a connection. Plain words: a fold starts from all zero bits.
+  // written, and the backward port each forward port released (+ 1, 0 none); the forward ports
+  // whose start word asks for a connection; whether a word left. Plain words: a fold starts from
+  // all zero bits.
   struct Found {
     uint64_t written;
-    uint32_t connecting, unused;
+    uint32_t connecting, moved;
     uint8_t released[32];
     LS_HD Found operator|(const Found& o) const {
       Found x;
       x.written = written | o.written;
       x.connecting = connecting | o.connecting;
-      x.unused = 0;
+      x.moved = moved | o.moved;
       for (uint32_t f = 0; f < 32; ++f)
         x.released[f] = static_cast<uint8_t>(released[f] | o.released[f]);
       return x;
@@ -122,10 +129,12 @@ struct Crossbar {
         forward_port(f);
         if (b != kNone8 && v.s.conn[fi] == kNone8) x.released[f] = static_cast<uint8_t>(b + 1);
         x.written = written;
+        x.moved = moved;
         return x;
       });
-      if (g.connecting)
+      if (g.connecting || g.moved)
         t.single([&] {
+          moved = g.moved;
           const uint32_t first = static_cast<uint32_t>(v.t % fwd);
           const auto order = [&](uint32_t f) { return f >= first ? f - first : f + fwd - first; };
           written = g.written;
@@ -138,6 +147,7 @@ struct Crossbar {
             load(f);
             connect(f, in[f]);
           }
+          note_move();
         });
     }
     t.each(2 * fwd, [&](uint32_t p) { consume(p); });

@@ -301,20 +301,23 @@ LS_HD inline Route route_of(const MetroParams& p, uint32_t src, uint32_t dest) {
   return {routers, p.hw > 0 ? p.hw * routers : (bits + p.width - 1) / p.width};
 }
 
-// Writes a word into the belt of the element at the far end of (element x, column p): what
-// every sender does. A second word into the same slot in a cycle is a violation.
-LS_HD inline void send_word(const MetroView& v, uint32_t inst, uint32_t x, uint32_t p,
-                            uint32_t word, uint32_t tag) {
+// Writes a word into the belt of the element at the far end of (element x, column p), and
+// says whether it did. A second word into the same slot in a cycle is a violation. The sender
+// notes the cycle in last_move (send_word, or a crossbar once for all its lanes).
+LS_HD inline bool place_word(const MetroView& v, uint32_t inst, uint32_t x, uint32_t p,
+                             uint32_t word, uint32_t tag) {
   const uint64_t k = uint64_t{x} * v.lay.ports + p;
   const int32_t to = v.topo.peer[k];
   const uint64_t e = v.lay.elem(inst, x);
-  if (to < 0) return;
+  if (to < 0) return false;
   const uint32_t px = static_cast<uint32_t>(to) / v.lay.ports,
                  pp = static_cast<uint32_t>(to) % v.lay.ports;
   const uint32_t s = belt_arrival_slot(v.now, v.topo.delay[k], v.lay.slots);
   const uint64_t at = v.lay.slot(v.lay.elem(inst, px), s, pp);
-  if (v.s.belt[at] != kNone)
-    return record_violation(v.s.viol, v.s.viol_info, e, kViolDoubleWrite, v.t, p, 0, v.s.belt[at]);
+  if (v.s.belt[at] != kNone) {
+    record_violation(v.s.viol, v.s.viol_info, e, kViolDoubleWrite, v.t, p, 0, v.s.belt[at]);
+    return false;
+  }
   // A data word on the wire is corrupted (one bit flips) at metro.word_error_rate: the end-to-end
   // checksum finds it and the source retries (paper, "Overview"). A header word at
   // metro.header_error_rate has one route bit flipped: alone, the route itself; in a cascade,
@@ -341,7 +344,14 @@ LS_HD inline void send_word(const MetroView& v, uint32_t inst, uint32_t x, uint3
   }
   v.s.belt[at] = word;
   v.s.belt_tag[at] = tag;
-  v.s.last_move[e] = static_cast<uint32_t>(v.t);
+  return true;
+}
+
+// What an endpoint (one thread) sends: the word, and the cycle noted if it left.
+LS_HD inline void send_word(const MetroView& v, uint32_t inst, uint32_t x, uint32_t p,
+                            uint32_t word, uint32_t tag) {
+  if (place_word(v, inst, x, p, word, tag))
+    v.s.last_move[v.lay.elem(inst, x)] = static_cast<uint32_t>(v.t);
 }
 
 }  // namespace ls::metro

@@ -70,6 +70,22 @@ TEST(Alltoall, ThePeakIsTheBusiestLinksLoad) {
   EXPECT_EQ(alltoall_peak_cycles(mesh, 1), 0);  // no bound computed off a torus
 }
 
+// A configuration's bound takes the link time its family gives a packet: vc a flit a cycle,
+// Blue Gene/L its bytes with trailer, gap and ack (270 for 256 bytes); a family with no finite
+// workloads gives none.
+TEST(Alltoall, ThePeakTakesEachFamilysLinkTime) {
+  Config vc = alltoall({8}, 3);
+  vc.traffic.packet_size = 4;
+  EXPECT_DOUBLE_EQ(completion_peak_cycles(vc), 3 * 8 * 4);
+  Config bgl = alltoall({8, 8, 8}, 1);
+  bgl.router.family = "bgl";
+  bgl.traffic.packet_size = 256;
+  EXPECT_DOUBLE_EQ(completion_peak_cycles(bgl), 512 * 270);
+  Config t3e = alltoall({8}, 1);
+  t3e.router.family = "t3e";
+  EXPECT_EQ(completion_peak_cycles(t3e), 0);
+}
+
 // A vc torus runs the alltoall to completion: every packet delivered once (debug checks each
 // cycle), the run's length the cycle of the last delivery, never below the peak, and throughput
 // over that time.

@@ -1,6 +1,6 @@
 // The write audit itself (make audit; host/backend/write_audit.hpp): in an audit build it finds
-// a byte given two values in one cycle by two lanes of one tile between its syncs, by two
-// elements, or by an element and a role, and nothing else. Elsewhere its hooks are empty and
+// a byte written in one cycle by two lanes of one tile between its syncs, by two elements, or by
+// an element and a role, the same value or not, and nothing else. Elsewhere its hooks are empty and
 // this test skips.
 #include <gtest/gtest.h>
 
@@ -22,18 +22,23 @@ uint32_t counters[8];  // a state array as the audit sees it
 __attribute__((noinline)) void add(uint32_t* p, uint32_t x) {
   *static_cast<volatile uint32_t*>(p) += x;
 }
+__attribute__((noinline)) void put(uint32_t* p, uint32_t x) {
+  *static_cast<volatile uint32_t*>(p) = x;
+}
 
 // Two elements on tiles, as the CPU runs a GPU block (the lanes in `order`): lane k of element
-// e adds to counters[4e + k % 4] (lanes k and k + 4 to one), then after the tile's sync the
-// element once more to counters[4e] (`shared`: both to counters[0]).
-std::vector<std::string> audited(BlockOrder order, uint32_t lanes, bool shared) {
+// e writes 1 (`write`: adds it, or stores it) to counters[4e + k % 4] (lanes k and k + 4 to
+// one), then after the tile's sync the element once more to counters[4e] (`shared`: both to
+// counters[0]).
+std::vector<std::string> audited(BlockOrder order, uint32_t lanes, bool shared,
+                                 void (*write)(uint32_t*, uint32_t) = add) {
   std::fill(std::begin(counters), std::end(counters), 0u);
   audit::region(counters, sizeof(counters), "counters");
   audit::begin();
   const CpuBlock b(order, 7);
   b.tiles<kTileLanes>(2, [&](const CpuTile& t, uint64_t e) {
-    t.each(lanes, [&](uint32_t k) { add(&counters[4 * e + k % 4], 1); });
-    t.single([&] { add(&counters[shared ? 0 : 4 * e], 1); });
+    t.each(lanes, [&](uint32_t k) { write(&counters[4 * e + k % 4], 1); });
+    t.single([&] { write(&counters[shared ? 0 : 4 * e], 1); });
   });
   b.barrier();
   const std::vector<std::string> out = audit::end();
@@ -56,12 +61,16 @@ TEST(WriteAudit, FindsTwoThreadsWritingOneByteInACycle) {
     ASSERT_FALSE(c.empty());
     EXPECT_NE(c[0].find("counters byte"), std::string::npos) << c[0];
   }
-  // Two elements on one counter in one cycle: a conflict (its low byte: 2 then 3; the others
-  // stay 0, a value both leave).
+  // Two elements on one counter in one cycle: a conflict on each of its four bytes.
   const std::vector<std::string> c = audited(BlockOrder::kForward, 1, true);
-  ASSERT_EQ(c.size(), 1u);
+  ASSERT_EQ(c.size(), 4u);
   EXPECT_NE(c[0].find("counters byte 0, cycle 0: element 0 lane 0 and element 1 lane 0"),
             std::string::npos)
       << c[0];
+  // Storing the same value is a data race all the same (the CUDA memory model), by two lanes or
+  // by two elements.
+  EXPECT_FALSE(audited(BlockOrder::kForward, 8, false, put).empty());
+  EXPECT_EQ(audited(BlockOrder::kForward, 1, true, put).size(), 4u);
+  EXPECT_TRUE(audited(BlockOrder::kForward, 4, false, put).empty());
 #endif
 }
