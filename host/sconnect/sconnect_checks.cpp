@@ -56,7 +56,13 @@ void validate(const Config& c, const TopologySize& size) {
     throw ConfigError(
         "sconnect.unacknowledged = \"channel\": allowed only with messages of one slot "
         "(traffic.packet_size 1); a quad-message's train keeps its buffers in the pool");
-  if (!s.noisy_channels.empty()) check_noisy_channels(c, build_topology(c.topology));
+  // The wiring's rules: noisy channels that exist, and with sent messages in the channels'
+  // stores a pool that still fits (make_params, as the engine takes it).
+  if (!s.noisy_channels.empty() || s.unacknowledged == "channel") {
+    const Topology t = build_topology(c.topology);
+    if (!s.noisy_channels.empty()) check_noisy_channels(c, t);
+    if (s.unacknowledged == "channel") make_params(c, t);
+  }
 }
 
 }  // namespace ls::sconnect

@@ -36,7 +36,8 @@ SconnectParams make_params(const Config& c, const Topology& t) {
         "sconnect.unacknowledged = \"channel\": allowed where sconnect.buffers (" +
         std::to_string(p.buffers) + ") + 2 x channels (" + std::to_string(p.ports - 1) +
         ") x the longest channel delay (" + std::to_string(p.slots - 1) + ") + the reserves (" +
-        std::to_string(p.reserve * kKinds * p.priorities) + ") <= " + std::to_string(kMaxBuffers));
+        std::to_string(p.reserve * kKinds * p.priorities) + ") <= " + std::to_string(kMaxBuffers) +
+        " (here " + std::to_string(pool_buffers(p)) + ")");
   return p;
 }
 
