@@ -123,11 +123,13 @@ fuzz: setup
 	$(CMAKE) -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_FLAGS="$(FUZZ_FLAGS)" \
 	  -DPython_EXECUTABLE=$(CURDIR)/$(PY) -DLOCKSTEP_FUZZ=ON -DLOCKSTEP_CUDA=OFF \
 	  -DLOCKSTEP_PYTHON=OFF -DLOCKSTEP_TESTS=OFF
-	$(CMAKE) --build build-fuzz -j$(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
+	$(CMAKE) --build build-fuzz -j$(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS)) config_dict
+	./build-fuzz/fuzz/config_dict > build-fuzz/config_text.dict
 	@rc=0; for t in $(FUZZ_TARGETS); do \
 	  mkdir -p build-fuzz/corpus/$$t build-fuzz/findings/$$t; \
 	  cp -n fuzz/corpus/$$t/* build-fuzz/corpus/$$t/; \
 	  ./build-fuzz/fuzz/fuzz_$$t build-fuzz/corpus/$$t -max_total_time=$(FUZZ_SECONDS) \
+	    $$([ $$t = config_text ] && echo -dict=build-fuzz/config_text.dict) \
 	    -artifact_prefix=build-fuzz/findings/$$t/ -print_final_stats=1 || rc=1; \
 	done; exit $$rc
 
