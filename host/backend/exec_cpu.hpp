@@ -9,6 +9,7 @@
 #include <thrust/system/omp/execution_policy.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <numeric>
@@ -19,6 +20,7 @@
 #include "../../kernels/common/block_cycles.hpp"
 #include "host_arena.hpp"
 #include "schedule.hpp"
+#include "thread_choice.hpp"
 #include "write_audit.hpp"
 
 namespace ls {
@@ -140,7 +142,10 @@ struct CpuExec {
   int threads;
   Schedule schedule;
   HostArena arena;
-  CpuExec(int t, Schedule s) : threads(thread_count(t)), schedule(s) {}
+  // run.threads = 0: every core, a single split network on one of them when that is faster.
+  bool every_core;
+  ThreadChoice choice;
+  CpuExec(int t, Schedule s) : threads(thread_count(t)), schedule(s), every_core(t <= 0) {}
   // run.threads, 0 for all; one in a write-audit build, whose bookkeeping is global.
   static int thread_count(int t) {
     if (audit::kOn) return 1;
@@ -235,7 +240,8 @@ struct CpuExec {
   // than cycle by cycle over the whole batch). The cycle functor's range(e0, e1) runs a cycle of
   // routers of one instance (StagedCycle). A single network of kMinParallel routers or more is
   // split into one share per thread, with a barrier per cycle: routers interact only through
-  // belts, so shares may run in any order.
+  // belts, so shares may run in any order. With every core asked for, it runs in pieces on all
+  // threads or on one, whichever is faster now (thread_choice.hpp).
   template <class At>
   void run_ranges(uint64_t t0, uint64_t cycles, uint64_t n_inst, uint64_t per_inst, const At& at) {
     const auto instance = [&](uint64_t i) {
@@ -249,12 +255,25 @@ struct CpuExec {
       for (uint64_t i = 0; i < n_inst; ++i) instance(i);
     } else {
       const uint64_t share = (per_inst + threads - 1) / threads;
-      for (uint64_t c = 0; c < cycles; ++c) {
-        const auto f = at(t0 + c);
-        thrust::for_each_n(thrust::omp::par, first, threads, [&](uint64_t k) {
-          const uint64_t lo = k * share, hi = lo + share < per_inst ? lo + share : per_inst;
-          if (lo < hi) f.range(lo, hi);
-        });
+      for (uint64_t c = 0; c < cycles;) {
+        const ThreadChoice::Piece p =
+            every_core ? choice.next(cycles - c) : ThreadChoice::Piece{true, cycles - c};
+        const auto start = std::chrono::steady_clock::now();
+        for (uint64_t end = c + p.cycles; c < end; ++c) {
+          const auto f = at(t0 + c);
+          if (!p.split) {
+            f.range(0, per_inst);
+            continue;
+          }
+          thrust::for_each_n(thrust::omp::par, first, threads, [&](uint64_t k) {
+            const uint64_t lo = k * share, hi = lo + share < per_inst ? lo + share : per_inst;
+            if (lo < hi) f.range(lo, hi);
+          });
+        }
+        if (every_core)
+          choice.took(
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+              p.cycles);
       }
     }
   }

@@ -222,7 +222,9 @@ std::vector<KeyInfo> make_schema() {
               "family's, measured as an H100's cycle time (flat up to ~16,000 routers) against "
               "one CPU core: " +
                   crossovers + "; 0: always the GPU"),
-      int_key("run", "threads", run, &U::threads, 0, 1024, "CPU threads (0: all cores)"),
+      int_key("run", "threads", run, &U::threads, 0, 1024,
+              "CPU threads (0: all cores, a single network split over them running on one while "
+              "that is faster, as when another process holds a core)"),
       bool_key("run", "debug", run, &U::debug,
                "check invariants after every cycle and stop at the first violation"),
       bool_key("run", "fuse_phases", run, &U::fuse_phases,

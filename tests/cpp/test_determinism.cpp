@@ -55,6 +55,9 @@ TEST(Determinism, OneAndTwoThreadsSplittingOneNetwork) {
     SCOPED_TRACE("routing_delay = vc_alloc_delay = " + std::to_string(delay));
     const std::vector<Config> c = with_delays({test::network("torus", {16, 16}, 0.4)}, delay);
     expect_same_after(c, test::options("cpu", 1, false), c, test::options("cpu", 2, false), 1500);
+    // Every core (run.threads = 0): pieces split over the threads and pieces on one
+    // (ThreadChoice probes one thread in the second piece whatever the times).
+    expect_same_after(c, test::options("cpu", 1, false), c, test::options("cpu", 0, false), 1500);
   }
 }
 
