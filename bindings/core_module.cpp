@@ -314,6 +314,7 @@ PYBIND11_MODULE(_core, m) {
           d["type"] = type_name(k.type);
           d["default"] = value_to_py(k.get(defaults));
           d["allowed"] = k.allowed;
+          d["choices"] = k.choices;
           d["doc"] = k.doc;
           d["per_instance"] = k.per_instance;
           d["family"] = k.family();

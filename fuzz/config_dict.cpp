@@ -4,7 +4,6 @@
 // fuzzer finds a key name only by mutating a seed's; most keys appear in no seed.
 #include <cstdio>
 #include <set>
-#include <sstream>
 #include <string>
 
 #include "host/config/schema.hpp"
@@ -29,14 +28,7 @@ int main() {
     sections.insert(k.section);
     entry(k.name + " = ");
     entry(k.key() + " = ");
-    if (k.type != ls::ValueType::kString) continue;
-    // An enumerated key's allowed values, "a, b, c"; a described one (a file name) has none.
-    std::stringstream items(k.allowed);
-    for (std::string item; std::getline(items, item, ',');) {
-      const size_t a = item.find_first_not_of(' ');
-      if (a != std::string::npos && item.find(' ', a) == std::string::npos)
-        entry("\"" + item.substr(a) + "\"");
-    }
+    for (const std::string& choice : k.choices) entry("\"" + choice + "\"");
   }
   for (const std::string& s : sections) entry("[" + s + "]");
   entry("true");

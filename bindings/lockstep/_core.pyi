@@ -16,6 +16,7 @@ class SchemaEntry(TypedDict):
     type: Literal["str", "int", "float", "bool", "int_list", "float_list"]
     default: Any
     allowed: str
+    choices: list[str]  # an enumerated key's values, in allowed's order; [] for the others
     doc: str
     per_instance: bool  # may differ between the instances of one batch
     family: str  # the router family that reads the key; "" for all

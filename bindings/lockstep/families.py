@@ -24,7 +24,7 @@ from types import ModuleType
 from . import _core
 
 _KEY = next(e for e in _core.schema() if e["key"] == "router.family")
-NAMES: tuple[str, ...] = tuple(_KEY["allowed"].split(", "))
+NAMES: tuple[str, ...] = tuple(_KEY["choices"])
 DEFAULT: str = _KEY["default"]  # the family of a configuration that names none
 
 

@@ -105,7 +105,8 @@ KeyInfo enum_key(const char* sec, const char* name, S Config::*part, std::string
                 return;
               }
             bad(key, v, allowed);
-          }};
+          },
+          choices};
 }
 
 template <class S>

@@ -24,6 +24,7 @@ struct KeyInfo {
   bool per_instance;  // may differ between the instances of one batch
   std::function<Value(const Config&)> get;
   std::function<void(Config&, const Value&)> set;  // checks the value alone; throws ConfigError
+  std::vector<std::string> choices = {};  // an enumerated key's values, in `allowed`'s order
   std::string key() const { return section + "." + name; }
   // The one router family that reads this key, "" where all do: a family's own section, and
   // the router section's keys but family (the vc router's parameters).

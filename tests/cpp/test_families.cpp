@@ -27,6 +27,7 @@ TEST(Families, RouterFamilyAllowsExactlyTheListedFamiliesInTheirOrder) {
   std::string allowed;
   for (const std::string& n : names) allowed += (allowed.empty() ? "" : ", ") + n;
   EXPECT_EQ(find_key("router", "family").allowed, allowed);
+  EXPECT_EQ(find_key("router", "family").choices, names);
   EXPECT_EQ(Config().router.family, names.at(0));
   EXPECT_EQ(std::set<std::string>(names.begin(), names.end()).size(), names.size());
 }

@@ -38,7 +38,7 @@ SCHEMA = {e["key"]: e for e in _core.schema()}
 KEYS = sorted(SCHEMA)
 SECTIONS = sorted({e["section"] for e in SCHEMA.values()})
 NAMES = {e["name"] for e in SCHEMA.values()}
-FAMILIES = next(e for e in SCHEMA.values() if e["key"] == "router.family")["allowed"].split(", ")
+FAMILIES = next(e for e in SCHEMA.values() if e["key"] == "router.family")["choices"]
 
 # ---------------------------------------------------------------------------------------------
 # Settings: a fixed stream for CI, LOCKSTEP_FUZZ_EXAMPLES per test (random seed) by hand.
@@ -56,8 +56,9 @@ def fuzz(examples: int):
 
 
 # ---------------------------------------------------------------------------------------------
-# What each key allows, read from the schema's `allowed` text: the key's own check, without the
-# rules between keys. An `allowed` text of a new form fails test_every_key_has_a_model.
+# What each key allows, read from the schema's `allowed` text (an enumerated key's from its
+# `choices`, which that text must list): the key's own check, without the rules between keys.
+# An `allowed` text of a new form fails test_every_key_has_a_model.
 
 def _model(entry: dict) -> dict:
     kind, allowed = entry["type"], entry["allowed"]
@@ -68,8 +69,8 @@ def _model(entry: dict) -> dict:
         return {"type": "int", "lo": int(m[1]), "hi": int(m[2])}
     if kind == "float" and (m := re.fullmatch(rf"number in \[{number}, {number}\]", allowed)):
         return {"type": "float", "lo": float(m[1]), "hi": float(m[2])}
-    if kind == "str" and re.fullmatch(r"[a-z0-9_]+(, [a-z0-9_]+)*", allowed):
-        return {"type": "enum", "choices": allowed.split(", ")}
+    if kind == "str" and entry["choices"] and allowed == ", ".join(entry["choices"]):
+        return {"type": "enum", "choices": entry["choices"]}
     if kind == "str" and "file name" in allowed:
         return {"type": "str"}
     if kind == "int_list" and (m := re.fullmatch(
