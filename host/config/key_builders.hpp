@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "did_you_mean.hpp"
 #include "schema.hpp"
 
 namespace ls::keys {
@@ -104,7 +105,8 @@ KeyInfo enum_key(const char* sec, const char* name, S Config::*part, std::string
                 (c.*part).*m = *p;
                 return;
               }
-            bad(key, v, allowed);
+            throw ConfigError(key + " = " + to_string(v) + did_you_mean(*p, choices, "\"") +
+                              ": allowed " + allowed);
           },
           choices};
 }

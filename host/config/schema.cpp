@@ -6,6 +6,7 @@
 
 #include "../topology/topology.hpp"
 #include "../traffic/completion_peak.hpp"
+#include "did_you_mean.hpp"
 #include "family.hpp"
 #include "key_builders.hpp"
 
@@ -361,18 +362,28 @@ std::vector<std::string> section_names() {
 
 void check_section(const std::string& section) {
   const std::vector<std::string> sections = section_names();
-  if (std::find(sections.begin(), sections.end(), section) == sections.end())
-    throw ConfigError("unknown section [" + escaped(section) + "]: allowed " + join(sections));
+  if (std::find(sections.begin(), sections.end(), section) != sections.end()) return;
+  const std::string near = closest_name(section, sections);
+  throw ConfigError("unknown section [" + escaped(section) + "]" +
+                    (near.empty() ? "" : " (did you mean [" + near + "]?)") + ": allowed " +
+                    join(sections));
 }
 
 const KeyInfo& find_key(const std::string& section, const std::string& name) {
   check_section(section);
-  std::vector<std::string> names;
+  std::vector<std::string> names, elsewhere;  // the section's names; the name in other sections
   for (const KeyInfo& k : schema()) {
     if (k.section == section && k.name == name) return k;
     if (k.section == section) names.push_back(k.name);
+    if (k.name == name) elsewhere.push_back(k.key());
   }
-  throw ConfigError("unknown key " + section + "." + escaped(name) + ": allowed " + join(names));
+  // A key written in the wrong section is named where it is; a misspelt one by its neighbour.
+  const std::string near = closest_name(name, names);
+  const std::string hint = !elsewhere.empty() ? " (did you mean " + join(elsewhere) + "?)"
+                           : near.empty()     ? ""
+                                              : " (did you mean " + section + "." + near + "?)";
+  throw ConfigError("unknown key " + section + "." + escaped(name) + hint + ": allowed " +
+                    join(names));
 }
 
 void set_key(Config& c, const std::string& section, const std::string& name, const Value& v) {

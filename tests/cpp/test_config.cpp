@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "helpers.hpp"
+#include "host/config/did_you_mean.hpp"
 #include "host/config/schema.hpp"
 #include "host/traffic/completion_peak.hpp"
 
@@ -49,6 +50,34 @@ TEST(Config, UnknownKeyAndSectionListWhatExists) {
   m = error_of([&] { set_key(c, "routers", "vcs", Value(int64_t{2})); });
   EXPECT_NE(m.find("[routers]"), std::string::npos) << m;
   EXPECT_NE(m.find("topology"), std::string::npos) << m;
+}
+
+TEST(Config, AMisspeltNameIsAnsweredWithItsNeighbour) {
+  Config c;
+  std::string m = error_of([&] { set_key(c, "traffic", "ofered", Value(0.1)); });
+  EXPECT_NE(m.find("unknown key traffic.ofered (did you mean traffic.offered?): allowed pattern"),
+            std::string::npos)
+      << m;
+  // A key in the wrong section is named where it is.
+  m = error_of([&] { set_key(c, "traffic", "vcs", Value(int64_t{2})); });
+  EXPECT_NE(m.find("unknown key traffic.vcs (did you mean router.vcs?): allowed"),
+            std::string::npos)
+      << m;
+  m = error_of([&] { set_key(c, "routr", "vcs", Value(int64_t{2})); });
+  EXPECT_NE(m.find("unknown section [routr] (did you mean [router]?): allowed topology"),
+            std::string::npos)
+      << m;
+  m = error_of([&] { set_key(c, "topology", "kind", Value(std::string("tours"))); });
+  EXPECT_NE(m.find("topology.kind = \"tours\" (did you mean \"torus\"?): allowed mesh, torus"),
+            std::string::npos)
+      << m;
+  // Nothing is offered where no name is close.
+  m = error_of([&] { set_key(c, "router", "vc_count", Value(int64_t{2})); });
+  EXPECT_EQ(m.find("did you mean"), std::string::npos) << m;
+  EXPECT_EQ(closest_name("rotuing", {"routing", "rotating"}), "routing");  // a swap is one edit
+  EXPECT_EQ(closest_name("dimension_ordr", {"dimension_order", "dimension"}), "dimension_order");
+  EXPECT_EQ(closest_name("xyz", {"abc", "mesh"}), "");
+  EXPECT_EQ(closest_name(std::string(100, 'a'), {std::string(99, 'a')}), "");  // too long to try
 }
 
 TEST(Config, NamesAndTextArePrintedWithTheirControlCharactersEscaped) {
