@@ -9,6 +9,7 @@ and longer without. Each helper is cached, so a run measured for several claims 
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import numpy as np
 
@@ -351,14 +352,16 @@ CORESIDE_CAUSE = (
 
 
 @functools.lru_cache(maxsize=None)
-def _admission(quick: bool, pattern: str, radix: tuple, rule: str, seed: int = 1):
-    """Offered 1.0 (as _past_knee) of Table 3's four packet types in equal measure, so that the
-    10-flit packets the adaptive buffers are sized against travel too, under adaptive admission
-    `rule`: (accepted, mean link utilisation, adaptive share), or the watchdog's words."""
+def _admission(quick: bool, pattern: str, radix: tuple, rule: str, seed: int = 1,
+               offered: float = 1.0):
+    """Offered 1.0 (as _past_knee; or `offered`) of Table 3's four packet types in equal
+    measure, so that the 10-flit packets the adaptive buffers are sized against travel too,
+    under adaptive admission `rule`: (accepted, mean link utilisation, adaptive share), or the
+    watchdog's words."""
     window = dict(warmup=1000, measure=3000, drain=0) if quick else dict(warmup=2000,
                                                                            measure=10000, drain=0)
     try:
-        r = simulate(machine(radix, pattern=pattern, offered=1.0, packet_mix=[1, 1, 1, 1],
+        r = simulate(machine(radix, pattern=pattern, offered=offered, packet_mix=[1, 1, 1, 1],
                              adaptive_admission=rule, seed=seed, **window))
     except SimulationError as e:  # "flit" admission may deadlock (t3e.adaptive_admission)
         return str(e).split(";")[0]
@@ -370,10 +373,11 @@ def _admission_text(got) -> str:
                                              f"adaptive {got[2]:.2f}")
 
 
-def _whole_packet_cost(quick: bool, pattern: str, radix: tuple) -> Measured:
+def _whole_packet_cost(quick: bool, pattern: str, radix: tuple, offered: float = 1.0) -> Measured:
     """Link utilisation with whole-packet admission over flit-credit admission; a flit-credit
     run that deadlocks carried nothing past its deadlock (ratio infinite)."""
-    p, f = (_admission(quick, pattern, radix, rule) for rule in ("packet", "flit"))
+    p, f = (_admission(quick, pattern, radix, rule, offered=offered)
+            for rule in ("packet", "flit"))
     assert not isinstance(p, str), p  # the T3E's rule never deadlocks
     ratio = p[1] / f[1] if not isinstance(f, str) else float("inf")
     return Measured(ratio, f"{'x'.join(map(str, radix))} {pattern}: whole packet "
@@ -497,17 +501,37 @@ def _outstanding_bytes(quick: bool) -> Measured:
                     "single-word Gets (8 bytes each) outstanding at a PE")
 
 
-def _barrier_over_read(quick: bool) -> Measured:
+@functools.lru_cache(maxsize=None)
+def _sync_latencies(quick: bool):
+    """ls.t3e.barrier.latency_vs_size's row of 4x4x4 (quick) or 8x32x8 (2,048 PEs)."""
     shape = (4, 4, 4) if quick else (8, 32, 8)
-    row = barrier.latency_vs_size([shape], rounds=4 if quick else 8).iloc[0]
+    return barrier.latency_vs_size([shape], rounds=4 if quick else 8).iloc[0]
+
+
+def _eureka_over_read(quick: bool) -> Measured:
+    row = _sync_latencies(quick)
+    return Measured(row.eureka_mean / row.round_trip_mean,
+                    f"{row.name}: eureka notifications {row.eureka_mean:.0f} clocks after the "
+                    f"trigger's round began (last {row.eureka_max:.0f}), barrier "
+                    f"{row.barrier_mean:.0f}, single-word Get round trip "
+                    f"{row.round_trip_mean:.0f} clocks at light load")
+
+
+def _barrier_over_read(quick: bool) -> Measured:
+    row = _sync_latencies(quick)
     return Measured(row.barrier_mean / row.round_trip_mean,
                     f"{row.name}: barrier {row.barrier_mean:.0f} clocks (last "
                     f"{row.barrier_max:.0f}), eureka {row.eureka_mean:.0f}, single-word Get "
                     f"round trip {row.round_trip_mean:.0f} clocks at light load")
 
 
-def _special_under_barriers() -> Measured:
-    sim = Simulator(machine((4, 4, 2), barrier="barrier", barrier_bsus=32, barrier_period=40))
+def _special_under_barriers(data: bool = False) -> Measured:
+    """20 SPUTs over 4 hops among barrier packets, or (`data`) among uniform single-word Gets
+    offered 1.0 (past the knee: data VCs full): R_SW written 25 clocks after each is sent, and
+    special packets eaten."""
+    keys = (dict(pattern="uniform", offered=1.0) if data else
+            dict(barrier="barrier", barrier_bsus=32, barrier_period=40))
+    sim = Simulator(machine((4, 4, 2), **keys))
     sim.step(100)
     route, far = [0, 2, 0, 1, 0, 1], 1 + 4 * 2 + 16
     late = 0
@@ -517,8 +541,10 @@ def _special_under_barriers() -> Measured:
         late += int(sim.state("r_sw")[far] != i)
         sim.step(i % 7)
     eaten = int(sim.state("special_eaten").sum())
-    return Measured(eaten, f"20 SPUTs over 4 hops among barrier packets (32 BSUs every 40 "
-                           f"clocks): {20 - late} arrived on time, {eaten} eaten")
+    among = (f"uniform data at offered 1.0 ({int(sim.state('occupancy').sum())} flits buffered)"
+             if data else "barrier packets (32 BSUs every 40 clocks)")
+    return Measured(eaten, f"20 SPUTs over 4 hops among {among}: {20 - late} arrived on time, "
+                           f"{eaten} eaten")
 
 
 # -- Sections 6, 7, 8, 9 and 2: barriers under load, progress, special collisions, paths -----
@@ -554,15 +580,21 @@ def _barrier_loaded(quick: bool) -> Measured:
                     f"completions {idle.barrier_completions:g} and {busy.barrier_completions:g}")
 
 
-def _drains(quick: bool, pattern: str) -> Measured:
+def _drains(quick: bool, pattern: str, tables: str = "time_of_crossing", radix=None,
+            **keys) -> Measured:
     """Every PE sends a fixed number of requests at a PE's full rate (offered 1.0, past the
     knee), then stops: forward progress means every request and its response arrive. The
-    flits delivered over those sent, after the machine has had ample time to empty."""
-    radix = (4, 4, 4) if quick else ((8, 8, 8) if pattern == "uniform" else (8, 8, 4))
+    flits delivered over those sent, after the machine has had ample time to empty. `tables`:
+    the R_VCSEL tables (ls.t3e.load_vcsel; time of crossing is the default); `radix` and
+    `keys`: another machine."""
+    radix = radix or ((4, 4, 4) if quick else ((8, 8, 8) if pattern == "uniform"
+                                               else (8, 8, 4)))
     each = 300 if quick else 3000
     sim = Simulator(machine(radix, pattern=pattern, offered=1.0, max_packets=each, warmup=0,
-                            measure=1, drain=0))
-    pes, clocks = int(np.prod(radix)), 0
+                            measure=1, drain=0, **keys))
+    if tables != "time_of_crossing":
+        load_vcsel(sim, tables)
+    pes, clocks = int((sim.state("r_lwho") != 0xFFFFFFFF).sum()), 0  # a partial plane's slots
     want = 4 * each * pes  # Table 3: 2 + 2 flits a single-word Get
     while clocks < 40 * each:  # 4 x each clocks to inject them at 1 flit/clock
         sim.step(500)
@@ -571,11 +603,12 @@ def _drains(quick: bool, pattern: str) -> Measured:
                 and not sim.state("outstanding").any()):
             break
     got = int(sim.state("ejected_flits").sum())
-    per_pe = sim.state("ejected_flits")
+    per_pe = sim.state("ejected_flits")[sim.state("r_lwho") != 0xFFFFFFFF]
     return Measured(got / want,
-                    f"{'x'.join(map(str, radix))} {pattern}, {each} single-word Gets from each "
-                    f"PE at offered 1.0: {got} of {want} flits delivered within "
-                    f"{clocks} clocks, every PE's requests answered: "
+                    f"{'x'.join(map(str, radix))} {pattern}, "
+                    + ("" if tables == "time_of_crossing" else f"{tables} R_VCSEL tables, ")
+                    + f"{each} single-word Gets from each PE at offered 1.0: {got} of {want} "
+                    f"flits delivered within {clocks} clocks, every PE's requests answered: "
                     f"{not sim.state('outstanding').any()}; flits ejected per PE "
                     f"{int(per_pe.min())} to {int(per_pe.max())}")
 
@@ -642,25 +675,29 @@ def _vcsel_lost() -> Measured:
                           f"{k}; routes through the dateline {_dateline_routes(k, 3)}")
 
 
-def _eight_paths() -> Measured:
+def _eight_paths(initial=(3,)) -> Measured:
     """4x4x4, deterministic: PE 0's R_NET_LUT entry for (1, 1, 1) with each of the 8 choices of
-    X_SGN, Y_SGN, Z_SGN; one request from PE 0 alone. Distinct sets of links used among the
-    round trips that complete (the response's route is the same in all)."""
+    X_SGN, Y_SGN, Z_SGN (and each INITIAL_HOP of `initial`: 3 none, 0-2 +X, +Y, +Z); one
+    request from PE 0 alone. Distinct sets of links used among the round trips that complete
+    (the response's route is the same in all)."""
     cfg = machine((4, 4, 4), pattern="tornado", offered=4.0, max_packets=1, sender_every=64,
                   adaptive=False, warmup=0, measure=200, drain=200)
     dest, sets, trips = 1 + 4 + 16, set(), []
-    for signs in range(8):
-        sim = Simulator(cfg)
-        lut = sim.state("r_net_lut")
-        tag = int(lut[0, dest]) & ~sum(1 << (6 * d + 5) for d in range(3))
-        lut[0, dest] = tag | sum((signs >> d & 1) << (6 * d + 5) for d in range(3))
-        sim.set_state("r_net_lut", lut)
-        r = sim.run()
-        assert not isinstance(r, list)  # one instance
-        if int(sim.state("ejected_flits")[dest]) == 2 and r.lost == 0:
-            sets.add(frozenset(map(tuple, np.argwhere(sim.state("link_flits")[:, 1:] > 0))))
-            trips.append(f"{r.round_trip_mean:.0f}")
-    return Measured(len(sets), f"round trips (clocks) of the 8 sign choices: {', '.join(trips)}")
+    for hop in initial:
+        for signs in range(8):
+            sim = Simulator(cfg)
+            lut = sim.state("r_net_lut")
+            tag = int(lut[0, dest]) & ~sum(1 << (6 * d + 5) for d in range(3))
+            tag |= sum((signs >> d & 1) << (6 * d + 5) for d in range(3))
+            lut[0, dest] = _with_initial_hop(tag, hop)
+            sim.set_state("r_net_lut", lut)
+            r = sim.run()
+            assert not isinstance(r, list)  # one instance
+            if int(sim.state("ejected_flits")[dest]) == 2 and r.lost == 0:
+                sets.add(frozenset(map(tuple, np.argwhere(sim.state("link_flits")[:, 1:] > 0))))
+                trips.append(f"{r.round_trip_mean:.0f}")
+    tags = "8 sign choices" if len(initial) == 1 else f"{8 * len(initial)} tags"
+    return Measured(len(sets), f"round trips (clocks) of the {tags}: {', '.join(trips)}")
 
 
 def _every_pair(quick: bool, machines: tuple) -> Measured:
@@ -1040,6 +1077,670 @@ def _figure45() -> Measured:
                                       "written")
 
 
+# -- Routes hop by hop (sections 2 and 7; the manual's routing lists) ------------------------
+
+DIRS = ("+X", "+Y", "+Z", "-X", "-Y", "-Z")  # direction order (section 2.1)
+PORT_DIR = {1: 0, 3: 1, 5: 2, 2: 3, 4: 4, 6: 5}  # R_ORIENT 0: port 1 + 2d is +d, 2 + 2d is -d
+
+
+def _coords(pwho: int) -> list[int]:
+    return [int(pwho) >> 8 * d & 255 for d in range(3)]
+
+
+def _route(radix: tuple, src: int, dest: int, tag: int | None = None,
+           **keys) -> list[tuple[int, bool]]:
+    """The hops of one request from router `src` alone to logical PE `dest` at zero load, as
+    (direction, on the adaptive VC), `tag` replacing src's R_NET_LUT entry for dest (mode 0).
+    The order comes from stepping one clock at a time and watching which inputs a flit is on
+    its way to (`flit_belt`: flits at zero load never wait in a buffer); the VC from a second,
+    identical run's `link_adaptive_flits` on those links (the response travels the other
+    way, on other links)."""
+    cfg = machine(radix, pattern="hotspot", hotspot_nodes=[dest], hotspot_fraction=1.0,
+                  offered=4.0, max_packets=1, warmup=0, measure=400, drain=0, **keys)
+    sims = [Simulator(cfg), Simulator(cfg)]
+    for sim in sims:
+        made = sim.state("packets_created")
+        made[np.arange(made.size) != src] = 1  # every other PE has sent its one packet
+        sim.set_state("packets_created", made)
+        if tag is not None:
+            lut = sim.state("r_net_lut")
+            lut[src, dest] = tag
+            sim.set_state("r_net_lut", lut)
+    sim = sims[0]
+    peer = sim.state("peer")  # [router, port]: router x 7 + port at the far end
+    link = {divmod(int(peer[r, p]), 7): (r, p) for r in range(peer.shape[0])
+            for p in range(1, 7) if peer[r, p] >= 0}
+    home = int(np.flatnonzero(sim.state("r_lwho") == dest)[0])
+    seen: set = set()
+    hops = []
+    for _ in range(400):  # one hop leaves per clock at most
+        sim.step(1)
+        now = {(int(r), int(c)) for r, _, c in np.argwhere(sim.state("flit_belt") > 0)} - seen
+        seen |= now
+        hops += [link[rc] for rc in now if 1 <= rc[1] <= 6]
+        if (home, 7) in now:  # the PE's column: the request reaches its PE
+            break
+    sims[1].run()
+    adaptive = sims[1].state("link_adaptive_flits")
+    return [(PORT_DIR[p], bool(adaptive[r, p] > 0)) for r, p in hops]
+
+
+def _expected_route(radix: tuple, here: int, tag: int, adaptive: bool) -> list[tuple[int, bool]]:
+    """Section 7's rule from a routing tag: the initial hop, then at each node the lowest
+    ordered unsatisfied direction (deterministic) or, for an adaptive packet, the highest one
+    on the adaptive VC, on the deterministic VC where it is the only one left (both choices
+    the same output)."""
+    pos = _coords(here)
+    x, xs, y, ys, z, zs = _fields(tag)
+    adr, sgn = (x, y, z), (xs, ys, zs)
+    out = []
+    if tag >> 18 & 3 != 3:
+        d = tag >> 18 & 3
+        pos[d] = (pos[d] + 1) % radix[d]
+        out.append((d, False))
+    while todo := [d + 3 * sgn[d] for d in range(3) if pos[d] != adr[d]]:
+        d = max(todo) if adaptive else min(todo)
+        pos[d % 3] = (pos[d % 3] + (1 if d < 3 else -1)) % radix[d % 3]
+        out.append((d, adaptive and len(todo) > 1))
+    return out
+
+
+def _route_text(route) -> str:
+    return ", ".join(DIRS[d] + (" (adaptive VC)" if a else "") for d, a in route) or "none"
+
+
+def _routes_as_ruled(quick: bool, adaptive: bool) -> Measured:
+    """One request of PE 0 alone to each other PE (4x4x4; full 8x8x8), its hops against
+    section 7's rule (direction order, or the highest-ordered direction on the adaptive VC):
+    the fraction of routes that follow it."""
+    radix = (4, 4, 4) if quick else (8, 8, 8)
+    n = int(np.prod(radix))
+    sim = Simulator(machine(radix))
+    lut, pwho = sim.state("r_net_lut")[0], sim.state("r_pwho")
+    agree, differ = 0, list[str]()
+    for dest in range(1, n):
+        got = _route(radix, 0, dest, adaptive=adaptive)
+        want = _expected_route(radix, int(pwho[0]), int(lut[dest]), adaptive)
+        agree += got == want
+        if got != want and len(differ) < 3:
+            differ.append(f"to {tuple(_coords(pwho[dest]))}: {_route_text(got)} (rule "
+                          f"{_route_text(want)})")
+    example = _route(radix, 0, 1 + radix[0] + radix[0] * radix[1], adaptive=adaptive)
+    return Measured(agree / (n - 1), f"{'x'.join(map(str, radix))}: {agree} of {n - 1} routes "
+                    f"as the rule says; to (1, 1, 1): {_route_text(example)}"
+                    + ("; differ: " + "; ".join(differ) if differ else ""))
+
+
+def _route_match(got, want) -> int:
+    """Hops of `got` that agree with `want` position by position, less any extra or missing."""
+    return sum(g[0] == w[0] for g, w in zip(got, want)) - abs(len(got) - len(want))
+
+
+def _initial_hop_route() -> Measured:
+    """Section 2.2's example on 4x4x4, deterministic: PE 0's tag for (3, 1, 1) (-X, +Y, +Z)
+    given an initial +X hop: +X, then +Y, +Z and -X (two hops back past X = 0)."""
+    radix = (4, 4, 4)
+    dest = 3 + 4 + 16
+    tag = _with_initial_hop(Simulator(machine(radix, adaptive=False)).state("r_net_lut")[0, dest],
+                            0)
+    got = _route(radix, 0, dest, tag=tag, adaptive=False)
+    want = [(0, False), (1, False), (2, False), (3, False), (3, False)]
+    return Measured(_route_match(got, want), f"hops: {_route_text(got)}; without the initial "
+                    f"hop: {_route_text(_route(radix, 0, dest, adaptive=False))}")
+
+
+def _figure46_route() -> Measured:
+    """Figure 46: the 16-PE machine (2x4x2, mode 0, format 1), logical PE 2 (R_PWHO 000100) to
+    logical PE 4 (010000), deterministic: +Z, then -Y."""
+    cfg: dict[str, Any] = dict(lut_mode="mode0", logical_format="format1", adaptive=False)
+    src = int(np.flatnonzero(Simulator(machine((2, 4, 2), **cfg)).state("r_pwho")
+                             == 0x000100)[0])
+    got = _route((2, 4, 2), src, 4, None, **cfg)
+    return Measured(_route_match(got, [(2, False), (4, False)]), f"hops: {_route_text(got)}")
+
+
+@functools.lru_cache(maxsize=None)
+def _arrivals(quick: bool, ordered: float) -> dict:
+    """8x8x1, transpose (each PE a fixed partner, so that a pair has several requests on their
+    way at once) at 0.6, adaptive, t3e.ordered_fraction `ordered`, stepped one clock at a time
+    for 300 clocks (quick) or 3,000: each packet's head as first seen in a buffer of its
+    destination router (its hops then), and each packet seen on the adaptive VC anywhere. Heads
+    at zero queueing never wait in a buffer and are not seen (about half)."""
+    radix = (8, 8, 1)
+    sim = Simulator(machine(radix, pattern="transpose", offered=0.6, ordered_fraction=ordered))
+    at = np.indices(sim.state("buffer_meta").shape)  # router, port, VC, slot of each entry
+    home, onto = [], []  # per clock: [clock, class, source, destination, seq, hops] of heads
+    for clock in range(300 if quick else 3000):
+        sim.step(1)
+        meta = sim.state("buffer_meta")
+        head = (meta & 1) == 1
+        fields = [sim.state(f"buffer_{f}")[head] for f in ("src", "dest", "seq")]
+        m = meta[head].astype(np.int64)
+        heads = np.stack([np.full(m.shape, clock), m >> 31, *fields, m >> 8 & 255], axis=-1)
+        home.append(heads[heads[:, 3] == at[0][head]])
+        onto.append(heads[at[2][head] == 4])  # VC 4 is the adaptive VC
+    # the first sighting of each packet (rows are in clock order), by one integer key each
+    def key(rows):
+        return ((rows[:, 1] * 4096 + rows[:, 2]) * 4096 + rows[:, 3]) << 32 | rows[:, 4]
+    rows = np.concatenate(home)
+    _, firsts = np.unique(key(rows), return_index=True)
+    first = {tuple(int(x) for x in row[1:5]): (int(row[0]), int(row[5])) for row in rows[firsts]}
+    rows = np.concatenate(onto)
+    _, once = np.unique(key(rows), return_index=True)
+    adaptive = {(int(c), int(s), int(q)) for c, s, q in rows[once][:, [1, 2, 4]]}
+    return {"first": first, "adaptive": adaptive, "pwho": sim.state("r_pwho"), "radix": radix}
+
+
+def _reordered(quick: bool, ordered: float) -> Measured:
+    """Requests whose head reached the destination router after that of a later request of the
+    same source (sequence numbers count a source's packets in the order it sends them)."""
+    seen = _arrivals(quick, ordered)
+    pairs: dict = {}
+    for (cls, s, d, q), (clock, _) in seen["first"].items():
+        if cls == 0:
+            pairs.setdefault((s, d), []).append((clock, q))
+    late = total = 0
+    for arrivals in pairs.values():
+        latest = -1
+        for _, q in sorted(arrivals):
+            late += q < latest
+            latest = max(latest, q)
+            total += 1
+    requests = sum(c == 0 for c, _, _ in seen["adaptive"])
+    return Measured(late, f"t3e.ordered_fraction {ordered:g}: {late} of {total} requests seen "
+                          f"arriving after a later one of their pair; {requests} requests and "
+                          f"{len(seen['adaptive']) - requests} responses seen on the adaptive VC")
+
+
+def _adaptive_packets(quick: bool, ordered: float, cls: int) -> Measured:
+    seen = _arrivals(quick, ordered)["adaptive"]
+    got = sum(c == cls for c, _, _ in seen)
+    return Measured(got, f"t3e.ordered_fraction {ordered:g}: {got} "
+                         f"{('requests', 'responses')[cls]} seen on the adaptive VC, "
+                         f"{len(seen) - got} {('responses', 'requests')[cls]}")
+
+
+def _extra_hops(quick: bool) -> Measured:
+    """Adaptive packets (ordered_fraction 0) seen at their destination router: the most hops
+    any took beyond the torus distance of its pair (both ways round at half a ring)."""
+    seen = _arrivals(quick, 0.0)
+    k = np.asarray(seen["radix"])
+    where = np.array([_coords(p) for p in seen["pwho"]])
+    extra = []
+    for (_, s, d, _), (_, hops) in seen["first"].items():
+        apart = np.abs(where[s] - where[d])
+        extra.append(hops - int(np.minimum(apart, k - apart).sum()))
+    return Measured(max(extra), f"{len(extra)} packets seen at their destination router, "
+                                f"{sum(e != 0 for e in extra)} not minimal; "
+                                f"{len(seen['adaptive'])} packets seen on the adaptive VC")
+
+
+@functools.lru_cache(maxsize=None)
+def _contended_round_trips(quick: bool) -> dict:
+    """Uniform single-word Gets with contention but below every knee: 8x8x8 at 0.55 of the bound
+    (quick: 8x8x1 at 0.6), seeds 1-3, 500 + 2,000 clocks (quick 300 + 1,000): mean round trips
+    adaptive on time-of-crossing tables, and deterministic on time-of-crossing and optimised
+    tables (ls.t3e.load_vcsel)."""
+    radix, fraction = ((8, 8, 1), 0.6) if quick else ((8, 8, 8), 0.55)
+    window = dict(warmup=300, measure=1000, drain=0) if quick else dict(warmup=500, measure=2000,
+                                                                        drain=0)
+    offered = round(fraction * figures.global_bandwidth(radix).bound_flits, 4)
+    got = {}
+    for adaptive, table in ((True, "time_of_crossing"), (False, "time_of_crossing"),
+                            (False, "optimized")):
+        base = machine(radix, pattern="uniform", offered=offered, adaptive=adaptive, **window)
+        runs = load_vcsel(Simulator([base.with_(seed=s) for s in (1, 2, 3)]), table).run()
+        assert isinstance(runs, list)  # three instances
+        got[adaptive, table] = [(r.round_trip_mean, r.accepted) for r in runs]
+    return {"runs": got, "radix": radix, "offered": offered}
+
+
+def _contended_ratio(quick: bool, better: tuple, worse: tuple) -> Measured:
+    """The largest over seeds 1-3 of the mean round trip with `better` over `worse`."""
+    c = _contended_round_trips(quick)
+    b, w = c["runs"][better], c["runs"][worse]
+
+    def text(runs):
+        return ", ".join(f"{rt:.1f}" for rt, _ in runs)
+    return Measured(max(x[0] / y[0] for x, y in zip(b, w)),
+                    f"{'x'.join(map(str, c['radix']))} at {c['offered']:g} flits/PE/clock, "
+                    f"round trips seeds 1-3: {text(b)} against {text(w)} clocks; accepted "
+                    + ", ".join(f"{a:.3f}" for _, a in w))
+
+
+def _spare_machine(quick: bool, fail_cycle: int) -> Config:
+    """Uniform single-word Gets at 0.3 over one partition of every PE but 4 hot spares (logical
+    PEs N - 4 .. N - 1), with one node failing (4x4x4: router 1) or two (8x8x4: routers 1 and
+    82) before the run (`fail_cycle` 0) or at `fail_cycle`."""
+    radix, failed = ((4, 4, 4), [1, 0, 0]) if quick else ((8, 8, 4), [1, 0, 0, 2, 2, 1])
+    return machine(radix, pattern="uniform", offered=0.3, hot_spares=4, failed_nodes=failed,
+                   fail_cycle=fail_cycle, warmup=500, measure=2000 if quick else 4000, drain=0)
+
+
+def _spare_reached(quick: bool) -> Measured:
+    """The fraction of virtual PEs (0 .. virtual_limit) whose PE received flits, through the
+    routers R_LWHO gives them: nodes failed before the run (a whole run), or at clock 2,000
+    (clocks 3,000-6,000); the smaller."""
+    got, parts = [], []
+    for fail in (0, 2000):
+        sim = Simulator(_spare_machine(quick, fail))
+        start = sim.step(3000 if fail else 0).state("ejected_flits").astype(np.int64)
+        if fail:
+            sim.step(3000)
+            losses = ""
+        else:
+            r = sim.run()
+            assert not isinstance(r, list)  # one instance
+            losses = (f", {r.lost:g} lost, {r.unroutable_packets:g} unroutable, "
+                      f"{r.unreachable_pairs:g} unreachable pairs")
+        limit, base = sim.state("virtual_limit"), sim.state("base_lpe")
+        inside = limit != 0xFFFFFFFF
+        size = int(limit[inside][0]) + 1
+        routers = sim.state("pe_router")[int(base[inside][0]) + np.arange(size)]
+        reached = (sim.state("ejected_flits").astype(np.int64) - start)[routers] > 0
+        got.append(reached.mean())
+        spares = [int(x) for x in routers if x >= len(limit) - 4]
+        parts.append(f"failed {'at clock 2,000' if fail else 'before the run'}: "
+                     f"{int(reached.sum())} of {size} virtual PEs received flits, spare routers "
+                     f"serving virtual PEs {spares}{losses}")
+    return Measured(min(got), "; ".join(parts))
+
+
+def _healthy_after_failure(quick: bool) -> Measured:
+    """Nodes failing at clock 2,000: flits delivered per clock to the PEs neither failed nor
+    spare over clocks 3,000-6,000 against 1,000-2,000, and to the failed ones after."""
+    sim = Simulator(_spare_machine(quick, 2000))
+    limit = sim.state("virtual_limit")
+    counts = []
+    for clocks in (1000, 1000, 1000, 3000):  # marks at 1,000, 2,000 (the failure), 3,000, 6,000
+        sim.step(clocks)
+        counts.append(sim.state("ejected_flits").astype(np.int64))
+    failed = sim.state("virtual_limit") == 0xFFFFFFFF
+    failed &= limit != 0xFFFFFFFF  # in the partition before, out of it now
+    healthy = (limit != 0xFFFFFFFF) & ~failed
+    before = (counts[1] - counts[0])[healthy].sum() / 1000
+    after = (counts[3] - counts[2])[healthy].sum() / 3000
+    return Measured(after / before, f"{int(healthy.sum())} healthy PEs: {before:.1f} flits a clock "
+                    f"before the failure, {after:.1f} after; to the {int(failed.sum())} failed "
+                    f"nodes after it: {int((counts[3] - counts[2])[failed].sum())}; flits "
+                    f"discarded on arrival (cut links): {int(sim.state('dropped_flits').sum())}")
+
+
+def _adaptive_initial_hop() -> Measured:
+    """4x4x4, adaptive: PE 0's entry for (3, 1, 1) (ADAPT set, a minimal route of 3 hops) given
+    INITIAL_HOP +X, one request alone: the hops it takes; and the same tag without the
+    initial hop, and with ADAPT cleared."""
+    radix, dest = (4, 4, 4), 3 + 4 + 16
+    tag = int(Simulator(machine(radix)).state("r_net_lut")[0, dest])
+    routes = {name: _route(radix, 0, dest, tag=t) for name, t in (
+        ("with INITIAL_HOP +X", _with_initial_hop(tag, 0)), ("without", tag),
+        ("with ADAPT cleared", _with_initial_hop(tag, 0) & ~(1 << 21)))}
+    return Measured(len(routes["with INITIAL_HOP +X"]),
+                    "; ".join(f"{name}: {_route_text(r)}" for name, r in routes.items()))
+
+
+def _special_through_deadlock(quick: bool) -> Measured:
+    """8x4x4, the four packet types alike at offered 1.0 with flit-credit admission to the
+    adaptive VC (t3e.adaptive_admission = "flit", which deadlocks near clock 5,000: see
+    t3e.adaptive.whole_packet_uniform), the watchdog off, stepped until no flit has reached a
+    PE for 250 clocks. Then router 0's PE SPUTs a value and the way back (R_SGET_RTRN) into
+    other routers and SGETs the value back: the fraction answered with it."""
+    radix = (8, 4, 4)
+    sim = Simulator(machine(radix, pattern="uniform", offered=1.0, packet_mix=[1, 1, 1, 1],
+                            adaptive_admission="flit", watchdog=0))
+    delivered = -1
+    while int(sim.state("ejected_flits").sum()) != delivered and sim.cycle < 20000:
+        delivered = int(sim.state("ejected_flits").sum())
+        sim.step(250)
+    stuck, stopped = int(sim.state("occupancy").sum()), sim.cycle - 250
+    targets = [1 + 8 * 1 + 32 * 1, 4 + 8 * 2 + 32 * 2, 7 + 8 * 3 + 32 * 3, 2, 16, 64,
+               3 + 8 + 64, 5 + 24 + 32, 6 + 16 + 96, 4] if quick else range(1, 128)
+    answered = 0
+    for i, r in enumerate(targets, start=1):
+        there = [r % 8, r // 8 % 4, r // 32]
+        hops = sum(there)
+        special.sput(sim, 0, there, "R_SGET_RTRN", special.deltas([-d for d in there]))
+        sim.step(1)  # one command a clock
+        special.sput(sim, 0, there, "R_SW", i)
+        sim.step(6 * hops + 2)
+        special.clear_received(sim, 0)
+        special.sget(sim, 0, there, "R_SW")
+        sim.step(12 * hops + 4)
+        answered += special.received(sim, 0) == i
+    moved = int(sim.state("ejected_flits").sum()) - delivered
+    return Measured(answered / len(targets),
+                    f"no flit delivered from clock {stopped} on ({stuck} flits buffered), "
+                    f"{moved} after the SGETs either; {answered} of {len(targets)} SGETs "
+                    f"answered, {int(sim.state('special_eaten').sum())} special packets eaten")
+
+
+def _eureka_reaches_all(quick: bool) -> Measured:
+    """t3e.barrier = "eureka" on one BSU, every PE a member: each round one PE performs OP_EUR_B
+    and every other joins the barrier only once the eureka has taken its BSU to S_EUR, so a
+    round completes at a member only if that one check-in reached every member. Completions
+    per member per round; quick 4x4x4, a round every 100 clocks, 4 rounds; full 8x8x8, 150
+    clocks, 10 rounds."""
+    radix, period = ((4, 4, 4), 100) if quick else ((8, 8, 8), 150)
+    rounds, pes = 4 if quick else 10, int(np.prod(radix))
+    r = simulate(machine(radix, barrier="eureka", barrier_bsus=1, barrier_period=period,
+                         warmup=2 * period, measure=rounds * period, drain=0))
+    return Measured(r.barrier_completions / (pes * rounds),
+                    f"{r.barrier_completions:g} completions of {pes} members in {rounds} rounds, "
+                    f"{r.barrier_overruns:g} overruns; eureka notifications after "
+                    f"{r.eureka_latency_mean:.1f} clocks on average (last {r.eureka_latency_max:g})"
+                    f", the barrier that follows {r.barrier_latency_mean:.1f}")
+
+
+def _adaptive_cut_through(quick: bool) -> Measured:
+    """PE 0 alone sends one vector Get (2-flit request, 10-flit response) to the PE half of every
+    ring away (quick 8x8x1, full 8x8x8), adaptive and deterministic: the round trips' difference.
+    Adaptive hops that waited for the whole packet would add 9 clocks each (10 flits, one a
+    clock) to the response's."""
+    radix = (8, 8, 1) if quick else (8, 8, 8)
+    k = np.asarray(radix)
+    far = int(np.ravel_multi_index(tuple(k // 2), radix, order="F"))  # X fastest
+    got = {}
+    for adaptive in (True, False):
+        got[adaptive] = simulate(machine(radix, pattern="hotspot", hotspot_nodes=[far],
+                                         hotspot_fraction=1.0, sender_every=int(k.prod()),
+                                         offered=4.0, max_packets=1, warmup=0, measure=50,
+                                         drain=500, packet_type="vector_get", adaptive=adaptive))
+    a, d = got[True], got[False]
+    return Measured(a.round_trip_mean - d.round_trip_mean,
+                    f"{'x'.join(map(str, radix))}, PE 0 to {tuple(int(x) for x in k // 2)}, "
+                    f"{a.hops_mean:g} hops each way: round trip {a.round_trip_mean:g} clocks "
+                    f"adaptive ({a.adaptive_fraction:.0%} of link flits on the adaptive VC), "
+                    f"{d.round_trip_mean:g} deterministic")
+
+
+@functools.lru_cache(maxsize=None)
+def _ring_hops(k: int, table: str) -> dict:
+    """A k x 1 x 1 machine, deterministic, R_VCSEL `table` (ls.t3e.load_vcsel): one request from
+    each node to each other alone (a batch of k - 1 instances per source). Per + route s -> d,
+    the VC (0 or 1, request class) it was given leaving each router on +X, read off `ovc_owner`
+    (an output VC held for each packet; stepped one clock at a time), and whether it arrived.
+    Also each source's +X R_VCSEL word."""
+    hops, arrived = {}, {}
+    words = None
+    for s in range(k):
+        dests = [d for d in range(k) if d != s]
+        sim = Simulator([machine((k, 1, 1), pattern="hotspot", hotspot_nodes=[d],
+                                 hotspot_fraction=1.0, offered=4.0, max_packets=1, warmup=0,
+                                 measure=400, drain=0, adaptive=False) for d in dests])
+        load_vcsel(sim, table)
+        words = sim.state("r_vcsel")[0, :, 0]  # [router]: +X (R_ORIENT 0)
+        made = sim.state("packets_created")
+        made[:, np.arange(k) != s] = 1  # only s sends
+        sim.set_state("packets_created", made)
+        seen: set = set()
+        for _ in range(3 * k + 60):  # the request is home by then
+            try:
+                sim.step(1)
+            except SimulationError:  # a VC1 packet at the dateline: it stops there
+                break
+            own = sim.state("ovc_owner")[:, :, 1, :2]  # [instance, router, VC] of +X requests
+            seen |= {tuple(int(x) for x in i) for i in np.argwhere(own >= 0)}
+        ejected = sim.state("ejected_flits")
+        for i, d in enumerate(dests):
+            hops[s, d] = {r: v for j, r, v in seen if j == i}
+            arrived[s, d] = bool(ejected[i, d] > 0)
+    return {"hops": hops, "arrived": arrived, "words": words}
+
+
+def _dateline_rule(quick: bool, table: str = "time_of_crossing", rings=None) -> Measured:
+    """The fraction of + routes of the rings (16 quick, 32 full) that arrive with every hop on
+    the VC the rule gives: the SELECT bit of their destination at the source (R_VCSEL),
+    switched to VC1 leaving the dateline node 0 if they travel through it."""
+    ok = total = 0
+    parts: list[str] = []
+    bad: list[str] = []
+    for k in rings or ((16,) if quick else (32,)):
+        got, r = _ring_hops(k, table), ring(k)
+        for s, d, length, through in zip(r.src, r.dst, r.length, r.constrained):
+            s, d = int(s), int(d)
+            start = int(got["words"][s]) >> (d & 7) & 1
+            want = {h % k: 1 if through and h % k < d else start for h in range(s, s + length)}
+            hit = got["hops"][s, d] == want and got["arrived"][s, d]
+            ok += hit
+            if not hit and len(bad) < 3:
+                bad.append(f"ring {k} {s} -> {d}: {got['hops'][s, d]} (rule {want})")
+        total += len(r.src)
+        first = [h[0] for h in got["hops"].values() if 0 in h]
+        every = [v for h in got["hops"].values() for v in h.values()]
+        arithmetic = (f" ({r.after[:, 0].sum() / r.uses[:, 0].sum():.3f} by "
+                      "ls.t3e.vc_balance's arithmetic)" if table == "time_of_crossing" else "")
+        parts.append(f"ring {k}: VC1 carries {np.mean(first):.3f} of link 0 -> 1's "
+                     f"packets{arithmetic} and {np.mean(every):.3f} of all + hops")
+    return Measured(ok / total, f"{table}: {ok} of {total} + routes as the rule says; "
+                    + "; ".join(parts) + ("; differ: " + "; ".join(bad) if bad else ""))
+
+
+def _unconnected_adaptive(quick: bool) -> Measured:
+    """Adaptive uniform traffic at 0.5 with NO_ADAPT 0 in every R_CHAN0-5, as the manual's step
+    says, on machines with unconnected links: the 20-PE AC machine (a partial plane) and, in
+    the full run, 2x2x2 (Y = 2: one Y link per pair of nodes). Packets lost or unroutable
+    (a packet sent out of a port with no link would vanish)."""
+    machines = [("the 20-PE AC machine", (2, 4, 3), {"partial_plane": [2, 2]})]
+    if not quick:
+        machines.append(("2x2x2", (2, 2, 2), {}))
+    bad, parts = 0, []
+    for name, radix, keys in machines:
+        sim = Simulator(machine(radix, pattern="uniform", offered=0.5, warmup=200,
+                                measure=1000 if quick else 4000, drain=1000, **keys))
+        chan = sim.state("r_chan")
+        chan[:, :6] &= ~np.uint8(4)  # NO_ADAPT (Table 10 bit 2) cleared
+        sim.set_state("r_chan", chan)
+        installed = sim.state("r_lwho") != 0xFFFFFFFF  # a partial plane leaves empty slots
+        unlinked = int((sim.state("peer")[installed, 1:] < 0).sum())
+        r = sim.run()
+        assert not isinstance(r, list)  # one instance
+        bad += int(r.lost + r.unroutable_packets)
+        parts.append(f"{name}: {unlinked} network ports without a link, {r.lost:g} lost and "
+                     f"{r.unroutable_packets:g} unroutable of {r.packets:g} packets, adaptive "
+                     f"share {r.adaptive_fraction:.2f}")
+    return Measured(bad, "; ".join(parts))
+
+
+def _shape_found(quick: bool) -> Measured:
+    """ls.t3e.special.ring_sizes (SPUT/SGET of R_SW and R_SGET_RTRN over deltas) with R_PWHO
+    and R_NET_LUT zeroed, as before software numbers the nodes: rings found of the right size
+    from each router tried. The 20-PE AC machine's Z rings close over 3 nodes where the
+    partial plane has a node (router 0) and over 2 elsewhere (router 4, at Y = 2)."""
+    cases = [((8, 4, 4), {}, 0, (8, 4, 4)), ((2, 4, 3), {"partial_plane": [2, 2]}, 0, (2, 4, 3)),
+             ((2, 4, 3), {"partial_plane": [2, 2]}, 4, (2, 4, 2))]
+    if not quick:
+        cases.append(((8, 12, 8), {}, 0, (8, 12, 8)))
+    right, parts = 0, []
+    for radix, keys, router, want in cases:
+        sim = Simulator(machine(radix, **keys))
+        for name in ("r_pwho", "r_net_lut"):
+            sim.set_state(name, np.zeros_like(sim.state(name)))
+        got = special.ring_sizes(sim, router)
+        right += sum(g == w for g, w in zip(got, want))
+        parts.append(f"{'x'.join(map(str, radix))}{' + partial plane' if keys else ''} from "
+                     f"router {router}: {got}")
+    return Measured(right / (3 * len(cases)), "; ".join(parts))
+
+
+def _pair_adapt_off() -> Measured:
+    """4x4x4, adaptive: one request of PE 0 alone to (1, 1, 1) and to (1, 2, 3), with ADAPT
+    cleared in PE 0's R_NET_LUT entry for (1, 1, 1) only: hops on the adaptive VC of that
+    pair's request (its route as it is with ADAPT set, and the other pair's, in detail)."""
+    radix, pair, other = (4, 4, 4), 1 + 4 + 16, 1 + 8 + 48
+    tag = int(Simulator(machine(radix)).state("r_net_lut")[0, pair])
+    off = _route(radix, 0, pair, tag=tag & ~(1 << 21))
+    return Measured(sum(a for _, a in off),
+                    f"to (1, 1, 1) with ADAPT cleared: {_route_text(off)}; set: "
+                    f"{_route_text(_route(radix, 0, pair))}; to (1, 2, 3), its entry as it was: "
+                    f"{_route_text(_route(radix, 0, other, tag=None))}")
+
+
+def _special_hops(radix: tuple, route: list, **keys) -> list[int]:
+    """The directions a SPUT from router 0 with deltas `route` travels, in order: stepped one
+    clock at a time, the inputs a special packet is on its way to (`special_present`)."""
+    sim = Simulator(machine(radix, **keys))
+    peer = sim.state("peer")
+    link = {divmod(int(peer[r, p]), 7): (r, p) for r in range(peer.shape[0])
+            for p in range(1, 7) if peer[r, p] >= 0}
+    special.sput(sim, 0, route, "R_SW", 0x5)
+    seen: set = set()
+    hops = []
+    for _ in range(6 * sum(map(abs, route)) + 10):  # a hop takes fall_through_turn (6)
+        sim.step(1)
+        now = {(int(r), int(c)) for r, _, c in np.argwhere(sim.state("special_present") > 0)}
+        hops += [PORT_DIR[link[rc][1]] for rc in sorted(now - seen) if 1 <= rc[1] <= 6]
+        seen |= now
+    return hops
+
+
+def _special_order() -> Measured:
+    """Figure 45's deltas on the 20-PE AC machine (primary X 0, Y +2, Z +1, secondary X +1,
+    Y -1, Z +1) and, on 4x4x4, primary X +1, Y +1, Z +1, secondary X -1, Y +1, Z -1: hops in
+    place against the order of the delta list (primary X, Y, Z, then secondary X, Y, Z)."""
+    cases = [((2, 4, 3), [0, 2, 1, 1, -1, 1], {"partial_plane": [2, 2]}),
+             ((4, 4, 4), [1, 1, 1, -1, 1, -1], {})]
+    right = total = 0
+    parts = []
+    for radix, route, keys in cases:
+        want = [(i % 3 + (3 if d < 0 else 0), False) for i, d in enumerate(route)
+                for _ in range(abs(d))]
+        got = [(d, False) for d in _special_hops(radix, route, **keys)]
+        right += _route_match(got, want)
+        total += len(want)
+        parts.append(f"{'x'.join(map(str, radix))} deltas {route}: {_route_text(got)}")
+    return Measured(right / total, "; ".join(parts))
+
+
+def _link_delays(senders: tuple, clocks: int) -> tuple[np.ndarray, int]:
+    """8x1x1, deterministic: the PEs of `senders` send single-word Gets to router 4 at 0.5 (the
+    others nothing). Clocks each flit on link 2 -> 3 takes (read off the slot of `flit_belt` it
+    is written to, by arrival clock), counted by clocks; and the flits router 2's PE injected
+    (its requests, which all take that link; the responses go back on the other links)."""
+    many = 1 << 20
+    sim = Simulator(machine((8, 1, 1), pattern="hotspot", hotspot_nodes=[4], hotspot_fraction=1.0,
+                            offered=0.5, max_packets=many, adaptive=False))
+    made = sim.state("packets_created")
+    made[[r for r in range(8) if r not in senders]] = many  # they have sent all theirs
+    sim.set_state("packets_created", made)
+    slots = sim.state("flit_belt").shape[1]
+    before = np.zeros(slots, bool)
+    delays = []
+    for _ in range(clocks):
+        sim.step(1)
+        now = sim.state("flit_belt")[3, :, 2] > 0  # router 3's input from router 2 (port 2)
+        delays += [(s - sim.cycle) % slots + 1 for s in np.flatnonzero(now & ~before)]
+        before = now
+    return np.bincount(delays, minlength=slots + 1), int(sim.state("injected_flits")[2])
+
+
+def _short_circuit(quick: bool) -> Measured:
+    """The share of straight-through flits at router 2 (PE 0's requests to router 4) that took
+    the crossbar (6 clocks, not the fast path's 3) while router 2's PE sent to router 4 too,
+    contesting the +X output, less that share with PE 0 alone."""
+    clocks = 400 if quick else 3000
+    alone, _ = _link_delays((0,), clocks)
+    both, injected = _link_delays((0, 2), clocks)
+    straight = int(both.sum()) - injected  # every flit router 2's PE sent is a turn (6)
+    crossbar = int(both[6]) - injected
+    return Measured(crossbar / straight - (1 - alone[3] / alone.sum()),
+                    f"contested: {straight} straight-through flits, {both[3]} on the fast path "
+                    f"(3 clocks), {crossbar} through the crossbar beside router 2's {injected} "
+                    f"(6); PE 0 alone: {alone[3]} of {int(alone.sum())} on the fast path")
+
+
+def _completion_after_last_arm(quick: bool) -> Measured:
+    """t3e.barrier = "eureka" on one BSU, every PE a member (as t3e.eureka_any_one): the others
+    arm (OP_BAR) as the eureka reaches them, so the arms of a round are spread over the tree's
+    depth. Stepping one clock at a time (`bsu_state`: 0 S_BAR, 1 S_ARM, 2 S_EUR), per round
+    the clocks from the last member's arm to the first completion (S_ARM -> S_BAR); the least
+    over the rounds."""
+    radix, period, rounds = ((4, 4, 4), 100, 3) if quick else ((8, 8, 8), 150, 6)
+    sim = Simulator(machine(radix, barrier="eureka", barrier_bsus=1, barrier_period=period))
+    before = sim.state("bsu_state")[:, 0]
+    gaps, spreads, done = [], [], []
+    for _ in range(rounds):
+        arms, completed = [], []
+        for _ in range(period):
+            sim.step(1)
+            now = sim.state("bsu_state")[:, 0]
+            arms += [sim.cycle] * int(((now == 1) & (before != 1)).sum())
+            completed += [sim.cycle] * int(((now == 0) & (before == 1)).sum())
+            before = now
+        gaps.append(min(completed) - max(arms))
+        spreads.append(max(arms) - min(arms))
+        done.append(len(completed))
+    return Measured(min(gaps), f"{int(np.prod(radix))} members; per round: arms spread over "
+                               f"{spreads} clocks, first completion {gaps} clocks after the "
+                               f"last arm, completions {done}")
+
+
+def _shapes_carry(quick: bool, dim: int, sizes: tuple) -> Measured:
+    """Machines of 2 x k x 2 (Y shapes) or 2 x 4 x k (Z shapes) for each k of `sizes`, uniform
+    single-word Gets at 0.1, adaptive, 200 + 500 clocks (full 2,000) and a drain of 2,000: the
+    shapes that build and deliver every request (none lost, unroutable or unreachable, no
+    configuration error)."""
+    good, parts = 0, []
+    for k in sizes:
+        radix = (2, k, 2) if dim == 1 else (2, 4, k)
+        try:
+            r = simulate(machine(radix, pattern="uniform", offered=0.1, warmup=200,
+                                 measure=500 if quick else 2000, drain=2000))
+        except (SimulationError, ValueError) as e:
+            parts.append(f"{'x'.join(map(str, radix))}: {str(e).split(';')[0]}")
+            continue
+        bad = r.lost + r.unroutable_packets + r.unreachable_pairs
+        good += bad == 0
+        if bad:
+            parts.append(f"{'x'.join(map(str, radix))}: {r.lost:g} lost, "
+                         f"{r.unroutable_packets:g} unroutable, {r.unreachable_pairs:g} "
+                         "unreachable pairs")
+    return Measured(good, f"{good} of {len(sizes)} shapes deliver everything"
+                          + ("; " + "; ".join(parts) if parts else ""))
+
+
+def _flits_per_input(quick: bool) -> Measured:
+    """Uniform single-word Gets at offered 1.0, adaptive (4x4x4, full 8x8x8), stepped one clock
+    at a time for 500 clocks after 300: the most flits that left one input (all its VCs) in
+    one clock, from the advance of each input VC's read index (`ivc_head`; their sum equals the
+    flits written onto the links and to the PEs, `flit_belt`, so no flit bypasses them)."""
+    cfg = machine((4, 4, 4) if quick else (8, 8, 8), pattern="uniform", offered=1.0)
+    sim = Simulator(cfg)
+    sim.step(300)
+    capacity = np.array([cfg.get("t3e.buffer_depth")] * 4 + [cfg.get("t3e.adaptive_depth")])
+    head, belt = sim.state("ivc_head").astype(np.int64), sim.state("flit_belt") > 0
+    most = popped = written = crowded = 0
+    for _ in range(500):
+        sim.step(1)
+        now, on = sim.state("ivc_head").astype(np.int64), sim.state("flit_belt") > 0
+        left = ((now - head) % capacity).sum(axis=2)  # [router, input]
+        most, popped = max(most, int(left.max())), popped + int(left.sum())
+        written += int((on & ~belt)[:, :, 1:].sum())
+        crowded += int(((sim.state("occupancy") > 0).sum(axis=2) >= 2).sum())
+        head, belt = now, on
+    inputs = 500 * int(np.prod(sim.state("ivc_head").shape[:2]))
+    return Measured(most, f"{popped} flits left the inputs ({written} written onto links and to "
+                          f"PEs); {crowded / inputs:.0%} of input-clocks had two or more VCs "
+                          "holding flits")
+
+
+@functools.lru_cache(maxsize=None)
+def _class_flits(packet_type: str) -> tuple[int, int]:
+    """8x1x1, PE 0 alone sends one request of `packet_type` to PE 1: flits on the link 0 -> 1
+    (the request) and on 1 -> 0 (its response), from `link_flits`."""
+    sim = Simulator(machine((8, 1, 1), pattern="hotspot", hotspot_nodes=[1], hotspot_fraction=1.0,
+                            sender_every=8, offered=4.0, max_packets=1, packet_type=packet_type,
+                            warmup=0, measure=200, drain=200))
+    sim.run()
+    flits = sim.state("link_flits")  # [router, port]: port 1 +X, 2 -X (R_ORIENT 0)
+    return int(flits[0, 1]), int(flits[1, 2])
+
+
+def _class_flits_at(quick: bool, packet_type: str, cls: int) -> Measured:
+    req, resp = _class_flits(packet_type)
+    return Measured((req, resp)[cls], f"request {req} flits on link 0 -> 1, response {resp} on "
+                                      "1 -> 0")
+
+
 def _claims() -> list[Claim]:
     c: list[Claim] = []
     add = c.append
@@ -1102,6 +1803,61 @@ def _claims() -> list[Claim]:
               "as above: unreachable pairs + lost + "
               "unroutable requests (detail: R_NET_LUT entries with initial and final hops)",
               REPRODUCED, unit="pairs + packets"))
+    add(Claim("t3e.direction_order", PAPER, "section 2.1, Figure 3",
+              "The ordering used in the T3E is +X first, followed by +Y, +Z, -X, -Y and -Z. ... a "
+              "route of (+X, +Y, +Z) will travel in the X, then Y, and then Z, while a route of "
+              "(-X, +Y, +Z) will travel in Y, then Z, and then X", Near(1),
+              lambda q: _routes_as_ruled(q, False),
+              "8x8x8 (quick 4x4x4), deterministic: one request of PE 0 alone to each other PE "
+              "at zero load, its hops in the order taken (stepping one clock at a time: "
+              "`flit_belt`, which input each flit is on its way to): the fraction of routes "
+              "whose hops follow the direction order over the directions of PE 0's R_NET_LUT "
+              "entry", REPRODUCED, unit="fraction"))
+    add(Claim("t3e.initial_hop_route", PAPER, "section 2.2",
+              "a packet that routes first in the + directions can be given an initial direction "
+              "of +X and its routing bits can indicate a -X, +Y, +Z path. This results in a "
+              "single \"initial-hop\" in the +X direction followed by routes in +Y, +Z, and "
+              "finally -X", Near(5), lambda q: _initial_hop_route(),
+              "4x4x4, deterministic, as t3e.direction_order: PE 0's entry for (3, 1, 1) (-X, +Y, "
+              "+Z) given INITIAL_HOP +X: hops in place against +X, +Y, +Z, -X, -X (two -X hops "
+              "back past X = 0), less any extra or missing", REPRODUCED, unit="of 5 hops"))
+    add(Claim("t3e.dateline_switch", PAPER, "section 3.2",
+              "With the exception of adaptive traffic, any packet that crosses the dateline on "
+              "VC0 is switched by the hardware to VC1 leaving the dateline node", Near(1),
+              _dateline_rule,
+              "32x1x1 (quick 16x1x1), deterministic, time-of-crossing R_VCSEL: one request from "
+              "each node to each other alone (batches of instances), the VC of each +X hop from "
+              "`ovc_owner` stepped clock by clock: the fraction of + routes that arrive on the "
+              "VC of their SELECT bit before the dateline node 0 and on VC1 after it (detail: "
+              "VC1's share of link 0 -> 1 and of all hops, t3e.toc.after_dateline and "
+              "t3e.toc.mostly_vc0 measured in the simulator)", REPRODUCED, unit="fraction"))
+    add(Claim("t3e.optimized_large_rings", PAPER, "sections 3.2 and 4",
+              "The maximum radix supported by the tables is 8, so dimensions larger than 8 nodes "
+              "are partially constrained in their VC assignments. ... Only the lower 8 bits of "
+              "the destination ordinate is used to index the table, and any routes using the "
+              "same entry as a constrained route must use VC0", Near(1),
+              lambda q: _dateline_rule(q, "optimized", (16,) if q else (12, 16, 24, 32)),
+              "as t3e.dateline_switch with the optimised tables (ls.t3e.load_vcsel: 8 SELECT "
+              "bits indexed by the destination ordinate's low 3 bits) on rings of 16 (quick) and "
+              "12, 16, 24 and 32 (full; the manual's Y shapes include 12 and 24): the fraction "
+              "of + routes that arrive on the VCs the rule gives (a VC1 entry shared with a "
+              "route through the dateline would be stopped there)", REPRODUCED,
+              unit="fraction"))
+    for name, radix, plane in (("20pe", (2, 4, 3), [2, 2]), ("424pe", (8, 8, 7), [8, 5])):
+        add(Claim(f"t3e.initial_hop_saturated_{name}", PAPER, "section 3.1",
+                  "One particular case is the first hop a packet makes. If the first hop is not "
+                  "to a dateline (see 3.2 \"Torus cycles\") it can be in any of the first three "
+                  "directions of the ordering shown above without introducing any cycles",
+                  Near(1),
+                  functools.partial(_drains, pattern="uniform", radix=radix,
+                                    partial_plane=plane, adaptive=False),
+                  f"{'x'.join(map(str, radix))}, t3e.partial_plane = {plane} (tables with "
+                  "initial +Z and final -Z hops, the +Z dateline moved off them: see "
+                  "t3e.partial_plane_every_pair), deterministic, uniform single-word Gets at "
+                  "offered 1.0, as t3e.forward_progress_uniform: 300 (quick) or 3,000 requests "
+                  "from every PE, then stepping until all are answered: flits delivered over "
+                  "flits sent (a cycle of waiting packets would leave some undelivered)",
+                  REPRODUCED, unit="fraction"))
     # -- 000 section 4
     c += _table1_claims()
     add(Claim("t3e.table1.limited_16", PAPER, "section 4",
@@ -1188,6 +1944,17 @@ def _claims() -> list[Claim]:
                   "(\"flit\", a wormhole VC; infinite where that run deadlocks). The words "
                   "weigh the requirement's cost: at most a few percent lower (0.95)",
                   REPRODUCED, unit="ratio"))
+    add(Claim("t3e.adaptive.whole_packet_below_knee", PAPER, "section 5",
+              "Our adaptive VC buffers are over two times the size of the largest packet used in "
+              "the T3E. Thus, requiring that the buffer contain space for the entire packet "
+              "before routing to it does not significantly affect channel utilization",
+              Between(0.95),
+              functools.partial(_whole_packet_cost, pattern="uniform", radix=(8, 4, 4),
+                                offered=0.6),
+              "as t3e.adaptive.whole_packet_uniform (8x4x4, the four packet types alike) at "
+              "offered 0.6, below the knee, where flit-credit admission does not deadlock (it "
+              "does from about 0.7): mean link utilisation with whole-packet admission over "
+              "flit credits", REPRODUCED, unit="ratio"))
     add(Claim("t3e.adaptive.coreside_transpose", PAPER, "section 5",
               CORESIDE, Between(1.0001),
               functools.partial(_coresidence_gain, pattern="transpose", radix=(8, 8, 1)),
@@ -1200,6 +1967,60 @@ def _claims() -> list[Claim]:
               functools.partial(_coresidence_gain, pattern="uniform", radix=(8, 4, 4)),
               "8x4x4 (128 PEs), uniform, as above (offered 1.0, past the knee)", DIVERGES,
               unit="ratio", cause=CORESIDE_CAUSE))
+    add(Claim("t3e.reorder.adaptive", PAPER, "section 5",
+              "Adaptive routing introduces the possibility of packet-reordering in the network",
+              Between(1), lambda q: _reordered(q, 0.0),
+              "8x8x1 adaptive, transpose (fixed pairs) at 0.6, stepped 300 clocks (quick) or "
+              "3,000: requests whose head reached the destination router's buffers after that "
+              "of a later request of the same source (`buffer_*` state each clock; heads that "
+              "never wait in a buffer are not seen, so a lower bound)", REPRODUCED,
+              unit="requests"))
+    add(Claim("t3e.reorder.ordered", PAPER, "section 5",
+              "each packet contains a bit that specifies whether adaptive routing is allowed. "
+              "The processor may issue ordered requests which will not adapt", Near(0),
+              lambda q: _adaptive_packets(q, 1.0, 0),
+              "as t3e.reorder.adaptive with every request ordered (t3e.ordered_fraction = 1): "
+              "requests seen on the adaptive VC", REPRODUCED, unit="requests"))
+    add(Claim("t3e.reorder.in_order", PAPER, "section 5",
+              "Adaptive routing introduces the possibility of packet-reordering ... The "
+              "processor may issue ordered requests which will not adapt", Near(0),
+              lambda q: _reordered(q, 1.0),
+              "as t3e.reorder.adaptive with t3e.ordered_fraction = 1: requests seen arriving "
+              "after a later one of their pair", REPRODUCED, unit="requests"))
+    add(Claim("t3e.reorder.responses_adapt", PAPER, "section 5",
+              "ordered requests which will not adapt (although their responses will because "
+              "that is not functionally visible)", Between(1),
+              lambda q: _adaptive_packets(q, 1.0, 1),
+              "as t3e.reorder.ordered: responses seen on the adaptive VC", REPRODUCED,
+              unit="responses"))
+    for pattern in ("uniform", "transpose"):
+        add(Claim(f"t3e.optimized_adaptive_drains_{pattern}", PAPER, "section 5",
+                  "This allows us to use the optimized VC assignments discussed in Section 4, for "
+                  "which the extended channel dependency graph would be cyclic (a packet can "
+                  "start on VC0, cross the dateline on an adaptive VC, and then reenter the "
+                  "non-adaptive subnetwork on VC0)", Near(1),
+                  functools.partial(_drains, pattern=pattern, tables="optimized"),
+                  f"as t3e.forward_progress_{pattern} (adaptive, offered 1.0, a fixed number of "
+                  "requests from every PE, then stepping until all are answered) with the "
+                  "optimised R_VCSEL tables (ls.t3e.load_vcsel): flits delivered over flits "
+                  "sent (a deadlock or a packet stopped at a dateline leaves some undelivered)",
+                  REPRODUCED, unit="fraction"))
+    add(Claim("t3e.adaptive_cut_through", PAPER, "section 5",
+              "This decoupling is similar to that in store-and-forward routing schemes, but we "
+              "still rely on the non-adaptive, deadlock free subnetwork (rather than, say, "
+              "structured buffer pools), and do not require that the packet actually be fully "
+              "received before forwarding", Near(0, abs=2), _adaptive_cut_through,
+              "PE 0 alone, one vector Get (10-flit response) to the PE half of every ring away, "
+              "zero load, 8x8x8 (quick 8x8x1): round trip adaptive less deterministic (same "
+              "hops and turns; waiting for whole packets would add 9 clocks per adaptive hop)",
+              REPRODUCED, unit="clocks"))
+    add(Claim("t3e.pair_adapt_off", PAPER, "section 5",
+              "The routing tables can also turn off all adaptive routing for traffic between "
+              "any two nodes", Near(0), lambda q: _pair_adapt_off(),
+              "4x4x4, adaptive: PE 0's R_NET_LUT entry for (1, 1, 1) with ADAPT cleared, one "
+              "request of PE 0 alone (as t3e.direction_order): its hops on the adaptive VC "
+              "(detail: the same pair with ADAPT set, and a pair whose entry is untouched)",
+              REPRODUCED, unit="hops"))
     # -- 000 section 6
     add(Claim("t3e.barrier_vs_read", PAPER, "section 6",
               "this scheme keeps global barrier/eureka latency to less than that of a single "
@@ -1207,6 +2028,12 @@ def _claims() -> list[Claim]:
               "ls.t3e.barrier.latency_vs_size: mean barrier latency over the mean single-word "
               "Get round trip (quick 4x4x4, full 8x32x8, 2,048 PEs)", REPRODUCED,
               unit="ratio"))
+    add(Claim("t3e.eureka_vs_read", PAPER, "section 6",
+              "this scheme keeps global barrier/eureka latency to less than that of a single "
+              "remote memory reference (eureka)", Between(0, 0.9999), _eureka_over_read,
+              "as t3e.barrier_vs_read, t3e.barrier = \"eureka\": mean eureka notification "
+              "latency over the mean single-word Get round trip (quick 4x4x4, full 8x32x8)",
+              REPRODUCED, unit="ratio"))
     add(Claim("t3e.bsus_32", PAPER, "section 6",
               "Each processor shell contains a set of 32 barrier/eureka synchronization units "
               "(BSUs)", Near(32), _bsus_per_round,
@@ -1221,6 +2048,27 @@ def _claims() -> list[Claim]:
               "as t3e.bsus_32, and again under uniform single-word Gets offered 1.0 (past the "
               "knee): mean barrier latency under data over that without (no blocking: "
               "exactly 1)", REPRODUCED, unit="ratio"))
+    add(Claim("t3e.eureka_any_one", PAPER, "section 6, Figure 6(b)",
+              "A eureka is completed when any one processor checks in, rather than requiring all "
+              "participating processors to check in. ... Starting in the S_BAR state, a single "
+              "processor performs an OP_EUR. This takes its BSU to the S_EUR state, and causes "
+              "the network to deliver eureka events to all other participating BSUs, taking "
+              "them to the S_EUR state as well", Near(1), _eureka_reaches_all,
+              "t3e.barrier = \"eureka\" on one BSU, every PE a member: each round one PE "
+              "performs OP_EUR_B and the others join the barrier (OP_BAR) only on seeing S_EUR, "
+              "so a member completes only if that single check-in reached every member; quick "
+              "4x4x4, a round every 100 clocks, 4 rounds; full 8x8x8, 150 clocks, 10 rounds: "
+              "barrier completions per member per round", REPRODUCED, unit="per member"))
+    add(Claim("t3e.barrier_all_armed", PAPER, "section 6, Figure 6(a)",
+              "An OP_BAR operation takes a given BSU from the S_BAR state to the S_ARM state. "
+              "When all participating processors have armed their barriers, the network "
+              "delivers completion notifications that takes the BSUs to the S_BAR state",
+              Between(1), _completion_after_last_arm,
+              "as t3e.eureka_any_one (each round the members arm as the eureka reaches them, "
+              "spread over the tree's depth), stepped one clock at a time (`bsu_state`); quick "
+              "4x4x4, 3 rounds of 100 clocks; full 8x8x8, 6 of 150: the least over rounds of "
+              "the clocks from the last member's arm to the first completion (no completion "
+              "before every member has armed: at least 1)", REPRODUCED, unit="clocks"))
     # -- 000 section 7
     add(Claim("t3e.node_interface_vcs_four", PAPER, "section 7",
               "The six interfaces mentioned previously each contain buffering for five virtual "
@@ -1238,18 +2086,69 @@ def _claims() -> list[Claim]:
                   + ("8x8x8" if pattern == "uniform" else "8x8x4: 512 PEs allow no transpose")
                   + "), then stepping until all are answered (at most 40 clocks per request): "
                   "flits delivered over flits sent", REPRODUCED, unit="fraction"))
+    add(Claim("t3e.adaptive_direction", PAPER, "section 7",
+              "An optional second request is made if the packet is marked as adaptive. This "
+              "request goes to the adaptive VC on the output corresponding to the highest ordered "
+              "direction yet to be satisfied ... If the requesting interface wins the physical "
+              "output at both of its requested interfaces, it flows on the adaptive choice. The "
+              "one exception to this is when both the deterministic and the adaptive choices are "
+              "the same physical output. In this case, the deterministic VC is used", Near(1),
+              lambda q: _routes_as_ruled(q, True),
+              "as t3e.direction_order with adaptive routing (zero load: a packet wins both "
+              "outputs): routes whose every hop takes the highest-ordered unsatisfied direction, "
+              "on the adaptive VC while two or more are left and on a deterministic VC for the "
+              "last (`link_adaptive_flits` of a second, identical run)", REPRODUCED,
+              unit="fraction"))
+    add(Claim("t3e.short_circuit_contested", PAPER, "section 7",
+              "If packets are queued up in a given interface, the arbiter tells the other "
+              "interfaces that they could get some traffic from the crossbar so they should "
+              "stop using the short-circuit path", Between(0.01, 1), _short_circuit,
+              "8x1x1, deterministic, single-word Gets at 0.5 to router 4 from PE 0 (straight "
+              "through routers 1-3) with and without router 2's PE sending there too (its "
+              "packets ask for router 2's +X output from the PE interface), 400 clocks (full "
+              "3,000): on link 2 -> 3, each flit's clocks from the `flit_belt` slot it is "
+              "written to; the share of PE 0's flits that took the crossbar (6 clocks) with "
+              "the contest less without it (every one takes the fast path alone)", REPRODUCED,
+              unit="share"))
+    add(Claim("t3e.one_path_per_input", PAPER, "section 7",
+              "The crossbar only has one path for each of these interfaces, so only one of the "
+              "multiple VCs within an interface input may flow at any given time", Near(1),
+              _flits_per_input,
+              "4x4x4 (full 8x8x8), adaptive, uniform single-word Gets at offered 1.0, stepped "
+              "one clock at a time for 500 clocks after 300: the most flits that left one "
+              "input's five VCs in one clock (`ivc_head` advances; detail: how often two or "
+              "more VCs of an input held flits, so that the rule binds)", REPRODUCED,
+              unit="flits"))
     # -- 000 section 8
     add(Claim("t3e.special_conflicts", PAPER, "section 8",
               "The only conflicts that can exist involve packets that are both on this "
               "virtual network", Near(0), lambda q: _special_under_barriers(),
               "4x4x2, barrier rounds of 32 BSUs every 40 clocks, 20 SPUTs from router 0 over "
               "4 hops (ls.t3e.special.sput), `special_eaten`", REPRODUCED, unit="eaten"))
+    add(Claim("t3e.special_conflicts_data", PAPER, "section 8",
+              "The only conflicts that can exist involve packets that are both on this "
+              "virtual network (beside data traffic)", Near(0),
+              lambda q: _special_under_barriers(data=True),
+              "4x4x2, uniform single-word Gets offered 1.0 (past the knee), 20 SPUTs from router "
+              "0 over 4 hops (ls.t3e.special.sput), `special_eaten` (detail: those whose R_SW "
+              "write came 25 clocks after sending, as on an idle network)", REPRODUCED,
+              unit="eaten"))
     add(Claim("t3e.special_collision_eaten", PAPER, "section 8",
               "Conflicts on these virtual channels result in lost packets. That is, one packet "
               "eats the other and then continues", Near(1), lambda q: _special_eaten(),
               "4x4x1: SPUTs from (0, 0) (X +1, Y +2) and (1, 3) (Y +2) sent in one clock, "
               "both reaching (1, 0) in one clock and leaving by +Y (ls.t3e.special.sput): "
               "`special_eaten`", REPRODUCED, unit="eaten"))
+    add(Claim("t3e.special_through_deadlock", PAPER, "section 8",
+              "Due to the lack of flow control on this virtual network, no deadlocks can occur "
+              "and a badly confused network can be diagnosed and restored", Near(1),
+              _special_through_deadlock,
+              "8x4x4, the four packet types alike at offered 1.0 with flit-credit admission "
+              "(t3e.adaptive_admission = \"flit\", which deadlocks the data network near clock "
+              "5,000), run.watchdog 0, stepped until no flit reaches a PE for 250 clocks; then "
+              "router 0's PE SPUTs R_SGET_RTRN (the way back) and R_SW into 10 routers (full: "
+              "all 127 others) and SGETs R_SW (ls.t3e.special): the fraction answered with the "
+              "value written", REPRODUCED, unit="fraction"))
     # -- 000 section 9
     add(Claim("t3e.eight_paths", PAPER, "section 9",
               "Direction order routing allows up to 8 different paths to be taken, simply by "
@@ -1258,7 +2157,60 @@ def _claims() -> list[Claim]:
               "4x4x4, deterministic: PE 0's R_NET_LUT entry for (1, 1, 1) with each choice of "
               "X_SGN, Y_SGN, Z_SGN, one request from PE 0: distinct sets of links of the round "
               "trips that complete", REPRODUCED, unit="paths"))
+    add(Claim("t3e.hot_spare", PAPER, "section 9",
+              "The routing table along with the logical \"who am I\" registers allows for the "
+              "nodes to be logically renamed. Thus, a customer can purchase extra nodes and use "
+              "them as hot spares to be brought on-line in the event of a node failure. "
+              "Applications continue to see a contiguous range of virtual PE numbers, even "
+              "though one or more of the PEs may not be physically contiguous", Near(1),
+              _spare_reached,
+              "4x4x4 (full 8x8x4), t3e.hot_spares = 4, one partition of the other PEs, one node "
+              "(full: two) failed before the run (t3e.failed_nodes), uniform single-word Gets "
+              "at 0.3 over the partition's virtual PEs, 500 + 2,000 clocks (full 4,000), and "
+              "again with the nodes failing at clock 2,000 (t3e.fail_cycle; clocks 3,000-6,000 "
+              "counted): the smaller fraction of virtual PEs 0 .. virtual_limit whose PE "
+              "(R_LWHO's router, `pe_router`) received flits (a failed node keeping its number "
+              "would receive none)",
+              REPRODUCED, unit="fraction"))
+    add(Claim("t3e.hot_swap", PAPER, "section 9",
+              "The router chips can be set to isolate and route around faulty nodes so that the "
+              "system is no longer communicating with the downed nodes. This allows \"hot "
+              "swapping\", in which a faulty board is removed from the system and replaced "
+              "while the operating system and user jobs are kept running on the healthy nodes",
+              Near(1, rel=0.05), _healthy_after_failure,
+              "as t3e.hot_spare with the nodes failing at clock 2,000 (t3e.fail_cycle: the host "
+              "cuts them off and reloads the tables, a spare takes each failed number): flits "
+              "delivered per clock to the healthy PEs (neither failed nor spare) over clocks "
+              "3,000-6,000 against 1,000-2,000 (detail: flits to the failed nodes after)",
+              REPRODUCED, unit="ratio"))
+    add(Claim("t3e.more_paths", PAPER, "section 9",
+              "Direction order routing allows up to 8 different paths to be taken, simply by "
+              "changing the direction of travel in the three dimensions. Initial and final hops "
+              "add even more potential routes", Between(9),
+              lambda q: _eight_paths((3, 0, 1, 2)),
+              "as t3e.eight_paths, each of the 8 sign choices also with an initial +X, +Y and "
+              "+Z hop (32 tags; final hops not tried: they need the tag's Z address moved to "
+              "the destination's +Z neighbour): distinct sets of links of the round trips that "
+              "complete", REPRODUCED, unit="paths"))
     # -- 000 section 10, 11
+    add(Claim("t3e.latency.adaptive_contention", PAPER, "section 11",
+              "With any significant contention in the network, however, features such as the "
+              "optimized VC assignments and adaptive routing will reduce the realized packet "
+              "latency (adaptive routing)", Between(0, 0.9999),
+              lambda q: _contended_ratio(q, (True, "time_of_crossing"),
+                                         (False, "time_of_crossing")),
+              "8x8x8, uniform single-word Gets at 0.55 of Figure 8's bound (contention, below "
+              "the knee: every run accepts what is offered), seeds 1-3, 500 + 2,000 clocks "
+              "(quick: 8x8x1 at 0.6, 300 + 1,000): the largest ratio of mean round trip, "
+              "adaptive over deterministic (time-of-crossing tables)", REPRODUCED, unit="ratio"))
+    add(Claim("t3e.latency.vcsel_contention", PAPER, "section 11",
+              "With any significant contention in the network, however, features such as the "
+              "optimized VC assignments and adaptive routing will reduce the realized packet "
+              "latency (optimized VC assignments)", Between(0, 0.9999),
+              lambda q: _contended_ratio(q, (False, "optimized"), (False, "time_of_crossing")),
+              "as t3e.latency.adaptive_contention, deterministic routing: the largest ratio of "
+              "mean round trip with the optimised R_VCSEL tables (ls.t3e.load_vcsel) over time "
+              "of crossing", REPRODUCED, unit="ratio"))
     add(Claim("t3e.table2.straight", PAPER, "section 11, Table 2",
               "Straight through 3 clks (40 ns)", Near(3), lambda q: _straight(),
               "zero-load round trips, 8x1x1: three hops straight less one hop, over 4",
@@ -1290,7 +2242,7 @@ def _claims() -> list[Claim]:
               Near(float(figures.round_trip((8, 8, 8)).paper_mean), rel=0.03), _figure7,
               "8x8x8, uniform single-word Gets at 0.02 flits/PE/clock, round_trip_mean in "
               "Figure 7's convention (figures.round_trip)", REPRODUCED, unit="clocks"))
-    for radix in ((4, 4, 4), (8, 16, 8), (8, 32, 8)):
+    for radix in ((4, 4, 4), (8, 4, 4), (8, 8, 4), (8, 16, 8), (8, 32, 8)):
         calc, n, shape = figures.round_trip(radix), int(np.prod(radix)), "x".join(map(str, radix))
         add(Claim(f"t3e.figure7.mean_{n}", PAPER, "section 11, Figure 7",
                   "the maximum and average round-trip packet latencies vs. system size ... using "
@@ -1299,7 +2251,7 @@ def _claims() -> list[Claim]:
                   functools.partial(_figure7, radix=radix),
                   f"{shape}, as t3e.figure7.mean_512 (quick 800 clocks, full 4,000)",
                   REPRODUCED, unit="clocks"))
-    for radix in ((4, 4, 4), (8, 8, 8), (8, 32, 8)):
+    for radix in ((4, 4, 4), (8, 4, 4), (8, 8, 4), (8, 8, 8), (8, 16, 8), (8, 32, 8)):
         calc, n, shape = figures.round_trip(radix), int(np.prod(radix)), "x".join(map(str, radix))
         add(Claim(f"t3e.figure7.max_{n}", PAPER, "section 11, Figure 7",
                   "the maximum and average round-trip packet latencies vs. system size, "
@@ -1317,6 +2269,13 @@ def _claims() -> list[Claim]:
                   Near(req + resp), functools.partial(_packet_flits_at, packet_type=kind),
                   f"zero-load round trip of one hop, t3e.packet_type = {kind}",
                   REPRODUCED, unit="flits (request + response)"))
+        for cls, name, flits in ((0, "request", req), (1, "response", resp)):
+            add(Claim(f"t3e.table3.{kind}.{name}", PAPER, "section 11, Table 3",
+                      f"{bandwidth.NAMES[kind]}: {name} {flits} flits", Near(flits),
+                      functools.partial(_class_flits_at, packet_type=kind, cls=cls),
+                      f"8x1x1, t3e.packet_type = {kind}, one request of PE 0 alone to PE 1: "
+                      f"flits on the link {'0 -> 1' if cls == 0 else '1 -> 0'} "
+                      "(`link_flits`)", REPRODUCED, unit="flits"))
     for kind, (one, sym) in bandwidth.PAPER.items():
         for one_way, mb in ((True, one), (False, sym)):
             add(Claim(f"t3e.table4.{kind}.{'one_way' if one_way else 'symmetrical'}", PAPER,
@@ -1370,6 +2329,13 @@ def _claims() -> list[Claim]:
               "links are equally utilized", Near(1, rel=0.05),
               lambda q: _port_over_links((8, 8, 8), q), "8x8x8, as above",
               REPRODUCED, unit="ratio"))
+    for radix in ((8, 4, 4), (8, 8, 4)):
+        add(Claim(f"t3e.figure8.equal_{int(np.prod(radix))}", PAPER, "section 11, Figure 8",
+                  "For systems with 128 to 512 nodes ..., the processor port and most-used "
+                  "network links are equally utilized", Near(1, rel=0.05),
+                  functools.partial(_port_over_links, radix),
+                  f"{'x'.join(map(str, radix))}, as t3e.figure8.equal_512", REPRODUCED,
+                  unit="ratio"))
     add(Claim("t3e.figure8.y_bottleneck_1024", PAPER, "section 11, Figure 8",
               "Beyond 512 nodes, the Y dimension becomes the bottleneck", Near(0.5, rel=0.05),
               lambda q: _port_over_links((8, 16, 8), q), "8x16x8, as above (Y links "
@@ -1556,6 +2522,93 @@ def _claims() -> list[Claim]:
               "4x4x2, IGNORE_SPCL in every router's R_CHAN0-5: of ten SPUTs from router 0 over "
               "4 hops (ls.t3e.special.sput), those that write R_SW at (1, 2, 1)", REPRODUCED,
               unit="packets"))
+    add(Claim("t3e.manual.figure46", MANUAL, "Direction Order Routing, Figure 46",
+              "Figure 46 shows one possible direction order routing path from logical PE 2 "
+              "[R_PWHO 000100 (hex)] to logical PE 4 [R_PWHO 010000 (hex)] ... X address = 0, Z "
+              "direction = +, Z address = 1, Y direction = -, Y address = 0 (the path: +Z, "
+              "then -Y, as the list \"4. Any travel in the +Z direction ... 6. Any travel in the "
+              "-Y direction\" orders them)", Near(2), lambda q: _figure46_route(),
+              "the 16-PE machine (2x4x2, mode0, format1), deterministic: one request of logical "
+              "PE 2 alone to logical PE 4, hops in order (as t3e.direction_order) against +Z, "
+              "-Y", REPRODUCED, unit="of 2 hops"))
+    add(Claim("t3e.manual.adaptive_minimal", MANUAL, "Adaptive Routing",
+              "When a packet of information follows an adaptive routing path, the packet "
+              "completes hops in any direction as long as it travels toward the destination "
+              "node using a minimal-hops path", Near(0), lambda q: _extra_hops(q),
+              "as t3e.reorder.adaptive (8x8x1 adaptive, transpose at 0.6): the most hops a "
+              "packet seen at its destination router had taken (its header's count) beyond "
+              "the torus distance of its pair", REPRODUCED, unit="hops"))
+    add(Claim("t3e.manual.adaptive_initial_hop", MANUAL, "Adaptive Routing",
+              "the packet completes hops in any direction as long as it travels toward the "
+              "destination node using a minimal-hops path. A packet that follows adaptive "
+              "routing uses the same routing tag as a packet that uses direction order routing; "
+              "however, it does not use the initial hop value and the final hop value",
+              Near(3), lambda q: _adaptive_initial_hop(),
+              "4x4x4, adaptive: PE 0's R_NET_LUT entry for (3, 1, 1) (ADAPT set; -X, +Y, +Z, a "
+              "minimal route of 3 hops) given INITIAL_HOP +X, one request alone at zero load: "
+              "hops taken (as t3e.direction_order)", DIVERGES, unit="hops",
+              cause="The model's adaptive packet takes the initial hop: 5 hops, +X on a "
+                    "deterministic VC, then -X, -X, +Z on the adaptive VC and +Y. Changed one "
+                    "at a time: the same tag without INITIAL_HOP takes 3 (-X, +Z adaptive, +Y); "
+                    "with ADAPT cleared, 5 in direction order (+X, +Y, +Z, -X, -X); so the two "
+                    "extra hops are the initial hop's, which route.hpp takes at the source "
+                    "before the packet may ask for an adaptive VC (\"ADAPT set, no initial or "
+                    "final hop pending\"), and the X distance it then has to make up. The "
+                    "documents do not say what an adaptive packet does with a pending initial "
+                    "or final hop (ignoring the final hop would leave it at the tag's Z "
+                    "address, the destination's +Z neighbour, not at its destination); the "
+                    "model's host writes initial and final hops only in detours around faults "
+                    "and partial planes, always with ADAPT clear (fault_routes.cpp), so the "
+                    "reading shows only in a hand-written tag."))
+    add(Claim("t3e.manual.no_adapt_unconnected", MANUAL, "Adaptive Routing Registers",
+              "Set the NO_ADAPT bit of the appropriate R_CHAN[5 : 0] registers to 0. This "
+              "ensures that a packet following an adaptive routing path through the "
+              "interconnect network does not try to travel over a communication link that is "
+              "unconnected. A communication link may be unconnected because it is part of a "
+              "partial plane or part of a small system configuration", Near(0),
+              _unconnected_adaptive,
+              "NO_ADAPT 0 in every R_CHAN0-5 as the sentence says (Table 10 gives the bit the "
+              "other sense: 1 disables), adaptive, uniform at 0.5, 200 + 1,000 clocks (full "
+              "4,000): the 20-PE AC machine (2x4x3, t3e.partial_plane = [2, 2]) and, full, "
+              "2x2x2 (Y = 2): packets lost or unroutable. The model's router asks for no "
+              "adaptive VC out of a port without a link whatever NO_ADAPT says (route.hpp), so "
+              "either reading of the bit delivers everything", REPRODUCED, unit="packets"))
+    add(Claim("t3e.manual.special_shape", MANUAL, "Special Routing; Special Routing Examples",
+              "Delta values enable software to send information to physical nodes before "
+              "assigning them physical node numbers. ... Software writes values to the R_SW "
+              "register while determining the node shape of the system", Near(1),
+              _shape_found,
+              "R_PWHO and R_NET_LUT zeroed; ls.t3e.special.ring_sizes (mark R_SW, then for k = "
+              "1, 2, ... load the way back into R_SGET_RTRN k hops away and SGET its R_SW until "
+              "the mark returns): 8x4x4 from router 0, the 20-PE AC machine (2x4x3, partial "
+              "plane [2, 2]) from router 0 (Z ring of 3) and router 4 (Z ring of 2), full also "
+              "8x12x8: the fraction of rings found with their true size", REPRODUCED,
+              unit="fraction"))
+    add(Claim("t3e.manual.special_order", MANUAL, "Special Routing",
+              "Six delta values define the path of a special route ... 1. Primary delta X Value "
+              "2. Primary delta Y Value 3. Primary delta Z Value 4. Secondary delta X Value 5. "
+              "Secondary delta Y Value 6. Secondary delta Z Value ... Also when following a "
+              "special routing path, information travels through the directions in the order "
+              "shown in the list above", Near(1), lambda q: _special_order(),
+              "SPUTs from router 0, stepped one clock at a time (`special_present`: the inputs "
+              "a special packet is on its way to): Figure 45's deltas on the 20-PE AC machine "
+              "(Y +2, Z +1, then X +1, Y -1, Z +1) and, on 4x4x4, X +1, Y +1, Z +1, then X -1, "
+              "Y +1, Z -1: the fraction of hops in the list's order, less any extra or missing",
+              REPRODUCED, unit="fraction"))
+    add(Claim("t3e.manual.y_shapes", MANUAL, "Y-dimension Node Shapes",
+              "In the CRAY T3E system, the Y-dimension may be one of nine shapes: Y=2, Y=4, Y=8, "
+              "Y=12, Y=16, Y=20, Y=24, Y=28, and Y=32", Near(9),
+              functools.partial(_shapes_carry, dim=1, sizes=(2, 4, 8, 12, 16, 20, 24, 28, 32)),
+              "2 x Y x 2 for each of the nine, adaptive, uniform single-word Gets at 0.1, 200 + "
+              "500 clocks (full 2,000) and a drain of 2,000: the shapes that build and deliver "
+              "every request (none lost, unroutable or unreachable; a VC1 packet at a dateline "
+              "would stop the run)", REPRODUCED, unit="of 9 shapes"))
+    add(Claim("t3e.manual.z_shapes", MANUAL, "Z-dimension Node Shapes",
+              "In the CRAY T3E system, the Z-dimension may be one of 9 shapes: Z=1, Z=2, Z=3, "
+              "Z=4, Z=5, Z=6, Z=7, Z=8, and Z=9", Near(9),
+              functools.partial(_shapes_carry, dim=2, sizes=tuple(range(1, 10))),
+              "2 x 4 x Z for each of the nine, as t3e.manual.y_shapes", REPRODUCED,
+              unit="of 9 shapes"))
     return c
 
 
