@@ -66,6 +66,12 @@ def test_bad_config_file_is_one_line_and_exit_2(cli, tmp_path):
     assert_usage_error(cli("run", "bad.toml"), "topology.kind", "ring", "torus")
     (tmp_path / "broken.toml").write_text("[topology\n")
     assert_usage_error(cli("run", "broken.toml"), "broken.toml")
+    # A misspelt key, a key in another section and a misspelt value name their neighbour.
+    for text, hint in (("[traffic]\nofered = 0.1\n", "(did you mean traffic.offered?)"),
+                       ("[traffic]\nvcs = 4\n", "(did you mean router.vcs?)"),
+                       ('[topology]\nkind = "tours"\n', '(did you mean "torus"?)')):
+        (tmp_path / "typo.toml").write_text(text)
+        assert_usage_error(cli("run", "typo.toml"), hint, "allowed")
 
 
 def read_rows(path):
