@@ -1027,20 +1027,27 @@ def dynamic_vc_room(quick: bool) -> Measured:
     return Measured(most, f"4x4x4, {cycles:,} cycles: the most chunks a dynamic VC held")
 
 
+def _bubble_most_held(quick: bool, ring: int, **keys) -> Measured:
+    """A ring of deterministic tornado traffic at offered 2.0 with `keys`: the most chunks a
+    bubble (escape) VC held."""
+    cycles = 4000 if quick else 40000
+    sim = Simulator(bgl.midplane([ring], **{
+        "traffic.pattern": "tornado", "traffic.offered": 2.0, "bgl.deterministic": True,
+        "run.threads": 1, **keys}))
+    esc = sim.configs[0].get("bgl.dynamic_vcs")
+    return Measured(_most_held(sim, cycles, slice(esc, esc + 1)),
+                    f"{ring}-ring, {cycles:,} cycles, "
+                    f"{int(sim.state('packets_delivered').sum())} packets: the most chunks a "
+                    "bubble VC held")
+
+
 # "Tokens for two full-sized packets are required for a packet to enter the bubble VC upon
 # injection": a ring of 4 with 512-byte bubble VCs (two packets' tokens), every 256-byte packet
 # on the bubble (deterministic) for one hop (tornado), so each enters at injection and leaves at
 # the next node: a VC takes a packet only when empty and holds one packet's 8 chunks at most (a
 # one-packet entry rule lets the next one in while the last leaves: 9).
 def bubble_entry(quick: bool) -> Measured:
-    cycles = 4000 if quick else 40000
-    sim = Simulator(bgl.midplane([4], **{
-        "traffic.pattern": "tornado", "traffic.offered": 2.0, "bgl.deterministic": True,
-        "bgl.escape_bytes": 512, "run.threads": 1}))
-    esc = sim.configs[0].get("bgl.dynamic_vcs")
-    return Measured(_most_held(sim, cycles, slice(esc, esc + 1)),
-                    f"4-ring, {cycles:,} cycles, {int(sim.state('packets_delivered').sum())} "
-                    f"packets: the most chunks a bubble VC held")
+    return _bubble_most_held(quick, 4, **{"bgl.escape_bytes": 512})
 
 
 # "tokens for one full-sized packet are required for a packet already on the bubble VC to
@@ -1048,14 +1055,7 @@ def bubble_entry(quick: bool) -> Measured:
 # favoured so that the ring fills: entries stop a VC at 24 chunks (room for two packets before),
 # advancing packets take it to 32 (room for one).
 def bubble_advance(quick: bool) -> Measured:
-    cycles = 4000 if quick else 40000
-    sim = Simulator(bgl.midplane([8], **{
-        "traffic.pattern": "tornado", "traffic.offered": 2.0, "bgl.deterministic": True,
-        "bgl.in_network_fraction": 0.0, "run.threads": 1}))
-    esc = sim.configs[0].get("bgl.dynamic_vcs")
-    return Measured(_most_held(sim, cycles, slice(esc, esc + 1)),
-                    f"8-ring, {cycles:,} cycles, {int(sim.state('packets_delivered').sum())} "
-                    f"packets: the most chunks a bubble VC held")
+    return _bubble_most_held(quick, 8, **{"bgl.in_network_fraction": 0.0})
 
 
 # "a bit in the header may be set that causes a packet to be broadcast down any Cartesian
