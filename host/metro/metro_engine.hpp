@@ -104,18 +104,18 @@ template <class Exec>
 void MetroEngine<Exec>::hot() {
   const metro::MetroState& s = v_.s;
   B::hot_arrays(v_,
-                {&s.belt,          &s.belt_tag,      &s.conn,        &s.mode,        &s.flow,
-                 &s.count,         &s.reply,         &s.checksum,    &s.enabled,     &s.dead,
-                 &s.port_dead,     &s.noisy,         &s.fast,        &s.swallow,     &s.words,
-                 &s.corrupted,     &s.shutdowns,     &s.src_mode,    &s.src_port,    &s.src_pos,
-                 &s.src_wake,      &s.src_acked,     &s.src_failed,  &s.msg_dest,    &s.msg_size,
-                 &s.msg_ctime,     &s.msg_first,     &s.msg_start,   &s.msg_fails,   &s.src_sum,
-                 &s.src_wire,      &s.src_next,      &s.src_check,   &s.reply_count, &s.reply_sum,
-                 &s.reply_last,    &s.sink_mode,     &s.sink_bad,    &s.sink_sum,    &s.sink_last,
-                 &s.sink_words,    &s.sink_start,    &s.sink_last_t, &s.sink_reply,  &s.started,
-                 &s.acked,         &s.attempts,      &s.blocked,     &s.timed_out,   &s.received,
-                 &s.bad_checksums, &s.bad_headers,   &s.bad_replies, &s.oneway,      &s.located,
-                 &s.suspect,       &s.suspect_votes, &s.last_move});
+                {&s.belt,        &s.belt_tag,   &s.conn,       &s.mode,          &s.flow,
+                 &s.count,       &s.reply,      &s.checksum,   &s.enabled,       &s.dead,
+                 &s.port_dead,   &s.noisy,      &s.fast,       &s.swallow,       &s.words,
+                 &s.corrupted,   &s.shutdowns,  &s.src_mode,   &s.src_port,      &s.src_pos,
+                 &s.src_wake,    &s.src_acked,  &s.src_failed, &s.msg_dest,      &s.msg_size,
+                 &s.msg_ctime,   &s.msg_first,  &s.msg_start,  &s.msg_fails,     &s.src_sum,
+                 &s.src_wire,    &s.src_next,   &s.src_check,  &s.reply_count,   &s.reply_sum,
+                 &s.sink_mode,   &s.sink_bad,   &s.sink_sum,   &s.sink_words,    &s.sink_start,
+                 &s.sink_last_t, &s.sink_reply, &s.started,    &s.acked,         &s.attempts,
+                 &s.blocked,     &s.timed_out,  &s.received,   &s.bad_checksums, &s.bad_headers,
+                 &s.bad_replies, &s.oneway,     &s.located,    &s.suspect,       &s.suspect_votes,
+                 &s.last_move});
 }
 
 template <class Exec>
@@ -155,7 +155,6 @@ void MetroEngine<Exec>::allocate() {
   s.src_check = alloc<uint32_t>(*this, NN_, "src_check", {I, N});
   s.reply_count = alloc<uint32_t>(*this, NN_, "reply_count", {I, N});
   s.reply_sum = alloc<uint32_t>(*this, NN_, "reply_sum", {I, N});
-  s.reply_last = alloc<uint32_t>(*this, NN_, "reply_last", {I, N});
   s.msg_dest = alloc<uint32_t>(*this, NN_, "msg_dest", {I, N});
   s.msg_size = alloc<uint32_t>(*this, NN_, "msg_size", {I, N});
   s.msg_ctime = alloc<uint32_t>(*this, NN_, "msg_ctime", {I, N});
@@ -165,7 +164,6 @@ void MetroEngine<Exec>::allocate() {
   s.sink_mode = alloc<uint8_t>(*this, sinks, "sink_mode", {I, N, K});
   s.sink_bad = alloc<uint8_t>(*this, sinks, "sink_bad", {I, N, K});
   s.sink_sum = alloc<uint32_t>(*this, sinks, "sink_sum", {I, N, K});
-  s.sink_last = alloc<uint32_t>(*this, sinks, "sink_last", {I, N, K});
   s.sink_words = alloc<uint32_t>(*this, sinks, "sink_words", {I, N, K});
   s.sink_start = alloc<uint32_t>(*this, sinks, "sink_start", {I, N, K});
   s.sink_last_t = alloc<uint32_t>(*this, sinks, "sink_last_t", {I, N, K});

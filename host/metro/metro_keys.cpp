@@ -31,6 +31,13 @@ std::vector<KeyInfo> section_keys() {
       int_key("metro", "width", part, &M::width, 1, 32,
               "w: bits per word; with hw = 0 the route (log2 r bits per stage) fills "
               "ceil(bits / w) header words"),
+      enum_key("metro", "checksum", part, &M::checksum, {"weighted", "sum"},
+               "the checksum of a stream's data words, the end-to-end one and each router's "
+               "(the paper gives no format): word by word c <- 3c + word mod 2^w (weighted: "
+               "two corrupted words cancel only 2^(w-2) words apart) or c <- c + word (sum: "
+               "two words changed in opposite directions cancel anywhere); the source's last "
+               "data word brings the stream's checksum to 0 (where routes may be corrupted, to "
+               "the destination's number)"),
       enum_key("metro", "reclaim", part, &M::reclaim, {"fast", "detailed"},
                "a blocked connection: fast reclamation (a drop request back on the BCB releases "
                "the path at once; the source learns only the stage) or detailed (the router "

@@ -41,6 +41,7 @@ MetroParams make_params(const Config& c, const Topology& t) {
   // A data word is the logical router's: c x w bits (at most 27 kept).
   const uint32_t data_bits = p.width * static_cast<uint32_t>(m.cascade);
   p.value_mask = data_bits >= 27 ? (1u << 27) - 1 : (1u << data_bits) - 1;
+  p.checksum_weight = m.checksum == "weighted" ? 3 : 1;
   p.fast_reclaim = m.reclaim == "fast";
   p.retry_delay = static_cast<uint32_t>(m.retry_delay);
   p.backoff = pick<Backoff>(m.backoff, {{"fixed", Backoff::kFixed},

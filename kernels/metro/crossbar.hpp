@@ -289,7 +289,7 @@ struct Crossbar {
     send(to, w, t);
     if (Word::kind(w) == kData) {
       const uint64_t fi = at(from_f);
-      v.s.checksum[fi] = (v.s.checksum[fi] + Word::value(w)) & v.prm.value_mask;
+      v.s.checksum[fi] = checksum_fold(v.prm, v.s.checksum[fi], Word::value(w));
     }
   }
 

@@ -3,20 +3,21 @@
 // intact... When a connection is blocked due to contention or a data stream is corrupted, the
 // source endpoint retries the connection"):
 //   - the source takes one message at a time and one of its entering ports per attempt (chosen
-//     at random), streams the route's header words, the data (its last word the checksum of the
-//     others) and a TURN, then listens: each router's STATUS and checksum, then the
-//     destination's acknowledgement and its drop. A drop before a good acknowledgement, or a
-//     STATUS saying blocked, fails the attempt: after a wait (metro.retry_delay clocks, or one
-//     that grows with the message's failures: metro.backoff) it tries again,
-//     and the routers' random choices give it a new path.
-//     No acknowledgement metro.timeout clocks after the TURN (a dead router on the path answers
-//     nothing) fails the attempt too: the source drops the connection itself.
-//   - the routers' checksums come back in path order, then the destination's sum of what it
-//     received in its acknowledgement: each that differs from the one before it (the first
+//     at random), streams the route's header words, the data (its last word brings the stream's
+//     checksum, checksum_fold, to stream_checksum) and a TURN, then listens: each router's STATUS
+//     and checksum, then the destination's acknowledgement and its drop. A drop before a good
+//     acknowledgement, or a STATUS saying blocked, fails the attempt: after a wait
+//     (metro.retry_delay clocks, or one that grows with the message's failures: metro.backoff) it
+//     tries again, and the routers' random choices give it a new path. No acknowledgement
+//     metro.timeout clocks after the TURN (a dead router on the path answers nothing) fails the
+//     attempt too: the source drops the connection itself.
+//   - the routers' checksums come back in path order, then the destination's checksum of what
+//     it received in its acknowledgement: each that differs from the one before it (the first
 //     router's: from what the source sent) names the wire into its router or endpoint as one that
 //     corrupted data (section 4: the routers' returned information "is useful to the source in
 //     identifying and localizing errors").
-//   - each leaving port receives on its own: it sums the data, and at the TURN answers with an
+//   - each leaving port receives on its own: it folds the data into its checksum, and at the
+//     TURN answers with an
 //     acknowledgement (good or bad checksum) and closes the connection with a drop.
 //   - a read (traffic.request_reply; paper, "Connection Reversal": "the sending endpoint might
 //     turn the connection around to get a fast reply to a read request"): the destination
@@ -111,8 +112,7 @@ struct Endpoint {
                      : below(philox_draw(v.traffic[inst].seed, v.t, n, kStreamEntry).w[0], choices);
     v.s.src_port[ne] = static_cast<uint8_t>(live ? on[pick] : pick);
     v.s.src_pos[ne] = 0;
-    // The end-to-end checksum covers the destination where routes may be corrupted (receive).
-    v.s.src_sum[ne] = v.prm.header_threshold != 0 ? v.s.msg_dest[ne] & v.prm.value_mask : 0;
+    v.s.src_sum[ne] = 0;
     v.s.src_acked[ne] = kNotAcked;
     v.s.src_failed[ne] = 0;
     v.s.msg_start[ne] = static_cast<uint32_t>(v.t);
@@ -120,7 +120,7 @@ struct Endpoint {
     if (v.win.contains(v.t)) v.s.attempts[ne] += 1;
   }
 
-  // The next word of the attempt's stream: header, data (the checksum last), TURN.
+  // The next word of the attempt's stream: header, data (the checksum word last), TURN.
   LS_HD void stream() const {
     const uint32_t pos = v.s.src_pos[ne], D = v.s.msg_size[ne];
     const uint32_t H = route_of(v.prm, n, v.s.msg_dest[ne]).header_words;
@@ -130,10 +130,11 @@ struct Endpoint {
       w = Word::make(kHeader, v.s.msg_dest[ne], pos == 0);
     } else if (pos + 1 < H + D) {
       const uint32_t val = data_value(start, n, pos - H) & v.prm.value_mask;
-      v.s.src_sum[ne] = (v.s.src_sum[ne] + val) & v.prm.value_mask;
+      v.s.src_sum[ne] = checksum_fold(v.prm, v.s.src_sum[ne], val);
       w = Word::make(kData, val, pos == 0);
     } else if (pos + 1 == H + D) {
-      w = Word::make(kData, v.s.src_sum[ne], pos == 0);
+      const uint32_t target = stream_checksum(v.prm, v.s.msg_dest[ne]);
+      w = Word::make(kData, checksum_word(v.prm, v.s.src_sum[ne], target), pos == 0);
     } else {
       w = Word::make(kTurn, 0);
       v.s.src_mode[ne] = kSrcWaiting;
@@ -141,16 +142,10 @@ struct Endpoint {
       const int32_t far = v.topo.peer[uint64_t{x} * v.lay.ports + v.s.src_port[ne]];
       v.s.src_wire[ne] = static_cast<uint32_t>(far) / v.lay.ports * v.lay.rports +
                          static_cast<uint32_t>(far) % v.lay.ports;
-      v.s.src_check[ne] = sent_sum();
+      v.s.src_check[ne] = stream_checksum(v.prm, v.s.msg_dest[ne]);
     }
     send_word(v, inst, x, v.s.src_port[ne], w, start);
     v.s.src_pos[ne] = pos + 1;
-  }
-
-  // The sum of the data words the attempt sent, its checksum word included.
-  LS_HD uint32_t sent_sum() const {
-    const uint32_t covered = v.prm.header_threshold != 0 ? v.s.msg_dest[ne] : 0;
-    return (2 * v.s.src_sum[ne] - covered) & v.prm.value_mask;
   }
 
   // A hop's checksum (its low `bits`), in path order: one that differs from the one before names
@@ -196,22 +191,20 @@ struct Endpoint {
         }
         if (!v.prm.reads) return deliver();
         v.s.src_acked[ne] = kAwaitReply;
-        v.s.reply_count[ne] = v.s.reply_sum[ne] = v.s.reply_last[ne] = 0;
+        v.s.reply_count[ne] = v.s.reply_sum[ne] = 0;
         v.s.src_wake[ne] = static_cast<uint32_t>(v.t + v.prm.reply_delay +
                                                  v.traffic[inst].reply_size + 1 + v.prm.timeout);
         return;
       case kData:
         if (v.s.src_acked[ne] == kAwaitReply) {
           v.s.reply_count[ne] += 1;
-          v.s.reply_sum[ne] = (v.s.reply_sum[ne] + Word::value(w)) & v.prm.value_mask;
-          v.s.reply_last[ne] = Word::value(w);
+          v.s.reply_sum[ne] = checksum_fold(v.prm, v.s.reply_sum[ne], Word::value(w));
         }
         return;
       case kTurn:  // the destination turns back after its reply: check it, close next clock
         if (v.s.src_acked[ne] == kAwaitReply) {
-          const uint32_t last = v.s.reply_last[ne];
           const uint32_t R = v.traffic[inst].reply_size;
-          if (v.s.reply_count[ne] == R && ((v.s.reply_sum[ne] - last) & v.prm.value_mask) == last) {
+          if (v.s.reply_count[ne] == R && v.s.reply_sum[ne] == 0) {
             if (v.win.contains(v.t)) v.st.ejected_flits[ne] += R;  // offered counts replies too
             deliver();
           } else {
@@ -275,10 +268,7 @@ struct Endpoint {
     if (w == kNone) return;
     if (Word::start(w)) {
       v.s.sink_mode[si] = kSinkReceiving;
-      v.s.sink_last[si] = v.s.sink_words[si] = 0;
-      // With corrupted routes the end-to-end checksum covers the destination (the source adds
-      // it), so a stream that went where a flipped route sent it fails the check there.
-      v.s.sink_sum[si] = v.prm.header_threshold != 0 ? n & v.prm.value_mask : 0;
+      v.s.sink_sum[si] = v.s.sink_words[si] = 0;
       v.s.sink_bad[si] = 0;
       v.s.sink_start[si] = tag;
     }
@@ -300,20 +290,15 @@ struct Endpoint {
         }
         return;
       case kData:
-        v.s.sink_sum[si] = (v.s.sink_sum[si] + Word::value(w)) & v.prm.value_mask;
-        v.s.sink_last[si] = Word::value(w);
+        v.s.sink_sum[si] = checksum_fold(v.prm, v.s.sink_sum[si], Word::value(w));
         v.s.sink_words[si] += 1;
         v.s.sink_last_t[si] = static_cast<uint32_t>(v.t);
         return;
       case kTurn: {
-        const uint32_t last = v.s.sink_last[si];
         const bool good = v.s.sink_words[si] > 0 && !v.s.sink_bad[si] &&
-                          ((v.s.sink_sum[si] - last) & v.prm.value_mask) == last;
-        const uint32_t covered = v.prm.header_threshold != 0 ? n : 0;
-        send_word(
-            v, inst, x, col,
-            Word::make(kAck, Ack::make(good, (v.s.sink_sum[si] - covered) & v.prm.value_mask)),
-            v.s.sink_start[si]);
+                          v.s.sink_sum[si] == stream_checksum(v.prm, n);
+        send_word(v, inst, x, col, Word::make(kAck, Ack::make(good, v.s.sink_sum[si])),
+                  v.s.sink_start[si]);
         v.s.sink_mode[si] = kSinkClosing;
         if (good && v.prm.reads) {
           v.s.sink_mode[si] = kSinkReplying;
@@ -340,7 +325,7 @@ struct Endpoint {
   }
 
   // The next word of a read's reply on leaving column col: DATA-IDLE while the data is fetched,
-  // the data (the checksum last), then the TURN back to the source.
+  // the data (the last word brings its checksum to 0), then the TURN back to the source.
   LS_HD void reply(uint64_t si, uint32_t col) const {
     const uint32_t pos = v.s.sink_reply[si]++, D = v.prm.reply_delay,
                    R = v.traffic[inst].reply_size;
@@ -349,10 +334,10 @@ struct Endpoint {
       w = Word::make(kIdle, 0);
     } else if (pos + 1 < D + R) {
       const uint32_t val = data_value(v.s.sink_start[si], n, pos - D) & v.prm.value_mask;
-      v.s.sink_sum[si] = (v.s.sink_sum[si] + val) & v.prm.value_mask;
+      v.s.sink_sum[si] = checksum_fold(v.prm, v.s.sink_sum[si], val);
       w = Word::make(kData, val);
     } else if (pos + 1 == D + R) {
-      w = Word::make(kData, v.s.sink_sum[si]);
+      w = Word::make(kData, checksum_word(v.prm, v.s.sink_sum[si], 0));
     } else {
       w = Word::make(kTurn, 0);
       v.s.sink_mode[si] = kSinkAwaitDrop;

@@ -72,8 +72,8 @@ struct Status {
   LS_HD static uint32_t port(uint32_t value) { return (value >> 4) & 63u; }
 };
 constexpr uint32_t kMaxStatusRouters = 1u << 17;
-// An acknowledgement's value: [0] the end-to-end checksum was good, [1..26] the sum of the data
-// words the destination received (its low 26 bits): the last hop's checksum, as a router's.
+// An acknowledgement's value: [0] the end-to-end checksum was good, [1..26] the checksum of the
+// data words the destination received (its low 26 bits): the last hop's, as a router's.
 struct Ack {
   static constexpr uint32_t kSumMask = (1u << 26) - 1;
   LS_HD static uint32_t make(bool good, uint32_t sum) {
@@ -139,11 +139,12 @@ struct MetroParams {
   uint32_t radix[kMaxLayers], dilation[kMaxLayers];
   uint32_t divisor[kMaxLayers];  // down: destination / divisor % radix is the layer's digit
   uint32_t first[kMaxLayers], group_routers[kMaxLayers];
-  uint8_t up[kMaxLayers];  // a fat tree's up layer: turn down (0) if the destination is in the
-                           // subtree, destination / divisor == the router's group, else up (1)
-  uint32_t hw;             // header words each router consumes
-  uint32_t width;          // w: bits a word carries
-  uint32_t value_mask;     // 2^w - 1 (at most 27 bits)
+  uint8_t up[kMaxLayers];    // a fat tree's up layer: turn down (0) if the destination is in the
+                             // subtree, destination / divisor == the router's group, else up (1)
+  uint32_t hw;               // header words each router consumes
+  uint32_t width;            // w: bits a word carries
+  uint32_t value_mask;       // 2^w - 1 (at most 27 bits)
+  uint32_t checksum_weight;  // m of checksum_fold: 3 (metro.checksum weighted) or 1 (sum)
   bool fast_reclaim;
   uint32_t retry_delay;
   Backoff backoff;            // how the wait before a retry grows with a message's failures
@@ -158,6 +159,25 @@ struct MetroParams {
   uint32_t source_queue;
   Shape shape;
 };
+
+// The checksum of a stream's data words, the end-to-end one and each router's (the paper gives
+// no format): word by word, c <- m c + word (mod 2^w), from 0. With m = 3 (metro.checksum =
+// "weighted") a word k words from the end counts 3^k times, so two corrupted words cancel only
+// 2^(w-2) words apart (3 has that order mod 2^w and -1 is no power of it); with m = 1 ("sum")
+// two words changed in opposite directions cancel anywhere. The sender's last data word brings
+// the whole stream's checksum to stream_checksum, so every hop of an intact stream reports it.
+LS_HD inline uint32_t checksum_fold(const MetroParams& p, uint32_t c, uint32_t word) {
+  return (p.checksum_weight * c + word) & p.value_mask;
+}
+// The last data word that brings checksum c to `target`.
+LS_HD inline uint32_t checksum_word(const MetroParams& p, uint32_t c, uint32_t target) {
+  return (target - p.checksum_weight * c) & p.value_mask;
+}
+// What an intact stream's checksum comes to at a destination: 0, or where routes may be
+// corrupted its number, so that a stream a flipped route misdirected fails the check there.
+LS_HD inline uint32_t stream_checksum(const MetroParams& p, uint32_t destination) {
+  return p.header_threshold != 0 ? destination & p.value_mask : 0;
+}
 
 struct MetroLayout {
   uint32_t routers, endpoints, elems, ports, rports, eports, slots;
@@ -194,7 +214,7 @@ struct MetroState {
   uint8_t* count;       // kSetup: header words still to consume; a backward port's kDiscard:
                         // clocks left
   uint8_t* reply;       // forward ports: reply words owed, kWaitBit
-  uint32_t* checksum;   // forward ports: sum of the data words forwarded (mod 2^w)
+  uint32_t* checksum;   // forward ports: checksum_fold of the data words forwarded
   uint8_t* enabled;     // 1: the port is in service (fault masking turns it off)
   uint8_t* dead;        // [inst, router] 1: the router has died (its words are lost)
   uint8_t* port_dead;   // 1: the port's wire is broken (words either way over it are lost)
@@ -218,23 +238,21 @@ struct MetroState {
   uint32_t* msg_first;  // first attempt's first word
   uint32_t* msg_start;  // this attempt's first word
   uint32_t* msg_fails;  // the message's failed attempts so far
-  uint32_t* src_sum;    // sum of the data words sent in this attempt (the checksum word's value)
+  uint32_t* src_sum;    // checksum_fold of the data words sent so far in this attempt
   // Locating a corrupted wire from the routers' checksums at the TURN: the wire into the router
   // whose checksum comes next (router * rports + port: the router end, or the upstream one
-  // between routers), the one after it (from that router's STATUS) and the sum its far end
-  // should report (the previous router's, first what the source sent).
+  // between routers), the one after it (from that router's STATUS) and the checksum its far end
+  // should report (the previous router's, first the stream's: stream_checksum).
   uint32_t* src_wire;
   uint32_t* src_next;
   uint32_t* src_check;
-  // A read's reply as it arrives: its data words, their sum and the last (the checksum).
+  // A read's reply as it arrives: its data words and their checksum_fold.
   uint32_t* reply_count;
   uint32_t* reply_sum;
-  uint32_t* reply_last;
   // Endpoints [inst, node, leaving port]: the destination side
   uint8_t* sink_mode;
   uint8_t* sink_bad;      // a header word said another destination (a corrupted route)
-  uint32_t* sink_sum;     // sum of the data words received
-  uint32_t* sink_last;    // the last data word (the checksum)
+  uint32_t* sink_sum;     // checksum_fold of the data words received
   uint32_t* sink_words;   // data words received
   uint32_t* sink_start;   // the stream's start (tag)
   uint32_t* sink_last_t;  // when the last data word arrived

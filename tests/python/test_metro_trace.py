@@ -18,6 +18,14 @@ def word(kind, value=0, start=False):
     return kind | (16 if start else 0) | (value << 5)
 
 
+def fold(words, weight=3):
+    """metro.checksum's fold of 8-bit words (kernels/metro/metro_state.hpp checksum_fold)."""
+    c = 0
+    for w in words:
+        c = (weight * c + int(w)) % 256
+    return c
+
+
 def tiny(reclaim="fast", senders=1, **metro_keys):
     """Endpoint 0 (and with senders=2 also endpoint 2) sends one message of 3 data words (the
     last the checksum) to endpoint 3, created in clock 0."""
@@ -104,15 +112,28 @@ def test_one_connection_clock_by_clock():
                                             "DROP"]
     assert back[0] == "STATUS s0" and back[2] == "STATUS s1" and back[4] == "ACK good"
     assert df[(df.wire == "R0.f0→E0.in0") & (df.kind == "ACK")].cycle.item() == 10
-    # A router's checksum: the data it forwarded (the checksum word included), mod 2^w.
-    data = df[(df.wire == wires[0]) & (df.kind == "DATA")].value
+    # A router's checksum: the fold of the data it forwarded, the checksum word included, which
+    # the source chose to bring the stream's to 0 (c <- 3c + word, mod 2^w).
+    data = df[(df.wire == wires[0]) & (df.kind == "DATA")].value.tolist()
     checks = df[(df.wire == "R0.f0→E0.in0") & (df.kind == "CHECKSUM")].value
-    assert checks.tolist() == [data.sum() % 256] * 2
+    assert data[2] == -3 * fold(data[:2]) % 256 and fold(data) == 0
+    assert checks.tolist() == [fold(data)] * 2
     # Words arrive one wire delay after they are sent; the stream began in clock 0.
     assert (df.cycle - df.sent == 1).all() and (df.tag == 0).all()
     assert "?" not in set(df.src)
     assert sim.state("messages_acked").tolist() == [1, 0, 0, 0]
     assert metro.connections(sim).empty
+
+
+@pytest.mark.parametrize("checksum,weight", [("weighted", 3), ("sum", 1)])
+def test_the_checksum_word_closes_the_stream(checksum, weight):
+    """metro.checksum: the source's last data word brings the stream's fold to 0 (weighted:
+    c <- 3c + word; sum: the plain sum), and every router on the path reports that 0."""
+    df = metro.Tracer(ls.Simulator(tiny(checksum=checksum))).step(14).table
+    data = df[(df.wire == "E0.in0→R0.f0") & (df.kind == "DATA")].value.tolist()
+    assert len(data) == 3 and data[2] == -weight * fold(data[:2], weight) % 256
+    assert df[(df.wire == "R0.f0→E0.in0") & (df.kind == "CHECKSUM")].value.tolist() == [0, 0]
+    assert df[(df.wire == "R0.f0→E0.in0") & (df.kind == "ACK")].text.tolist() == ["ACK good"]
 
 
 def test_a_read_turns_the_connection_twice():
@@ -130,10 +151,9 @@ def test_a_read_turns_the_connection_twice():
                                                "TURN"]
     assert back[4] == (10, "ACK good") and back[-1] == (16, "TURN")
     reply = df[(df.wire == "R0.f0→E0.in0") & (df.kind == "DATA")].value.tolist()
-    assert (reply[0] + reply[1]) % 256 == reply[2]
+    assert reply[2] == -3 * fold(reply[:2]) % 256
     to_dest = [t for c, t in texts(df, "R2.b1→E3.out0") if c > 7]
-    assert to_dest[:4] == ["STATUS s1", f"CHECKSUM 0x{sum(reply) % 256:02x}", "STATUS s0",
-                           f"CHECKSUM 0x{sum(reply) % 256:02x}"]
+    assert to_dest[:4] == ["STATUS s1", "CHECKSUM 0x00", "STATUS s0", "CHECKSUM 0x00"]
     assert to_dest[-1] == "DROP"
     assert texts(df, "E0.in0→R0.f0")[-1] == (18, "DROP")  # sent in clock 17
     assert sim.state("messages_acked").tolist() == [1, 0, 0, 0]

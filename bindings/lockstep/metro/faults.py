@@ -2,8 +2,8 @@
 
 At each TURN every router on a connection returns its STATUS (which names the router and the
 port the connection left by) and the checksum of the data it forwarded; the destination's
-acknowledgement carries its own sum. A source compares them in path order: the first hop whose
-sum differs from the one before it (the first router's: from what the source sent) had its
+acknowledgement carries its own checksum. A source compares them in path order: the first hop
+whose checksum differs from the one before it (the first router's: from an intact stream's) had its
 data corrupted on the wire into it. Each endpoint keeps the count (`faults_located`) and a
 majority vote over the wires it named (`suspect_wire`, `suspect_votes`; bounded state whatever
 the network's size). `suspect_wires(sim)` gathers the votes: the paper's "fault-localization",

@@ -85,7 +85,7 @@ def describe(word: int, width: int | None = None) -> str:
     elif name == "DROP":
         text = f"DROP blocked@{value - 1}" if value else "DROP"
     elif name == "ACK":
-        text = "ACK good" if value & 1 else "ACK bad"  # above the bit: the destination's sum
+        text = "ACK good" if value & 1 else "ACK bad"  # above the bit: the destination's checksum
     else:
         text = name
     return text + ("*" if start else "")
