@@ -142,6 +142,21 @@ COVERAGE = {
                            "traffic.offered": 0.4, "traffic.pattern": "hotspot",
                            "metro.failed_routers": [9, 17], "metro.failure_cycle": 700,
                            "metro.mask_failed": False, "metro.timeout": 40},
+    # METRO reads over noisy wires: corrupted data and routes, a cascade of two, replies
+    # checked by the weighted checksum; then the controls: the plain sum and first-free
+    # selection, on the same traffic.
+    "metro_noisy_reads": {"router.family": "metro", "topology.kind": "multibutterfly",
+                          "topology.radix": [2, 2, 4], "topology.dilation": [2, 2, 1],
+                          "metro.cascade": 2, "metro.word_error_rate": 0.01,
+                          "metro.header_error_rate": 0.005, "traffic.request_reply": True,
+                          "traffic.reply_size": 5, "metro.reply_delay": 4,
+                          "traffic.packet_size": 8, "traffic.offered": 0.3},
+    "metro_first_sum": {"router.family": "metro", "topology.kind": "multibutterfly",
+                        "topology.radix": [2, 2, 4], "topology.dilation": [2, 2, 1],
+                        "metro.selection": "first", "metro.checksum": "sum",
+                        "metro.word_error_rate": 0.01, "metro.header_error_rate": 0.005,
+                        "traffic.request_reply": True, "traffic.reply_size": 5,
+                        "traffic.packet_size": 8, "traffic.offered": 0.3},
     # Blue Gene/L past saturation with mixed sizes, the original bubble rule, one path,
     # random phase 1 and SLQ on half the cycles, injection favoured on half of them.
     "bgl_mixed_original": {"router.family": "bgl", "topology.radix": [4, 4, 2],

@@ -16,6 +16,7 @@ struct MetroConfig {
   int64_t width = 8;                  // w: bits per word (hw = 0: the route's words)
   std::string checksum = "weighted";  // the checksum's fold: weighted (c <- 3c + w) or sum
   std::string reclaim = "fast";       // a blocked connection: fast (BCB drop) or detailed
+  std::string selection = "random";   // among free equivalent ports: random or first
   int64_t retry_delay = 0;            // cycles a source waits after a failed attempt
   std::string backoff = "fixed";      // fixed, exponential or random (back-off)
   int64_t backoff_limit = 10;         // doublings of retry_delay at most

@@ -42,6 +42,12 @@ std::vector<KeyInfo> section_keys() {
                "a blocked connection: fast reclamation (a drop request back on the BCB releases "
                "the path at once; the source learns only the stage) or detailed (the router "
                "holds the path until the source turns, then returns its STATUS and checksum)"),
+      enum_key("metro", "selection", part, &M::selection, {"random", "first"},
+               "how a router picks among the free backward ports of the direction a connection "
+               "needs, and a source among its entering ports in service: at random (section 4, "
+               "the paper's stochastic path selection) or the lowest-numbered (first: a control "
+               "without randomness, so a retry takes the path its attempt took while that path "
+               "is free, a dead router on it included)"),
       int_key("metro", "retry_delay", part, &M::retry_delay, 0, 1 << 20,
               "clocks a source waits after a blocked attempt before it retries (a new random "
               "path)"),

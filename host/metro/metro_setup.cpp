@@ -43,6 +43,7 @@ MetroParams make_params(const Config& c, const Topology& t) {
   p.value_mask = data_bits >= 27 ? (1u << 27) - 1 : (1u << data_bits) - 1;
   p.checksum_weight = m.checksum == "weighted" ? 3 : 1;
   p.fast_reclaim = m.reclaim == "fast";
+  p.first_free = m.selection == "first";
   p.retry_delay = static_cast<uint32_t>(m.retry_delay);
   p.backoff = pick<Backoff>(m.backoff, {{"fixed", Backoff::kFixed},
                                         {"exponential", Backoff::kExponential},

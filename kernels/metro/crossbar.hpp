@@ -218,8 +218,9 @@ struct Crossbar {
       return;
     }
     const uint64_t seed = v.traffic[inst].seed;
-    const uint32_t pick =
-        n == 1 ? 0 : below(philox_draw(seed, v.t, r * 64u + f, kStreamRoute).w[0], n);
+    const uint32_t pick = n == 1 || v.prm.first_free
+                              ? 0
+                              : below(philox_draw(seed, v.t, r * 64u + f, kStreamRoute).w[0], n);
     const uint32_t b = free[pick];
     v.s.conn[fi] = static_cast<uint8_t>(b);
     v.s.conn[at(b)] = static_cast<uint8_t>(f);

@@ -108,8 +108,9 @@ struct Endpoint {
     }
     const uint32_t choices = live ? live : p;
     const uint32_t pick =
-        choices == 1 ? 0
-                     : below(philox_draw(v.traffic[inst].seed, v.t, n, kStreamEntry).w[0], choices);
+        choices == 1 || v.prm.first_free
+            ? 0
+            : below(philox_draw(v.traffic[inst].seed, v.t, n, kStreamEntry).w[0], choices);
     v.s.src_port[ne] = static_cast<uint8_t>(live ? on[pick] : pick);
     v.s.src_pos[ne] = 0;
     v.s.src_sum[ne] = 0;

@@ -146,6 +146,7 @@ struct MetroParams {
   uint32_t value_mask;       // 2^w - 1 (at most 27 bits)
   uint32_t checksum_weight;  // m of checksum_fold: 3 (metro.checksum weighted) or 1 (sum)
   bool fast_reclaim;
+  bool first_free;  // metro.selection = "first": the lowest free port, not a random one
   uint32_t retry_delay;
   Backoff backoff;            // how the wait before a retry grows with a message's failures
   uint32_t backoff_limit;     // doublings at most

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -99,30 +100,68 @@ def _figure1(quick: bool):
         drain=3000, threads=1)
 
 
-def _early_stages(quick: bool) -> Measured:
-    # Every router of the two dilation-2 stages, one at a time: dead from the start or from the
-    # middle of the window (its connections lost), masked by the scan system or left to the
-    # sources' timeouts. A case counts when every message created in the window is delivered.
-    cfg = _figure1(quick)
+class _LossCase(NamedTuple):
+    router: int
+    at: int  # dead from this clock
+    masked: bool
+    whole: bool  # every message created in the window delivered
+    delivered: int
+    created: int
+    latency: float
+    text: str
+
+
+@lru_cache(maxsize=4)
+def _early_losses(quick: bool, selection: str) -> tuple[_LossCase, ...]:
+    """Every router of Figure 1's two dilation-2 stages, one at a time: dead from the start or
+    from the middle of the window (its connections lost), masked by the scan system or left to
+    the sources' timeouts (a dynamic fault), with metro.selection `selection`."""
+    cfg = _figure1(quick).with_(**{"metro.selection": selection})
     measure, size = cfg.get("run.measure"), cfg.get("traffic.packet_size")
     net = Network(Simulator(cfg))
-    early = np.flatnonzero(net.stage < 2)
-    whole, cases, slowest = 0, 0, (0.0, "")
-    for router in early:
+    cases = []
+    for router in np.flatnonzero(net.stage < 2):
         for at in (0, cfg.get("run.warmup") + measure // 2):
             for mask in (True, False):
                 r = simulate(cfg.with_(**{"metro.failed_routers": [int(router)],
                                           "metro.failure_cycle": at, "metro.mask_failed": mask}))
                 created = round(r.offered * net.endpoints * measure / size)
-                whole += r.lost == 0 and r.packets == created > 0
-                cases += 1
-                slowest = max(slowest, (r.latency_mean, f"router {router} dead from clock {at}, "
-                                        f"{'masked' if mask else 'unmasked'}: latency "
-                                        f"{r.latency_mean:.0f}, timed out "
-                                        f"{r.timed_out_fraction:.1%} of attempts"))
-    return Measured(whole / cases, f"{whole} of {cases} cases ({len(early)} routers x from the "
-                                   f"start or mid-window x masked or not) delivered every "
-                                   f"message; the slowest: {slowest[1]}")
+                cases.append(_LossCase(
+                    int(router), at, mask, r.lost == 0 and r.packets == created > 0, r.packets,
+                    created, r.latency_mean, f"router {router} dead from clock {at}, "
+                             f"{'masked' if mask else 'unmasked'}: {r.packets} of {created} "
+                             f"delivered, latency {r.latency_mean:.0f}, timed out "
+                             f"{r.timed_out_fraction:.1%} of attempts"))
+    return tuple(cases)
+
+
+def _early_stages(quick: bool) -> Measured:
+    cases = _early_losses(quick, "random")
+    whole = sum(c.whole for c in cases)
+    routers = len({c.router for c in cases})
+    slowest = max(cases, key=lambda c: c.latency)
+    return Measured(whole / len(cases), f"{whole} of {len(cases)} cases ({routers} routers x "
+                                        f"from the start or mid-window x masked or not) "
+                                        f"delivered every message; the slowest: {slowest.text}")
+
+
+def _selection_key(quick: bool) -> Measured:
+    # The dynamic faults of _early_losses (dead routers the scan system has not masked yet),
+    # with the routers and sources choosing the lowest free port instead of a random one: a
+    # retry takes its attempt's path again while that path is free, the dead router on it too.
+    first = {c[:3]: c for c in _early_losses(quick, "first") if not c.masked}
+    rand = {c[:3]: c for c in _early_losses(quick, "random") if not c.masked}
+    failed = [k for k, c in first.items() if not c.whole]
+    saved = sum(rand[k].whole for k in failed)
+    detail = (f"{len(failed)} of {len(first)} unmasked dead routers (16 of the two dilation-2 "
+              f"stages x from the start or mid-window) left messages undelivered with "
+              f"metro.selection = \"first\"; random selection delivered every message in "
+              f"{saved} of those {len(failed)} (and in {sum(c.whole for c in rand.values())} "
+              f"of all {len(rand)})")
+    if failed:
+        worst = min((first[k] for k in failed), key=lambda c: c.delivered / c.created)
+        detail += f"; the worst with first: {worst.text}"
+    return Measured(saved / len(failed) if failed else float("nan"), detail)
 
 
 STOP_CLOCKS = 10  # a stop: every router dead this long, more than any word takes to cross a wire
@@ -280,10 +319,17 @@ def _masked_wires(quick: bool) -> Measured:
 
 
 @lru_cache(maxsize=4)
-def _blocked(quick: bool, reclaim: str) -> pd.DataFrame:
-    """Figure 3's network at 0.3: every attempt that a router blocked, with what came back."""
+def _blocked(quick: bool, reclaim: str, detailed_stage: int | None = None) -> pd.DataFrame:
+    """Figure 3's network at 0.3: every attempt that a router blocked, with what came back.
+    With `detailed_stage`, that stage's forward ports reclaim in detail and the others as
+    `reclaim` says (the state array fast_reclaim, per port)."""
     cfg = _figure3(quick).with_(offered=0.3, warmup=0, measure=1, **{"metro.reclaim": reclaim})
-    df = streams(Simulator(cfg), 2000 if quick else 12000)
+    sim = Simulator(cfg)
+    if detailed_stage is not None:
+        per_port = sim.state("fast_reclaim")
+        per_port[Network(sim).stage == detailed_stage, :] = 0
+        sim.set_state("fast_reclaim", per_port)
+    df = streams(sim, 2000 if quick else 12000)
     # Blocked: it reached no endpoint, and its source has tried again since (it ended).
     ended = df.tag < df.source.map(df.groupby("source").tag.max())
     return df[df.followed & df.dest.isna() & ended]
@@ -303,6 +349,24 @@ def _fast_stage(quick: bool) -> Measured:
     return Measured(named / len(b), f"{named} of {len(b)} blocked attempts: the DROP names the "
                                     f"stage the start word stopped at and no STATUS a router "
                                     f"({b.blocked_by.notna().sum()} did)")
+
+
+def _per_port_reclaim(quick: bool) -> Measured:
+    # Stage 1's forward ports detailed, the others fast: each blocked attempt must come back
+    # as its blocking router's port says, a STATUS naming that router (detailed) or a DROP
+    # naming its stage and no STATUS (fast).
+    b = _blocked(quick, "fast", detailed_stage=1)
+    stage = b.routers.map(len) - 1
+    detailed = stage == 1
+    held = detailed & (b.blocked_by == b.routers.map(lambda r: r[-1]))
+    dropped = ~detailed & (b["drop"] == stage + 1) & b.blocked_by.isna()
+    right = int((held | dropped).sum())
+    return Measured(right / len(b), f"{right} of {len(b)} blocked attempts came back in the "
+                                    f"mode of the port that blocked them: {int(held.sum())} of "
+                                    f"{int(detailed.sum())} blocked in stage 1 (detailed) with "
+                                    f"its router's STATUS, {int(dropped.sum())} of "
+                                    f"{int((~detailed).sum())} in stages 0 and 2 (fast) with a "
+                                    f"DROP naming the stage")
 
 
 def _cascade_identical(quick: bool) -> Measured:
@@ -604,14 +668,15 @@ def _constant_hops(quick: bool) -> Measured:
 HELD = 40  # clocks: longer than a connection holds a router unloaded (29 from its start)
 
 
-def _random_choice(quick: bool) -> Measured:
-    # At a light load (0.05) both wires of a direction are nearly always free, so a router's
-    # choice between them is the selection itself. Every attempt followed: the backward port
-    # each dilation-2 router chose, and whether it repeats that router's previous choice in the
-    # same direction, counted where that choice was made long enough before (HELD clocks) for
-    # its connection to have closed, so both wires were free. Random: half repeat (first free:
-    # all; round robin: none).
-    cfg = _figure3(quick).with_(offered=0.05, warmup=0, measure=1)
+def _choices(quick: bool, selection: str) -> tuple[int, int, int, int]:
+    """At a light load (0.05) both wires of a direction are nearly always free, so a router's
+    choice between them is the selection itself (metro.selection). Every attempt followed: the
+    backward port each dilation-2 router chose, and whether it repeats that router's previous
+    choice in the same direction, counted where that choice was made long enough before (HELD
+    clocks) for its connection to have closed, so both wires were free. (repeats, choices
+    counted for them, choices of the direction's first port, choices)."""
+    cfg = _figure3(quick).with_(offered=0.05, warmup=0, measure=1,
+                                **{"metro.selection": selection})
     net = Network(Simulator(cfg))
     df = streams(Simulator(cfg), 4000 if quick else 20000)
     last: dict[tuple[int, int], tuple[int, int]] = {}  # (router, direction): (clock, port)
@@ -630,10 +695,20 @@ def _random_choice(quick: bool) -> Measured:
                 repeats += was == port
                 pairs += 1
             last[r, direction] = (a.clocks[k], port)
-    return Measured(repeats / pairs, f"{choices} choices by the routers of the two dilation-2 "
-                                     f"stages, {first / choices:.3f} of them the direction's "
-                                     f"first port; {repeats} of {pairs} repeat the router's "
-                                     f"previous choice in that direction")
+    return repeats, pairs, first, choices
+
+
+def _random_choice(quick: bool) -> Measured:
+    # Random: half repeat (round robin: none). The control, first free, repeats nearly always
+    # (not always: the first wire is now and then still held): the measurement can tell.
+    repeats, pairs, first, choices = _choices(quick, "random")
+    c_repeats, c_pairs, _, _ = _choices(quick, "first")
+    return Measured(repeats / pairs if c_repeats >= 0.9 * c_pairs else float("nan"),
+                    f"{choices} choices by the routers of the two dilation-2 stages, "
+                    f"{first / choices:.3f} of them the direction's first port; {repeats} of "
+                    f"{pairs} repeat the router's previous choice in that direction (with "
+                    f"metro.selection = \"first\", the control: {c_repeats} of {c_pairs}; "
+                    f"NaN if under 90%)")
 
 
 def _fat_tree(quick: bool) -> Measured:
@@ -830,6 +905,19 @@ CLAIMS = [
           "64 cases in which every message created in the window is delivered (packets = "
           "offered x endpoints x window / 19 words, nothing lost); quick: a 1,500-clock window, "
           "full: 4,000", REPRODUCED, "fraction"),
+    Claim("metro.random_selection_key", D, "section 4, Stochastic Path Selection",
+          "This random path selection is the key to making the protocol robust against dynamic "
+          "faults ... Since the routing components select randomly among equivalent outputs at "
+          "each stage, it is highly likely that the retry connection will take an alternate "
+          "path through the network, avoiding the newly exposed fault or hot spot",
+          Near(1.0), _selection_key,
+          "the unmasked cases of metro.early_stage_loss (configs/metro_figure1.toml at 0.1, "
+          "each router of the first two stages dead from the start or from mid-window, "
+          "metro.mask_failed false: a dynamic fault the scan system has not masked), run again "
+          "with metro.selection = \"first\" (every router and source takes the lowest free "
+          "port: no randomness): of the cases that then leave messages undelivered, the share "
+          "in which random selection delivers every message; NaN if first selection loses "
+          "none (nothing would show random selection to be the key)", REPRODUCED, "fraction"),
     Claim("metro.stop_no_loss", D, "section 2",
           "Stateless network No messages ever exist solely in the the network. Consequently, it "
           "is possible to stop network operation at any point in time without losing or "
@@ -925,6 +1013,17 @@ CLAIMS = [
           "configs/metro_figure3.toml (fast reclamation) at 0.3, as metro.detailed_names_router: "
           "the share of blocked attempts whose DROP names the stage the start word stopped at "
           "and no STATUS a router", REPRODUCED, "fraction"),
+    Claim("metro.per_port_reclaim", D, "section 5.1, Path Reclamation",
+          "the mode of path reclamation is solely determined by the configuration of the "
+          "forward port on the router at which the blocking occurred", Near(1.0),
+          _per_port_reclaim,
+          "configs/metro_figure3.toml at 0.3, stage 1's forward ports set to detailed "
+          "reclamation and stages 0 and 2 fast (the state array fast_reclaim, per forward "
+          "port: Table 2's per-port configuration), every attempt followed "
+          "(metro.trace.streams; quick 2,000 clocks, full 12,000): the share of the blocked "
+          "attempts that came back as the blocking port's mode says, a STATUS naming the "
+          "router for a block in stage 1, a DROP naming the stage and no STATUS elsewhere",
+          REPRODUCED, "fraction"),
     Claim("metro.cascade_identical", D, "section 5.1, Router Width Cascading",
           "As long as the connection requests and shared random bits are identical for the set "
           "of cascaded routers, the cascaded routers will allocate identically in the "
@@ -1066,8 +1165,11 @@ CLAIMS = [
           "quick 4,000 clocks, full 20,000): each choice a router of the two dilation-2 stages "
           "made between its direction's two wires, 40 clocks or more after its previous choice "
           "in that direction (longer than any connection holds it unloaded, so both were "
-          "free): the share that repeat that previous choice (random: 0.5; the first free port: "
-          "1; round robin: 0). ±0.05 is 3 standard errors of the quick run's 1,000 pairs. "
+          "free of it): the share that repeat that previous choice (random: 0.5; the first "
+          "free port: 1; round robin: 0). The same run with metro.selection = \"first\" is "
+          "the control: it repeats 0.95 (another connection now and then holds the first "
+          "wire), and the row is NaN if it repeats under 0.9. ±0.05 is 3 standard errors of "
+          "the quick run's 1,000 pairs. "
           "Counted right after the previous choice instead, while its connection may hold one "
           "wire, the share falls to 0.47 (full): the one free wire taken", REPRODUCED,
           "fraction"),
