@@ -167,6 +167,14 @@ COVERAGE = {
                            "bgl.slq_fraction": 0.5, "bgl.in_network_fraction": 0.5,
                            "bgl.dynamic_vcs": 1, "bgl.vc_bytes": 512,
                            "bgl.priority_fraction": 0.1},
+    # Blue Gene/L without an escape VC for dynamic packets (bgl.escape_vcs = "none") past
+    # saturation, in-network packets first: the dynamic VCs only, high priority beside them.
+    "bgl_no_escape": {"router.family": "bgl", "topology.radix": [4, 4, 2],
+                      "topology.link_delay": 3, "traffic.packet_size": 256,
+                      "traffic.pattern": "tornado", "traffic.packet_sizes": [32, 256],
+                      "traffic.packet_size_weights": [8, 1], "traffic.offered": 3.0,
+                      "bgl.escape_vcs": "none", "bgl.in_network_fraction": 1.0,
+                      "bgl.priority_fraction": 0.1},
     # Blue Gene/L's link-level protocol: corrupted packets dropped and sent again after short
     # time-outs, small retransmission FIFOs that stop their senders.
     "bgl_link_errors": {"router.family": "bgl", "topology.radix": [4, 4, 2],

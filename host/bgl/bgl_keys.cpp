@@ -61,11 +61,14 @@ std::vector<KeyInfo> section_keys() {
                "escape VC token accounting: fixed (each packet on a bubble VC counts as "
                "full-sized, the paper's correction) or original (actual size: free space can "
                "fragment over a ring and deadlock)"),
-      enum_key("bgl", "escape_vcs", part, &G::escape_vcs, {"bubble", "dateline_pair"},
+      enum_key("bgl", "escape_vcs", part, &G::escape_vcs, {"bubble", "dateline_pair", "none"},
                "the escape VC architecture (the paper's Figures 7-9): bubble (one bubble escape "
-               "VC per link, BG/L's) or dateline_pair (two escape VCs per link, the lower before "
+               "VC per link, BG/L's), dateline_pair (two escape VCs per link, the lower before "
                "a packet crosses its dimension's dateline, the wrap-round link from the maximum "
-               "coordinate, the higher after; at most 3 dynamic VCs)"),
+               "coordinate, the higher after; at most 3 dynamic VCs) or none (a dynamic packet "
+               "never takes the escape VC and waits for a dynamic one: the experiment behind the "
+               "paper's 'tori with dynamic routing can deadlock'; the bubble VC still carries "
+               "deterministic packets and row broadcasts)"),
       enum_key("bgl", "dateline_uncrossed", part, &G::dateline_uncrossed, {"lower", "higher"},
                "with bgl.escape_vcs = dateline_pair, the escape VC of a packet whose route never "
                "crosses its dimension's dateline: lower (the paper's words: it has not crossed, "

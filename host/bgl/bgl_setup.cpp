@@ -15,6 +15,7 @@ BglParams make_params(const Config& c, const Topology& t) {
   p.dirs = t.ports - 1;
   p.dynamic = static_cast<uint32_t>(g.dynamic_vcs);
   p.dateline = g.escape_vcs == "dateline_pair";
+  p.no_escape = g.escape_vcs == "none";
   p.direction_order = g.escape_order == "direction";
   p.uncrossed_higher = g.dateline_uncrossed == "higher";
   p.pair_entry_two = g.pair_entry == "two";

@@ -116,6 +116,7 @@ struct BglParams {
   uint32_t vcs;          // dynamic + escape VCs + 1
   uint32_t dynamic;      // dynamic VCs; then the escape VCs (escape_vc.hpp), the last high priority
   bool dateline;         // the escape VCs are a dateline pair (else one bubble escape VC)
+  bool no_escape;        // bgl.escape_vcs = "none": dynamic packets never take the escape VC
   bool direction_order;  // escape routes in direction order x+ y+ z+ x- y- z- (else x, y, z)
   bool uncrossed_higher;  // a dateline pair puts packets that never cross on its higher VC
   bool pair_entry_two;    // entering a dateline pair's escape VC needs two full packets' tokens

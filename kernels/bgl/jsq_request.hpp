@@ -6,8 +6,9 @@
 // the packet's VC allow, the packet takes the available dynamic pair with the most tokens (the
 // modified join-the-shortest-queue, JSQ; ties at random; by range, or with bgl.jsq_tokens =
 // "exact" by count, which Figure 4's early simulation needs), else its escape pair (escape_vc.hpp),
-// else makes no request. Deterministic and high-priority packets have only their escape pair. A
-// packet at its destination asks for the reception FIFO.
+// else makes no request (with bgl.escape_vcs = "none" a dynamic packet has no escape pair: it
+// waits for a dynamic VC). Deterministic and high-priority packets have only their escape pair.
+// A packet at its destination asks for the reception FIFO.
 #pragma once
 #include "escape_vc.hpp"
 #include "retransmission.hpp"
@@ -61,6 +62,8 @@ struct JsqRequest {
       for (uint32_t d = 0; d < v.lay.dirs; ++d)
         for (uint32_t w = 0; w < v.prm.dynamic && ((hints >> d) & 1u); ++w)
           if (v.s.tokens[v.lay.vc(n.e, d, w)] >= kFullChunks) return true;
+    if (v.prm.no_escape && !Packet::high_priority(f.meta) && !Packet::deterministic(f.meta))
+      return false;
     const EscapePair e = escape_pair(f, from, on_vc);
     return v.s.tokens[v.lay.vc(n.e, e.dir, e.vc)] >= e.need;
   }
@@ -111,6 +114,7 @@ struct JsqRequest {
         q.vc = static_cast<uint8_t>(c % kMaxVcs);
         return q;
       }
+      if (p.no_escape) return q;
     }
     const EscapePair e = escape_pair(f, from, on_vc);
     if (available(e.dir, e.vc, e.need)) {

@@ -219,6 +219,48 @@ TEST(Bgl, EscapeArchitecturesKeepTheirInvariantsUnderSaturation) {
       }
 }
 
+// Tornado traffic past saturation, 32-byte packets eight times as often as 256-byte ones,
+// injection favoured (bgl.in_network_fraction = 0) so that the senders fill the buffers, one
+// window from cycle 0 and a watchdog of 3,000 cycles: the mix that forms deadlocks.
+Config tornado_mix(std::vector<int64_t> radix, double offered, int64_t cycles) {
+  Config c = bgl(std::move(radix), offered);
+  c.traffic.pattern = "tornado";
+  c.traffic.packet_sizes = {32, 256};
+  c.traffic.packet_size_weights = {8, 1};
+  c.bgl.in_network_fraction = 0;
+  c.run.warmup = 0;
+  c.run.measure = cycles;
+  c.run.drain = 0;
+  c.run.watchdog = 3000;
+  return c;
+}
+
+// bgl.escape_vcs = "none", the experiment behind the paper's "tori with dynamic routing can
+// deadlock": a dynamic packet waits for a dynamic VC and never takes the escape VC. On 4x4x4
+// past saturation under tornado traffic (32- and 256-byte packets) with injection favoured the
+// watchdog stops the run on the dynamic VCs (vc 0 and 1), where the bubble escape VC runs on
+// (debug checks on); with in-network packets favoured it runs on, and no packet ever goes on
+// the escape VC.
+TEST(Bgl, WithoutAnEscapeVcATorusWithDynamicRoutingDeadlocks) {
+  const auto tornado = [](const std::string& escape, double in_network) {
+    Config c = tornado_mix({4, 4, 4}, 3.8, 8000);
+    c.bgl.escape_vcs = escape;
+    c.bgl.in_network_fraction = in_network;
+    return c;
+  };
+  const std::string why = test::simulation_error(
+      [&] { test::run_one(tornado("none", 0), test::options("cpu", 1, false)); });
+  EXPECT_NE(why.find("deadlock"), std::string::npos) << why;
+  EXPECT_NE(why.find("vc 0"), std::string::npos) << why;
+  EXPECT_EQ(why.find("vc 2"), std::string::npos) << why;  // the escape VC holds nothing
+  const InstanceResult bubble = test::run_one(tornado("bubble", 0), test::options("cpu", 1, true));
+  EXPECT_GT(bubble.accepted, 0.1);
+  EXPECT_GT(test::extra(bubble, "escape_fraction"), 0.0);
+  const InstanceResult on = test::run_one(tornado("none", 1), test::options("cpu", 1, true));
+  EXPECT_GT(on.accepted, 0.5);
+  EXPECT_EQ(test::extra(on, "escape_fraction"), 0.0);
+}
+
 // The dateline pair on a ring of 8 under tornado traffic (+3 from every node, deterministic):
 // each hop takes the lower escape VC until the packet has crossed its wrap-round link (7 -> 0),
 // the higher after (a packet that never crosses: lower, or higher with dateline_uncrossed =
@@ -326,18 +368,10 @@ TEST(Bgl, UnblockingCountsTheTokenAckThatFreesABlockedPacket) {
 }
 
 Config fragmenting_ring(const std::string& rule, int64_t seed) {
-  Config c = bgl({6}, 2.0);
-  c.traffic.pattern = "tornado";
-  c.traffic.packet_sizes = {32, 256};
-  c.traffic.packet_size_weights = {8, 1};
+  Config c = tornado_mix({6}, 2.0, 60000);
   c.bgl.bubble_rule = rule;
   c.bgl.deterministic = true;
-  c.bgl.in_network_fraction = 0;
   c.run.seed = seed;
-  c.run.warmup = 0;
-  c.run.measure = 60000;
-  c.run.drain = 0;
-  c.run.watchdog = 3000;
   return c;
 }
 
@@ -878,7 +912,7 @@ TEST(Bgl, BadConfigurationsNameTheKey) {
   EXPECT_NE(
       err([](Config& c) { c.bgl.link_error_rate = 0.01; }).find("bgl.retransmission_packets = 0"),
       std::string::npos);
-  EXPECT_NE(err([](Config& c) { c.bgl.escape_vcs = "pair"; }).find("bubble, dateline_pair"),
+  EXPECT_NE(err([](Config& c) { c.bgl.escape_vcs = "pair"; }).find("bubble, dateline_pair, none"),
             std::string::npos);
   EXPECT_NE(err([](Config& c) {
               c.bgl.escape_vcs = "dateline_pair";
