@@ -25,7 +25,8 @@ struct T3eConfig {
   int64_t credit_delay = 2;
   std::string lut_mode = "auto";  // R_NET_LUT mode
   std::string logical_format = "linear";
-  std::string half_ring_tie = "parity";  // default tags half a ring away: + from even sources
+  std::string half_ring_tie = "parity";   // default tags half a ring away: + from even sources
+  std::string adaptive_hops = "ignored";  // an ADAPT tag's initial and final hops: or taken
   int64_t r_orient = 0;
   bool no_fast = false;  // R_CHAN NO_FAST on every network channel
   // A last Z plane of nx x ny nodes (manual, "Partial planes"): [nx, ny], or empty: full.

@@ -77,6 +77,13 @@ std::vector<KeyInfo> section_keys() {
                "the default tables' direction to a node half a ring away: + from even source "
                "ordinates and - from odd ones (parity: reproduces the paper's Table 1), or always "
                "+ (plus: the manual's Table 13 as printed)"),
+      enum_key("t3e", "adaptive_hops", part, &E::adaptive_hops, {"ignored", "taken"},
+               "a routing tag with ADAPT set and an initial or final hop (tables hand-written "
+               "through R_NET_LUT; the computed ones never have both): ignored (the manual's "
+               "'Adaptive Routing': an adaptive packet 'does not use the initial hop value and "
+               "the final hop value' and routes minimally to the tag's address) or taken (on "
+               "deterministic VCs first and last, adaptive in between: the model's reading "
+               "before 2026-11-29)"),
       int_key("t3e", "r_orient", part, &E::r_orient, 0, 7,
               "R_ORIENT: bit d set makes port 1 of dimension d (X0, Y0, Z0) the - direction"),
       bool_key("t3e", "no_fast", part, &E::no_fast,

@@ -38,6 +38,7 @@ T3eParams make_params(const Config& c, const Topology& t, const Registers& regs)
   p.lut_mode = regs.lut_mode;
   p.lut_entries = regs.lut_entries;
   p.adapt = k.adaptive;
+  p.adaptive_hops = k.adaptive_hops == "taken";
   p.admission = k.adaptive_admission == "empty"  ? kAdmitEmpty
                 : k.adaptive_admission == "flit" ? kAdmitFlit
                                                  : kAdmitPacket;

@@ -6,8 +6,11 @@
 //    enters a direction (or leaves the adaptive VC); a VC0 packet travelling through the
 //    dateline node of its direction leaves it on VC1, and a VC1 packet there is stopped: a
 //    configuration error.
-//  - adaptive (ADAPT set, no initial or final hop pending): the adaptive VC of the
-//    highest-ordered unsatisfied direction, unless its channel has NO_ADAPT.
+//  - adaptive (ADAPT set): the adaptive VC of the highest-ordered unsatisfied direction, unless
+//    its channel has NO_ADAPT. The packet "does not use the initial hop value and the final
+//    hop value" (manual, "Adaptive Routing"): its tag is read without them, the deterministic
+//    route too; with t3e.adaptive_hops = "taken" it takes them on deterministic VCs first and
+//    last, as a direction-order packet does, and asks for no adaptive VC while one pends.
 #pragma once
 #include "channel_control.hpp"
 
@@ -49,7 +52,8 @@ struct Router {
   // (`record`) or returned in the route's tag.
   template <bool record>
   LS_HD LS_FORCEINLINE Route route(const Flit& f, uint32_t p, uint32_t vc) const {
-    const uint32_t tag = flit_tag(f), cls = FlitMeta::cls(f.meta);
+    const uint32_t raw = flit_tag(f), cls = FlitMeta::cls(f.meta);
+    const uint32_t tag = Tag::adapt(raw) && !v.prm.adaptive_hops ? Tag::without_hops(raw) : raw;
     Route r{kNone, 0, kNone, tag};
     const uint32_t todo = unsatisfied(tag, pwho());
     const Hop h = next_hop_todo(tag, todo, p == kPePort);

@@ -45,6 +45,9 @@ struct Tag {
   LS_HD static bool final_taken(uint32_t tag) { return (tag >> 22) & 1u; }
   LS_HD static bool no_route(uint32_t tag) { return (tag >> 23) & 1u; }
   static constexpr uint32_t kNoRoute = 1u << 23;
+  // The tag without its initial and final hops: as an adaptive packet reads it (manual,
+  // "Adaptive Routing": it "does not use the initial hop value and the final hop value").
+  LS_HD static uint32_t without_hops(uint32_t tag) { return (tag | 3u << 18) & ~(1u << 20); }
 
   // adr[d], sgn[d] for d = X, Y, Z; initial in 0..3; final and adapt as bits.
   LS_HD static uint32_t make(const uint32_t adr[3], const uint32_t sgn[3], uint32_t initial,

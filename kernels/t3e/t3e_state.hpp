@@ -63,8 +63,9 @@ struct T3eParams {
   uint32_t slots;                  // belt slots: the longest delay + 1
   uint32_t lut_mode, lut_entries;  // R_NET_LUT mode (LutMode) and entries per router
   bool adapt;                      // the ADAPT bit of computed tags
-  uint32_t admission;              // AdaptiveAdmission (t3e.adaptive_admission)
-  bool ties_plus;                  // computed tags go + at half a ring (t3e.half_ring_tie)
+  bool adaptive_hops;  // t3e.adaptive_hops = "taken": an ADAPT tag's initial and final hops too
+  uint32_t admission;  // AdaptiveAdmission (t3e.adaptive_admission)
+  bool ties_plus;      // computed tags go + at half a ring (t3e.half_ring_tie)
   uint32_t source_queue;
   Shape shape;
   // Barrier/eureka networks (paper section 6): the PEs' program on BSUs [0, barrier_bsus), a

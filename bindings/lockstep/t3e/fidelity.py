@@ -1368,14 +1368,18 @@ def _healthy_after_failure(quick: bool) -> Measured:
 
 def _adaptive_initial_hop() -> Measured:
     """4x4x4, adaptive: PE 0's entry for (3, 1, 1) (ADAPT set, a minimal route of 3 hops) given
-    INITIAL_HOP +X, one request alone: the hops it takes; and the same tag without the
-    initial hop, and with ADAPT cleared."""
+    INITIAL_HOP +X, and given the final hop bit instead, one request alone: the hops it takes
+    (the longer of the two); and the initial hop with t3e.adaptive_hops = "taken", the tag
+    without either, and with ADAPT cleared."""
     radix, dest = (4, 4, 4), 3 + 4 + 16
     tag = int(Simulator(machine(radix)).state("r_net_lut")[0, dest])
-    routes = {name: _route(radix, 0, dest, tag=t) for name, t in (
-        ("with INITIAL_HOP +X", _with_initial_hop(tag, 0)), ("without", tag),
-        ("with ADAPT cleared", _with_initial_hop(tag, 0) & ~(1 << 21)))}
-    return Measured(len(routes["with INITIAL_HOP +X"]),
+    hop, final = _with_initial_hop(tag, 0), tag | 1 << 20
+    taken = {"t3e.adaptive_hops": "taken"}
+    routes = {name: _route(radix, 0, dest, tag=t, **keys) for name, t, keys in (
+        ("with INITIAL_HOP +X", hop, {}), ("with the final hop", final, {}),
+        ("INITIAL_HOP +X, t3e.adaptive_hops = \"taken\"", hop, taken),
+        ("without either", tag, {}), ("INITIAL_HOP +X with ADAPT cleared", hop & ~(1 << 21), {}))}
+    return Measured(max(len(routes["with INITIAL_HOP +X"]), len(routes["with the final hop"])),
                     "; ".join(f"{name}: {_route_text(r)}" for name, r in routes.items()))
 
 
@@ -2545,21 +2549,16 @@ def _claims() -> list[Claim]:
               "however, it does not use the initial hop value and the final hop value",
               Near(3), lambda q: _adaptive_initial_hop(),
               "4x4x4, adaptive: PE 0's R_NET_LUT entry for (3, 1, 1) (ADAPT set; -X, +Y, +Z, a "
-              "minimal route of 3 hops) given INITIAL_HOP +X, one request alone at zero load: "
-              "hops taken (as t3e.direction_order)", DIVERGES, unit="hops",
-              cause="The model's adaptive packet takes the initial hop: 5 hops, +X on a "
-                    "deterministic VC, then -X, -X, +Z on the adaptive VC and +Y. Changed one "
-                    "at a time: the same tag without INITIAL_HOP takes 3 (-X, +Z adaptive, +Y); "
-                    "with ADAPT cleared, 5 in direction order (+X, +Y, +Z, -X, -X); so the two "
-                    "extra hops are the initial hop's, which route.hpp takes at the source "
-                    "before the packet may ask for an adaptive VC (\"ADAPT set, no initial or "
-                    "final hop pending\"), and the X distance it then has to make up. The "
-                    "documents do not say what an adaptive packet does with a pending initial "
-                    "or final hop (ignoring the final hop would leave it at the tag's Z "
-                    "address, the destination's +Z neighbour, not at its destination); the "
-                    "model's host writes initial and final hops only in detours around faults "
-                    "and partial planes, always with ADAPT clear (fault_routes.cpp), so the "
-                    "reading shows only in a hand-written tag."))
+              "minimal route of 3 hops) given INITIAL_HOP +X, or the final hop bit, one request "
+              "alone at zero load: hops taken (as t3e.direction_order; the longer of the two). "
+              "The model reads an ADAPT tag without its "
+              "initial and final hops (t3e.adaptive_hops = \"ignored\", the default since "
+              "2026-11-29); with \"taken\", the model's reading before, the packet takes the "
+              "initial hop on a deterministic VC at the source, then has the X distance it added "
+              "to make up: 5 hops (the detail). The host writes initial and final hops only in "
+              "detours around faults and partial planes, always with ADAPT clear "
+              "(fault_routes.cpp), so either reading shows only in a hand-written tag",
+              REPRODUCED, unit="hops"))
     add(Claim("t3e.manual.no_adapt_unconnected", MANUAL, "Adaptive Routing Registers",
               "Set the NO_ADAPT bit of the appropriate R_CHAN[5 : 0] registers to 0. This "
               "ensures that a packet following an adaptive routing path through the "
