@@ -17,8 +17,8 @@
 //     corrupted data (section 4: the routers' returned information "is useful to the source in
 //     identifying and localizing errors").
 //   - each leaving port receives on its own: it folds the data into its checksum, and at the
-//     TURN answers with an
-//     acknowledgement (good or bad checksum) and closes the connection with a drop.
+//     TURN answers with an acknowledgement (good or bad checksum) and closes the connection with
+//     a drop.
 //   - a read (traffic.request_reply; paper, "Connection Reversal": "the sending endpoint might
 //     turn the connection around to get a fast reply to a read request"): the destination
 //     answers a good request with its acknowledgement, DATA-IDLE while it fetches the data
