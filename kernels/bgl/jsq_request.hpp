@@ -58,12 +58,12 @@ struct JsqRequest {
   LS_HD bool has_tokens(const Flit& f, uint32_t from, uint32_t on_vc) const {
     const uint32_t hints = Packet::hints(f.meta);
     if (hints == 0) return true;
-    if (!Packet::high_priority(f.meta) && !Packet::deterministic(f.meta))
+    if (!Packet::high_priority(f.meta) && !Packet::deterministic(f.meta)) {
       for (uint32_t d = 0; d < v.lay.dirs; ++d)
         for (uint32_t w = 0; w < v.prm.dynamic && ((hints >> d) & 1u); ++w)
           if (v.s.tokens[v.lay.vc(n.e, d, w)] >= kFullChunks) return true;
-    if (v.prm.no_escape && !Packet::high_priority(f.meta) && !Packet::deterministic(f.meta))
-      return false;
+      if (v.prm.no_escape) return false;  // no escape pair (operator())
+    }
     const EscapePair e = escape_pair(f, from, on_vc);
     return v.s.tokens[v.lay.vc(n.e, e.dir, e.vc)] >= e.need;
   }
