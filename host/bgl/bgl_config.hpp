@@ -21,9 +21,10 @@ struct BglConfig {
   int64_t injection_fifos = 6;   // normal-priority injection FIFOs
   int64_t injection_fifo_bytes = 1024;
   bool infinite_injection_fifos = false;  // the paper's simulator's simplification
-  std::vector<int64_t> dead_nodes;        // nodes that are down: software's hint bits avoid them
-  std::vector<int64_t> dead_links;        // (node, dimension) pairs: its + link there is down
-  std::string bubble_rule = "fixed";      // fixed (each bubble packet full-sized) or original
+  int64_t injection_gap = 0;  // software's pacing: byte times between a node's packets, 0 none
+  std::vector<int64_t> dead_nodes;    // nodes that are down: software's hint bits avoid them
+  std::vector<int64_t> dead_links;    // (node, dimension) pairs: its + link there is down
+  std::string bubble_rule = "fixed";  // fixed (each bubble packet full-sized) or original
   std::string escape_vcs = "bubble";  // the escape VC architecture: bubble, dateline_pair or none
   std::string escape_order = "dimension";  // escape routes: dimension (x, y, z) or direction order
   bool jsq = true;                         // phase 1: join the shortest queue, else random

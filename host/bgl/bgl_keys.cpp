@@ -44,6 +44,12 @@ std::vector<KeyInfo> section_keys() {
                "placed in its FIFO at once (up to 255 packets a FIFO, beyond which the "
                "processor's backlog holds them in order); bgl.injection_fifo_bytes then only "
                "scales the two-bit fullness that SLQ compares"),
+      int_key("bgl", "injection_gap", part, &G::injection_gap, 0, 1 << 20,
+              "software's injection flow control (the paper's 'injection flow-control software "
+              "algorithms'): the processor loads a node's k-th packet into an injection FIFO no "
+              "earlier than byte time k x injection_gap, so an alltoall paced at the network's "
+              "rate does not run ahead into full VCs; 0: each packet as soon as its FIFO has "
+              "room"),
       int_list_key("bgl", "dead_nodes", part, &G::dead_nodes, 0, 8, 0, (1 << 20) - 1,
                    "nodes that are down (numbers, x fastest): they send, receive and forward "
                    "nothing; software sets each packet's hint bits (which way round each ring) "

@@ -28,6 +28,7 @@ BglParams make_params(const Config& c, const Topology& t) {
   p.priority_threshold = draw_threshold(g.priority_fraction);
   p.fifo_chunks = static_cast<uint32_t>(g.injection_fifo_bytes / kChunkBytes);
   p.infinite_fifos = g.infinite_injection_fifos;
+  p.injection_gap = static_cast<uint32_t>(g.injection_gap);
   p.dead.count = static_cast<uint32_t>(g.dead_nodes.size());
   for (size_t i = 0; i < g.dead_nodes.size(); ++i)
     p.dead.node[i] = static_cast<uint32_t>(g.dead_nodes[i]);

@@ -124,8 +124,9 @@ struct BglParams {
   uint32_t ring;                      // packet slots per VC FIFO (the larger capacity)
   uint32_t fifos, fifo_chunks, fifo_ring;  // injection FIFOs per node (normal, then 2 high
   uint32_t normal_fifos;                   // priority), their capacity
-  bool infinite_fifos;  // no byte limit and every backlogged packet loaded at once (the paper's)
-  DeadNodes dead;       // nodes and links that are down (dead_nodes.hpp)
+  bool infinite_fifos;     // no byte limit and every backlogged packet loaded at once (the paper's)
+  uint32_t injection_gap;  // software's pacing: packet k loaded from byte time k x gap (0: none)
+  DeadNodes dead;          // nodes and links that are down (dead_nodes.hpp)
   uint64_t priority_threshold;       // a packet is high priority when a draw is below it
   uint32_t paths;                    // receiver-to-sender paths per receiver
   uint32_t pipeline;                 // input pipeline: cycles from a head's arrival to arbitration

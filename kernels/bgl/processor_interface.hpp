@@ -3,7 +3,8 @@
 // into. The traffic source is the shared one (kernels/common/source.hpp): its queue is the
 // processor's backlog, and the processor moves the oldest packet into an injection FIFO (in turn
 // over the normal-priority FIFOs) as soon as that FIFO has room, one packet per cycle (with the
-// paper's infinite FIFOs, every packet at once), with its hint bits set by the hardware for
+// paper's infinite FIFOs, every packet at once) and, when software paces injection, no earlier
+// than the packet's turn in its schedule, with its hint bits set by the hardware for
 // minimal routing. A packet is delivered when its last byte is in the reception FIFO (the
 // processor drains reception at once, and in a plane fill turns the broadcasts its node
 // forwards, which wait in reception while their injection FIFO is full).
@@ -44,10 +45,11 @@ struct ProcessorInterface {
   LS_HD LS_GPU_INLINE bool load_one() const {
     const BglLayout& L = v.lay;
     if (v.src.queued[n.e] == 0) return false;
+    const uint32_t seq = v.src.seq[n.e];
+    if (paced_from(seq) > v.t) return false;
     const SourceOps src = source();
     const TrafficParams& tp = v.traffic[n.inst];
     const uint64_t c = src.oldest(n.e);
-    const uint32_t seq = v.src.seq[n.e];
     const bool hp = v.prm.priority_threshold != 0 &&
                     philox_draw(tp.seed, c, n.r, kStreamPriority).w[0] < v.prm.priority_threshold;
     // Row broadcasts are coloured by packet: the line fill's even packets go + round the line
@@ -89,6 +91,13 @@ struct ProcessorInterface {
     }
     push(fx, f);
     return true;
+  }
+
+  // Software's injection flow control (bgl.injection_gap): the byte time from which packet
+  // `seq` of this node may be loaded, on a schedule from cycle 0 (a node held up by full FIFOs
+  // catches up only as their room allows).
+  LS_HD uint64_t paced_from(uint32_t seq) const {
+    return static_cast<uint64_t>(seq) * v.prm.injection_gap;
   }
 
   // Software's hint bits for packet f from this node around the dead nodes (dead_nodes.hpp): one

@@ -119,6 +119,10 @@ struct Router {
       if (c > t && c < w) w = c;
     };
     at(v.src.gen_next[n.e]);
+    if (v.prm.injection_gap != 0 && v.src.queued[n.e] != 0) {  // a paced backlog's next turn
+      const uint64_t turn = ProcessorInterface{v, n}.paced_from(v.src.seq[n.e]);
+      at(turn < 0xFFFFFFFFu ? static_cast<uint32_t>(turn) : 0xFFFFFFFFu);
+    }
     const Retransmission rt{v, n};
     for (uint32_t d = 0; d < L.dirs; ++d) {
       const uint64_t p = L.port(n.e, d);

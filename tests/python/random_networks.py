@@ -142,6 +142,7 @@ def _bgl(draw) -> dict:
                 "injection_fifos": draw(st.integers(1, 6)),
                 "injection_fifo_bytes": draw(st.sampled_from([256, 1024, 8192])),
                 "infinite_injection_fifos": draw(st.booleans()),
+                "injection_gap": draw(st.sampled_from([0, 300, 2000])),
                 "slq_fraction": draw(st.sampled_from([0.0, 0.75, 1.0])),
                 "in_network_fraction": draw(st.sampled_from([0.5, 1.0])),
                 "dateline_uncrossed": draw(st.sampled_from(["lower", "higher"]))}
