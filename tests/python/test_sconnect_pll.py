@@ -2,7 +2,8 @@
 frequencies converge to equation 8's omega on a ring, the 64-node hypercube and a random
 graph; the slowest transient decays at K times the Laplacian's smallest non-zero eigenvalue
 and scales with 1/K; phases lock with the analytic offsets (none for equal oscillators); the
-limiting detector; channels and delays read from configurations; refused input."""
+limiting detector; a tuning range and an oscillator outside it; channels and delays read from
+configurations; refused input."""
 
 import numpy as np
 import pytest
@@ -166,6 +167,25 @@ def test_limiting_detector():
     assert spread(stuck)[-1] > 0.1 * spread(stuck)[0]
 
 
+def test_a_tuning_range_bounds_each_oscillator_and_an_outlier_breaks_the_lock():
+    # Section 2.6: "a faulty oscillator could prevent global synchronization by forcing a node
+    # to transmit at a speed that is outside of the tuning range of the other nodes".
+    m = NETWORKS["hypercube64"]
+    ppm = 2 * np.pi * pll.TIC_CLOCK_HZ * 1e-6  # rad/s
+    t_end = 24 * m.time_constant
+    wide = m.integrate(t_end, points=50, tuning=500 * ppm)  # more than the loop asks: no change
+    assert np.abs(wide["frequency"] - m.integrate(t_end, points=50)["frequency"]).max().max() < 1
+    omega_i = m.omega_i.copy()
+    omega_i[0] *= 1 + 1000e-6  # node 0 a thousand ppm fast
+    faulty = pll.DistributedPLL(m.a, omega_i, m.K)
+    free = faulty.integrate(t_end, points=50)
+    bound = faulty.integrate(t_end, points=50, tuning=200 * ppm)
+    assert spread(free)[-1] < 1e-3 * ppm  # unbounded control pulls everyone to equation 8
+    assert spread(bound)[-1] > 500 * ppm  # the outlier cannot come down far enough
+    move = (bound["frequency"] - omega_i).abs().to_numpy()
+    assert move.max() <= 200 * ppm * (1 + 1e-9) and move[-1, 0] > 199 * ppm  # node 0 at its limit
+
+
 def test_channels_and_delays_from_a_configuration():
     edges = [0, 1, 1, 1, 2, 3, 2, 0, 2, 2, 3, 1, 3, 1, 4, 3, 0, 7]  # (a, b, delay)
     cfg = ls.Config().with_(family="sconnect", kind="graph", edges=edges, max_ports=4)
@@ -215,3 +235,5 @@ def test_bad_input_is_refused_by_name():
         pll.model(one_way, 1.0, K=1.0)
     with pytest.raises(ValueError, match=r"limit = -1: allowed None"):
         pll.model(ring(4), 1.0, K=1.0).integrate(1.0, limit=-1)
+    with pytest.raises(ValueError, match=r"tuning = 0: allowed None \(unbounded\)"):
+        pll.model(ring(4), 1.0, K=1.0).integrate(1.0, tuning=0)

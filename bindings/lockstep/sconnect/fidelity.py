@@ -1122,6 +1122,51 @@ def _pll_limited(quick: bool) -> Measured:
                     f"{pll.to_ppm(end.mean()) - pll.to_ppm(loop.omega):+.1e} ppm from equation 8")
 
 
+
+def _pll_transient(quick: bool) -> Measured:
+    """A transient error on the locked hypercube (node 0's phase slips a radian): the peak
+    frequency excursion it causes at K/4 over that at K = 1e5/s, and the time to lock again."""
+    loop, ppm = _pll(), 2 * np.pi * pll.TIC_CLOCK_HZ * 1e-6
+    peak, settle = {}, {}
+    for K in (1e5, 2.5e4):
+        m = loop.with_K(K)
+        phi0 = m.phase_offsets.copy()
+        phi0[0] += 1.0
+        run = m.integrate(12 * m.time_constant, phi0=phi0, limit=pll.TIC_COMPARATOR_RANGE / 2,
+                          points=100 if quick else 400)
+        peak[K] = float((run["frequency"] - m.omega).abs().to_numpy().max() / ppm)
+        settle[K] = pll.settling_time(run, 1e-3 * ppm)
+    return Measured(peak[2.5e4] / peak[1e5],
+                    f"a one-radian slip of node 0: peak excursion {peak[1e5]:.0f} ppm at K = "
+                    f"1e5/s, {peak[2.5e4]:.0f} at 2.5e4/s; back within 0.001 ppm after "
+                    f"{settle[1e5] * 1e6:.0f} and {settle[2.5e4] * 1e6:.0f} us")
+
+# --- Section 2.6: a faulty oscillator ------------------------------------------------------------
+
+TUNING_PPM = 200  # the VXCOs' tuning range, our choice: the paper says only "narrow"
+
+
+def _faulty_oscillator(quick: bool) -> Measured:
+    """The nodes' frequency spread once the loop has settled, node 0's oscillator `off` ppm
+    from 51.84 MHz, the others within +-100 ppm, every VXCO steerable by +-TUNING_PPM."""
+    loop, ppm = _pll(), 2 * np.pi * pll.TIC_CLOCK_HZ * 1e-6  # rad/s per ppm
+    spread, where = {}, {}
+    for off, tuning in ((1000, TUNING_PPM), (1000, None), (150, TUNING_PPM)):
+        omega_i = loop.omega_i.copy()
+        omega_i[0] = 2 * np.pi * pll.TIC_CLOCK_HZ * (1 + off * 1e-6)
+        m = pll.DistributedPLL(loop.a, omega_i, loop.K)
+        end = m.integrate(24 * m.time_constant, limit=pll.TIC_COMPARATOR_RANGE / 2,
+                          tuning=None if tuning is None else tuning * ppm,
+                          points=40 if quick else 200)["frequency"].iloc[-1]
+        spread[off, tuning] = float(np.ptp(pll.to_ppm(end)))
+        where[off, tuning] = (float(pll.to_ppm(end[0])), float(pll.to_ppm(end[1:].mean())))
+    bad = where[1000, TUNING_PPM]
+    return Measured(spread[1000, TUNING_PPM],
+                    f"node 0 at +1000 ppm: it runs at {bad[0]:+.0f} ppm, the others at "
+                    f"{bad[1]:+.0f}; with no tuning limit the spread is "
+                    f"{spread[1000, None]:.1e} ppm, and with node 0 at +150 ppm (in range) "
+                    f"{spread[150, TUNING_PPM]:.1e} ppm")
+
 D = "004"
 F2_3 = ("Figures 2 and 3 show the performance of wormhole vs. VC-routers for 256 node systems "
         "subjected to “difficult” traffic patterns ... ")
@@ -1759,6 +1804,26 @@ CLAIMS = [
           "sentence after it, that a plain phase detector would be 'ambiguous and "
           "non-monotonic', is not measured: the model has no wrapping detector", REPRODUCED,
           "ppm"),
+    Claim("sconnect.pll_low_gain", D, "section 2.5",
+          "A low gain, low natural loop frequency is desirable to make the system less "
+          "sensitive to transient errors. This reduces the capture range (a non-issue here) "
+          "and increases the time required for synchronization", Between(0, 0.5),
+          _pll_transient,
+          "ls.sconnect.pll as sconnect.pll_limited_detector, locked (the analytic phases), then "
+          "node 0's phase slipped by 1 rad (a transient error): the peak frequency excursion at "
+          "K = 2.5e4/s over that at 1e5/s ('less sensitive' read as at most half for a quarter "
+          "of the gain; detail: the time to lock again, which grows)", REPRODUCED, "x"),
+    Claim("sconnect.faulty_oscillator", D, "section 2.6",
+          "a faulty oscillator could prevent global synchronization by forcing a node to "
+          "transmit at a speed that is outside of the tuning range of the other nodes",
+          Between(1), _faulty_oscillator,
+          "ls.sconnect.pll as sconnect.pll_limited_detector (64-node hypercube, oscillators "
+          "within +-100 ppm of 51.84 MHz, K = 1e5/s, the TIC's comparator clip), node 0's "
+          "oscillator at +1000 ppm and every VXCO's tuning range +-200 ppm "
+          "(pll.integrate(tuning=...); the paper calls the range 'narrow' and gives no value): "
+          "the nodes' frequency spread after 24 time constants, in ppm; 'prevent "
+          "synchronization' read as a spread above 1 ppm (the loop locks to under 1e-8 ppm "
+          "when node 0 is within range, or when the control is unbounded)", REPRODUCED, "ppm"),
     Claim("sconnect.beats_myrinet", D, "section 6",
           "S-Connect achieves higher performance than Myrinet system, even if the channel speed "
           "were set to the same bandwidth", Between(1.0), _against_myrinet,

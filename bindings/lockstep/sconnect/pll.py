@@ -105,7 +105,7 @@ class DistributedPLL:
     # -- solutions -------------------------------------------------------------------------
 
     def _slope(self, theta: np.ndarray, limit: float | None,
-               r1_r2: float = 2.0) -> np.ndarray:
+               r1_r2: float = 2.0, tuning: float | None = None) -> np.ndarray:
         # Equation 1 differentiated, in a frame turning at omega: theta = phi - omega t.
         # theta: [..., n]; the phase detector sees phi_j + d_ij - phi_i on every channel.
         err = theta[..., self._j] + self._dd - theta[..., self._i]
@@ -117,11 +117,15 @@ class DistributedPLL:
         flat = err.reshape(-1, len(self._i)) * self._w
         rows = np.arange(flat.shape[0])[:, None] * self.n + self._i  # one bincount for all t
         pull = np.bincount(rows.ravel(), flat.ravel(), minlength=flat.shape[0] * self.n)
-        return self.omega_i - self.omega + self.K * pull.reshape(*shape, self.n)
+        steer = self.K * pull.reshape(*shape, self.n)
+        if tuning is not None:  # the VXCO's control goes no further than its tuning range
+            steer = np.clip(steer, -tuning, tuning)
+        return self.omega_i - self.omega + steer
 
     def integrate(self, t_end: float, phi0: Any = 0.0, limit: float | None = None,
                   points: int = 400, method: str = "RK45", rtol: float = 1e-10,
-                  atol: float = 1e-12, r1_r2: float = 2.0) -> pd.DataFrame:
+                  atol: float = 1e-12, r1_r2: float = 2.0,
+                  tuning: float | None = None) -> pd.DataFrame:
         """Equation 2 integrated numerically from phi(0) = phi0 (rad, [n] or a scalar) over
         [0, t_end] s, sampled at `points` times.
 
@@ -131,6 +135,11 @@ class DistributedPLL:
         r1_r2: with a limit, the ratio R1/R2 of the TIC's 2-bit DAC (section 3.3; see
         `dac_transfer`): 2 (the default) is linear, between 1 and 2 the gain grows with the
         deviation from the half-full point, as the TIC's R1 > R2.
+        tuning: the VXCOs' tuning range in rad/s: no node's frequency moves further than this
+            from its free-running omega_i, however hard the loop steers it (section 5: "a
+            faulty oscillator could prevent global synchronization by forcing a node to
+            transmit at a speed that is outside of the tuning range of the other nodes"; the
+            paper gives no range, calling it "narrow"); None: unbounded, as the analysis.
         method: a scipy.integrate.solve_ivp method.
 
         Returns a DataFrame indexed by t [s] with columns ("frequency", node), dphi_i/dt in
@@ -145,6 +154,9 @@ class DistributedPLL:
             raise ValueError(f"r1_r2 = {r1_r2!r} (limit {limit!r}): allowed 1 < R1/R2 <= 2 with "
                              "a limit (2: linear; at 1 or below the DAC's levels are not "
                              "monotonic, above 2 its outer steps shrink)")
+        if tuning is not None and not (np.isfinite(tuning) and tuning > 0):
+            raise ValueError(f"tuning = {tuning!r}: allowed None (unbounded) or a range > 0 "
+                             "(rad/s)")
         if int(points) < 2:
             raise ValueError(f"points = {points!r}: allowed an integer >= 2")
         theta0 = _broadcast("phi0", phi0, (self.n,), "an [n] array (rad) or a scalar")
@@ -152,13 +164,14 @@ class DistributedPLL:
         from scipy.integrate import solve_ivp  # imported here: `import lockstep` stays quick
 
         implicit = method in ("Radau", "BDF", "LSODA")  # stiff: many nodes, high degree
-        jac = {"jac": lambda *_: self.A} if implicit and limit is None else {}  # constant
-        sol = solve_ivp(lambda _, y: self._slope(y, limit, r1_r2), (0.0, t_end), theta0,
+        linear = limit is None and tuning is None
+        jac = {"jac": lambda *_: self.A} if implicit and linear else {}  # constant
+        sol = solve_ivp(lambda _, y: self._slope(y, limit, r1_r2, tuning), (0.0, t_end), theta0,
                         method=method, t_eval=t, rtol=rtol, atol=atol, **jac)
         if not sol.success:
             raise RuntimeError(f"solve_ivp ({method}) failed: {sol.message}")
         theta = sol.y.T
-        return self._frame(t, self.omega + self._slope(theta, limit, r1_r2), theta)
+        return self._frame(t, self.omega + self._slope(theta, limit, r1_r2, tuning), theta)
 
     def analytic(self, t: Any, phi0: Any = 0.0) -> pd.DataFrame:
         """The paper's solution (equations 6 and 7 back-substituted, phi = P z) at times t [s]

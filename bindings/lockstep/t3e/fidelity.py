@@ -18,7 +18,7 @@ from ..fidelity.claim import (DIVERGES, NOT_REPRODUCIBLE, REPRODUCED, Between, C
                               Near)
 from .._core import SimulationError
 from ..simulate import Simulator, simulate
-from . import bandwidth, barrier, figures, special, vc_anneal
+from . import arbitration, bandwidth, barrier, figures, special, vc_anneal
 from .registers import load_vcsel
 from .vc_balance import printed_table1, ring, vc_balance
 
@@ -2123,6 +2123,45 @@ def _claims() -> list[Claim]:
               "input's five VCs in one clock (`ivc_head` advances; detail: how often two or "
               "more VCs of an input held flits, so that the rule binds)", REPRODUCED,
               unit="flits"))
+    # Section 7's arbitration rules, read clock by clock from the state (t3e/arbitration.py:
+    # every flit followed from clock 0, each selected head's route rebuilt, the round-robin
+    # pointers kept as the sets of values they can have).
+    record = ("a saturated 4x4x4 (uniform, every PE at offered 1.0, mode-0 tables), single-word "
+              "Gets for 300 clocks after 300 (full: 2,000, and vector Gets for 2,000 more), "
+              "stepped one clock at a time; ls.t3e.arbitration rebuilds each router's requests "
+              "and grants from the state before and after each clock: ")
+    add(Claim("t3e.arbitration_adaptive_lowest", PAPER, "section 7",
+              "The fight between the VCs at a given physical output is typically arbitrated "
+              "round-robin. The one exception to this is that the adaptive VC has lowest "
+              "priority, unless it has a packet that has started, but not yet completed",
+              Between(0, 0), arbitration.adaptive_priority, record + "the outputs an unstarted "
+              "adaptive VC won while a deterministic VC contended for them too (detail: how "
+              "often it won alone, and a started one's contests)", REPRODUCED, unit="outputs"))
+    add(Claim("t3e.arbitration_input_round_robin", PAPER, "section 7",
+              "The selection of these input VCs is performed in a round-robin fashion among the "
+              "VCs that contain packets", Between(0, 0), arbitration.input_round_robin,
+              record + "new selections of an input's requesting VC (`in_sel`, `in_rr`) that were "
+              "not the next VC holding flits after the last one (detail: how many passed over a "
+              "lower-numbered VC, as fixed priority would not)", REPRODUCED, unit="selections"))
+    add(Claim("t3e.arbitration_keeps_right", PAPER, "section 7",
+              "Once the selection is made, this input VC keeps the right to continue requesting "
+              "until one of three things happens", Between(0, 0), arbitration.input_keeps_right,
+              record + "input-clocks whose VC kept or lost the right otherwise than by the "
+              "paper's list (it fails to win its output VC, bubbles, completes, or its output "
+              "VC is blocked: the list has four)", REPRODUCED, unit="input-clocks"))
+    add(Claim("t3e.arbitration_adaptive_round_robin", PAPER, "section 7",
+              "Arbitration for the adaptive output VCs is simply round-robin", Between(0, 0),
+              arbitration.adaptive_round_robin, record + "adaptive output VC grants that "
+              "round-robin among the heads asking for it (whose packets fit) could not have "
+              "made", REPRODUCED, unit="grants"))
+    add(Claim("t3e.arbitration_remembered", PAPER, "section 7",
+              "Once an input VC has made a request for a given deterministic output VC, that "
+              "output VC remembers that the request was made allowing that input to continue to "
+              "fight for the VC even after the input VC has relinquished the right to request "
+              "outputs", Between(1), arbitration.remembered_requests, record + "deterministic "
+              "output VC grants to an input VC not requesting in that clock (detail: "
+              "round-robin violations among the remembered requests)", REPRODUCED,
+              unit="grants"))
     # -- 000 section 8
     add(Claim("t3e.special_conflicts", PAPER, "section 8",
               "The only conflicts that can exist involve packets that are both on this "
