@@ -993,6 +993,7 @@ def _crc_escape(alter: bool) -> tuple[float, int]:
         belt[tuple(np.argwhere(sim.state("belt_valid"))[0]) + (SRC,)] ^= 1
         sim.set_state("belt", belt)
     r = sim.run()
+    assert not isinstance(r, list)  # one instance
     return r.link_crc_mismatches, int(r.packets)
 
 
