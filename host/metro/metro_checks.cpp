@@ -16,6 +16,12 @@ void validate(const Config& c, const TopologySize& size) {
       throw ConfigError("metro.failed_routers = " + to_string(c.metro.failed_routers) +
                         ": allowed router numbers below " + std::to_string(size.routers) +
                         " (the network's routers)");
+  // Exchanges after the first are request/reply exchanges: a write turns its connection once.
+  if (c.metro.exchanges > 1 && !c.traffic.request_reply)
+    throw ConfigError("metro.exchanges = " + std::to_string(c.metro.exchanges) +
+                      ": allowed only 1 without traffic.request_reply (the exchanges are a "
+                      "read's requests and replies on its one connection; a write's connection "
+                      "is turned once), here traffic.request_reply = false");
   check_network_keys(c, build_topology(t));
 }
 

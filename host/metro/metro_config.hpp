@@ -22,6 +22,7 @@ struct MetroConfig {
   int64_t backoff_limit = 10;         // doublings of retry_delay at most
   int64_t timeout = 100;         // clocks after its TURN a source waits for the acknowledgement
   int64_t reply_delay = 0;       // clocks of DATA-IDLE before a read's reply
+  int64_t exchanges = 1;         // a read's request/reply exchanges on one connection
   double word_error_rate = 0;    // chance a data word is corrupted on each wire it crosses
   double header_error_rate = 0;  // the same for a route (header) word: one slice's bit flips
   int64_t cascade = 1;           // c: routers side by side in one logical router (width)

@@ -103,19 +103,19 @@ class MetroEngine final : public BatchEngine<Exec> {
 template <class Exec>
 void MetroEngine<Exec>::hot() {
   const metro::MetroState& s = v_.s;
-  B::hot_arrays(v_,
-                {&s.belt,        &s.belt_tag,   &s.conn,       &s.mode,          &s.flow,
-                 &s.count,       &s.reply,      &s.checksum,   &s.enabled,       &s.dead,
-                 &s.port_dead,   &s.noisy,      &s.fast,       &s.swallow,       &s.words,
-                 &s.corrupted,   &s.shutdowns,  &s.src_mode,   &s.src_port,      &s.src_pos,
-                 &s.src_wake,    &s.src_acked,  &s.src_failed, &s.msg_dest,      &s.msg_size,
-                 &s.msg_ctime,   &s.msg_first,  &s.msg_start,  &s.msg_fails,     &s.src_sum,
-                 &s.src_wire,    &s.src_next,   &s.src_check,  &s.reply_count,   &s.reply_sum,
-                 &s.sink_mode,   &s.sink_bad,   &s.sink_sum,   &s.sink_words,    &s.sink_start,
-                 &s.sink_last_t, &s.sink_reply, &s.started,    &s.acked,         &s.attempts,
-                 &s.blocked,     &s.timed_out,  &s.received,   &s.bad_checksums, &s.bad_headers,
-                 &s.bad_replies, &s.oneway,     &s.located,    &s.suspect,       &s.suspect_votes,
-                 &s.last_move});
+  B::hot_arrays(
+      v_, {&s.belt,        &s.belt_tag,      &s.conn,       &s.mode,          &s.flow,
+           &s.count,       &s.reply,         &s.checksum,   &s.enabled,       &s.dead,
+           &s.port_dead,   &s.noisy,         &s.fast,       &s.swallow,       &s.words,
+           &s.corrupted,   &s.shutdowns,     &s.src_mode,   &s.src_port,      &s.src_pos,
+           &s.src_wake,    &s.src_acked,     &s.src_failed, &s.msg_dest,      &s.msg_size,
+           &s.msg_ctime,   &s.msg_first,     &s.msg_start,  &s.msg_fails,     &s.src_sum,
+           &s.src_wire,    &s.src_next,      &s.src_check,  &s.reply_count,   &s.reply_sum,
+           &s.sink_mode,   &s.sink_bad,      &s.sink_sum,   &s.sink_words,    &s.sink_start,
+           &s.sink_last_t, &s.sink_reply,    &s.started,    &s.acked,         &s.attempts,
+           &s.blocked,     &s.timed_out,     &s.received,   &s.bad_checksums, &s.bad_headers,
+           &s.bad_replies, &s.oneway,        &s.located,    &s.suspect,       &s.suspect_votes,
+           &s.last_move,   &s.exchanges_done});
 }
 
 template <class Exec>
@@ -177,6 +177,8 @@ void MetroEngine<Exec>::allocate() {
   s.bad_checksums = alloc<uint64_t>(*this, NN_, "bad_checksums", {I, N});
   s.bad_headers = alloc<uint64_t>(*this, NN_, "bad_headers", {I, N});
   s.bad_replies = alloc<uint64_t>(*this, NN_, "bad_replies", {I, N});
+  // Only where a read makes several exchanges (metro.exchanges): with one, no state of its own.
+  if (p.exchanges > 1) s.exchanges_done = alloc<uint64_t>(*this, NN_, "exchanges_done", {I, N});
   s.oneway = alloc<uint64_t>(*this, NN_, "oneway_sum", {I, N});
   s.located = alloc<uint64_t>(*this, NN_, "faults_located", {I, N});
   s.suspect = alloc<uint32_t>(*this, NN_, "suspect_wire", {I, N});
@@ -226,7 +228,12 @@ void MetroEngine<Exec>::allocate() {
         return B::host_array('i', wire_peer, shape);
       },
       "the topology, fixed by the configuration");
-  v_.traffic = upload(traffic_params(cfgs_, B::nodes_));
+  // traffic.offered counts every word a message carries: with metro.exchanges k, k requests
+  // and k replies.
+  std::vector<TrafficParams> traffic = traffic_params(cfgs_, B::nodes_);
+  if (p.exchanges > 1)
+    for (TrafficParams& tp : traffic) set_rate(tp, tp.rate / p.exchanges);
+  v_.traffic = upload(traffic);
   v_.perm = upload(random_permutations(cfgs_, topo_.nodes));
 
   std::vector<uint8_t> none(rports, kNone8), fast(rports, p.fast_reclaim);
@@ -304,6 +311,9 @@ void MetroEngine<Exec>::family_results(uint32_t i, double m, InstanceResult& r) 
   r.extra.emplace_back("timed_out_fraction", attempts > 0 ? timed_out / attempts : 0.0);
   if (v_.prm.reads)  // reads whose reply failed its checksum (over the whole run)
     r.extra.emplace_back("bad_replies", static_cast<double>(per_instance_sum(v_.s.bad_replies)[i]));
+  if (v_.prm.exchanges > 1)  // good replies, every exchange's, failed attempts' too (whole run)
+    r.extra.emplace_back("exchanges_completed",
+                         static_cast<double>(per_instance_sum(v_.s.exchanges_done)[i]));
   if (v_.prm.error_threshold == 0 && v_.prm.header_threshold == 0) return;
   // Corrupted words, and the share of messages that reached an endpoint's check and failed it
   // (over the whole run); with corrupted routes, the streams whose header disagreed with the

@@ -68,6 +68,19 @@ std::vector<KeyInfo> section_keys() {
               "with its acknowledgement and a reply of traffic.reply_size words, the last its "
               "checksum), the clocks it fills with DATA-IDLE before the reply (fetching the "
               "data: the paper's cache or main memory)"),
+      int_key("metro", "exchanges", part, &M::exchanges, 1, 1024,
+              "with traffic.request_reply, the request/reply exchanges a read makes on its one "
+              "connection before the source drops it (the paper: \"The connection may be "
+              "reversed as many times as the source and destination desire before being "
+              "closed\"): after each good reply but the last the source sends its next request "
+              "(its data words, their checksum word and a TURN, no header: the path stays open) "
+              "and the destination acknowledges, fetches (metro.reply_delay) and replies as for "
+              "the first; a bad acknowledgement or reply at any exchange fails the attempt and "
+              "the retry starts from the first. The message is delivered once, at its last "
+              "reply (its latency from creation to there), and traffic.offered counts every "
+              "exchange's words (result exchanges_completed, state exchanges_done: the good "
+              "replies); more than 1 only with traffic.request_reply (a write's connection is "
+              "turned once)"),
       float_key("metro", "word_error_rate", part, &M::word_error_rate, 0.0, 0.5,
                 "chance that a data word is corrupted (one bit flips) on each wire it crosses; "
                 "the destination's end-to-end checksum fails, it acknowledges bad and the source "

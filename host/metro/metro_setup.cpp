@@ -52,6 +52,7 @@ MetroParams make_params(const Config& c, const Topology& t) {
   p.timeout = static_cast<uint32_t>(m.timeout);
   p.reads = c.traffic.request_reply;
   p.reply_delay = static_cast<uint32_t>(m.reply_delay);
+  p.exchanges = static_cast<uint32_t>(m.exchanges);
   p.error_threshold = draw_threshold(m.word_error_rate);
   p.header_threshold = draw_threshold(m.header_error_rate);
   p.route_bits = 0;

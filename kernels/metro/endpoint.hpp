@@ -25,6 +25,18 @@
 //     (metro.reply_delay clocks), the reply (its last word the checksum) and a TURN, the
 //     connection's second; the source checks the reply, and closes the connection with a drop
 //     the clock after, or retries the read if the reply was bad.
+//   - metro.exchanges k > 1 (reads only; paper, "Overview": "The connection may be reversed as
+//     many times as the source and destination desire before being closed"): after a good reply
+//     that is not the k-th, the source sends its next request on the same open connection, in
+//     the clock the reply's TURN reaches it: the request's data words (no header: the path is
+//     set up), their checksum word and a TURN; the routers return their STATUS and checksums and
+//     the destination, which takes data on a connection it has answered as a new request,
+//     checks it, acknowledges, replies and turns back as for the first. src_pos counts on over
+//     the exchanges (an exchange is msg_size data words and a TURN after the header), so it
+//     says which exchange the source is in. After the k-th good reply the source drops the
+//     connection as for one; a bad acknowledgement or reply at any exchange fails the attempt,
+//     and the retry starts again from the first exchange. The message is delivered once, at
+//     its last reply.
 // A message created in a clock starts in it (the interface is loaded as the message is made),
 // so the unloaded latency from creation to acknowledgement is Figure 3's injection to receipt.
 #pragma once
@@ -121,19 +133,26 @@ struct Endpoint {
     if (v.win.contains(v.t)) v.s.attempts[ne] += 1;
   }
 
-  // The next word of the attempt's stream: header, data (the checksum word last), TURN.
+  // The next word of the attempt's stream: header, data (the checksum word last), TURN; a
+  // read's later exchange (metro.exchanges) its data and TURN, pos counting on: exchange j's
+  // word i is at H + j (D + 1) + i, its data word i the stream's data word j D + i.
   LS_HD void stream() const {
     const uint32_t pos = v.s.src_pos[ne], D = v.s.msg_size[ne];
     const uint32_t H = route_of(v.prm, n, v.s.msg_dest[ne]).header_words;
     const uint32_t start = v.s.msg_start[ne];
+    uint32_t at = pos < H ? 0 : pos - H, ex = 0;  // at: the word within exchange ex
+    if (at > D) {
+      ex = at / (D + 1);
+      at -= ex * (D + 1);
+    }
     uint32_t w;
     if (pos < H) {
       w = Word::make(kHeader, v.s.msg_dest[ne], pos == 0);
-    } else if (pos + 1 < H + D) {
-      const uint32_t val = data_value(start, n, pos - H) & v.prm.value_mask;
+    } else if (at + 1 < D) {
+      const uint32_t val = data_value(start, n, ex * D + at) & v.prm.value_mask;
       v.s.src_sum[ne] = checksum_fold(v.prm, v.s.src_sum[ne], val);
       w = Word::make(kData, val, pos == 0);
-    } else if (pos + 1 == H + D) {
+    } else if (at + 1 == D) {
       const uint32_t target = stream_checksum(v.prm, v.s.msg_dest[ne]);
       w = Word::make(kData, checksum_word(v.prm, v.s.src_sum[ne], target), pos == 0);
     } else {
@@ -207,6 +226,17 @@ struct Endpoint {
           const uint32_t R = v.traffic[inst].reply_size;
           if (v.s.reply_count[ne] == R && v.s.reply_sum[ne] == 0) {
             if (v.win.contains(v.t)) v.st.ejected_flits[ne] += R;  // offered counts replies too
+            if (v.prm.exchanges > 1) {
+              v.s.exchanges_done[ne] += 1;
+              // Exchanges whose TURN the source has sent: the next request, in this clock.
+              const uint32_t H = route_of(v.prm, n, v.s.msg_dest[ne]).header_words;
+              if ((v.s.src_pos[ne] - H) / (v.s.msg_size[ne] + 1) < v.prm.exchanges) {
+                v.s.src_sum[ne] = 0;
+                v.s.src_acked[ne] = kNotAcked;
+                v.s.src_mode[ne] = kSrcSending;
+                return;
+              }
+            }
             deliver();
           } else {
             v.s.src_acked[ne] = kReplyBad;
@@ -272,8 +302,13 @@ struct Endpoint {
       v.s.sink_sum[si] = v.s.sink_words[si] = 0;
       v.s.sink_bad[si] = 0;
       v.s.sink_start[si] = tag;
+    } else if (v.s.sink_mode[si] == kSinkAwaitDrop && Word::kind(w) == kData) {
+      // Data on the connection it has answered: the source's next request (metro.exchanges).
+      v.s.sink_mode[si] = kSinkAgain;
+      v.s.sink_sum[si] = v.s.sink_words[si] = 0;
     }
-    if (v.s.sink_mode[si] != kSinkReceiving) {
+    const bool again = v.s.sink_mode[si] == kSinkAgain;
+    if (v.s.sink_mode[si] != kSinkReceiving && !again) {
       if (Word::kind(w) == kDrop) v.s.sink_mode[si] = kSinkIdle;  // a read's source closes
       return;
     }
@@ -311,8 +346,10 @@ struct Endpoint {
                            0, v.s.sink_sum[si]);
         if (!good) v.s.bad_checksums[ne] += 1;
         if (good && v.win.contains(v.t)) {
-          v.s.received[ne] += 1;
-          v.s.oneway[ne] += v.s.sink_last_t[si] - v.s.sink_start[si];
+          if (!again) {  // a message's first request: received, its one-way time
+            v.s.received[ne] += 1;
+            v.s.oneway[ne] += v.s.sink_last_t[si] - v.s.sink_start[si];
+          }
           v.st.ejected_flits[ne] += v.s.sink_words[si];
         }
         return;

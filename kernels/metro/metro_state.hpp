@@ -111,13 +111,14 @@ enum SourceMode : uint8_t {
 // An endpoint's leaving port (destination side; all of them may receive at once).
 // A read (traffic.request_reply): the destination answers a good request with its
 // acknowledgement, DATA-IDLE for metro.reply_delay clocks, the reply and a TURN, then waits for
-// the source's drop.
+// the source's drop, or (metro.exchanges > 1) its next request on the same connection.
 enum SinkMode : uint8_t {
   kSinkIdle = 0,
   kSinkReceiving = 1,
   kSinkClosing = 2,
   kSinkReplying = 3,
   kSinkAwaitDrop = 4,
+  kSinkAgain = 5,  // receiving a later request of the connection (no header: the path is open)
 };
 // src_acked: the transaction is done (the drop closes the attempt), or a read's request was
 // acknowledged and its reply is awaited.
@@ -153,6 +154,7 @@ struct MetroParams {
   uint32_t timeout;           // clocks after its TURN a source waits for the acknowledgement
   bool reads;                 // traffic.request_reply: a reply of traffic[inst].reply_size words
   uint32_t reply_delay;       // clocks of DATA-IDLE before the reply
+  uint32_t exchanges;         // a read's request/reply exchanges on its one connection (>= 1)
   uint64_t error_threshold;   // a data word is corrupted on a wire when a draw is below it
   uint64_t header_threshold;  // the same for a header word
   uint32_t route_bits;        // log2 endpoints: the bits a route flip may hit
@@ -275,6 +277,9 @@ struct MetroState {
   uint32_t* last_move;      // [inst, elem] last cycle the element sent a word
   uint32_t* viol;           // [inst, elem] first invariant violation, 0 none
   uint32_t* viol_info;      // [inst, elem, 4]
+  // [inst, node] good replies, every exchange's (since cycle 0); allocated only with
+  // metro.exchanges > 1 (nullptr otherwise)
+  uint64_t* exchanges_done;
 };
 
 // Invariant violations (some checked every cycle: they cost a compare).

@@ -471,6 +471,124 @@ TEST(Metro, ReadsTurnTheConnectionBack) {
     }
 }
 
+// metro.exchanges: a read's connection carries k request/reply exchanges. The paper: "The
+// connection may be reversed as many times as the source and destination desire before being
+// closed" and "Once the connection is established and the request is transmitted, the reply
+// data can stream back along the path opened by the request without incurring any additional
+// latency to acquire a new connection through the network". One read alone on Figure 3's
+// network (endpoint 0 to 63; 19-word requests, a 5-word reply after 10 clocks of fetching): the
+// first exchange takes 44 clocks from creation (H header words + 19 + 2 x 4 + 1 + 10 + 5, H = 1
+// route word, as in ReadsTurnTheConnectionBack); each exchange after it is the open path's
+// turn-around, measured 43 clocks: the 19 request words and its TURN, which reaches the
+// destination a path (4 clocks: the endpoint wire and 3 stages) later, its acknowledgement
+// (a clock), 10 of DATA-IDLE, the 5 reply words and its TURN, a path back: 19 + 4 + 1 + 10 + 5 +
+// 4. It needs no header: the fresh read's H words are all the setup costs, and with
+// metro.hw = 2 (6 header words) a fresh read takes 49 and an added exchange still 43. The
+// routers set up one connection (3 crossbar settings, one a stage) for all k; every
+// exchange's request and reply are checked good (debug: a bad checksum where nothing corrupts
+// words is a violation), the message delivered once.
+TEST(Metro, ExchangesTurnOneConnectionAgainAndAgain) {
+  for (const int64_t hw : {0, 2})
+    for (const int64_t k : {1, 2, 4}) {
+      Config c = metro({4, 4, 4}, {2, 2, 1}, 24.0);  // a read of 19 + 5 words a clock at most
+      c.traffic.pattern = "hotspot";
+      c.traffic.hotspot_nodes = {63};
+      c.traffic.hotspot_fraction = 1.0;
+      c.traffic.sender_every = 64;  // endpoint 0 alone
+      c.traffic.max_packets = 1;
+      c.traffic.request_reply = true;
+      c.traffic.reply_size = 5;
+      c.metro.reply_delay = 10;
+      c.metro.hw = hw;
+      c.metro.exchanges = k;
+      c.run.warmup = 0;
+      const std::string what = "hw " + std::to_string(hw) + " k " + std::to_string(k);
+      auto e = make_engine({c}, test::options("cpu", 1, true));
+      const auto forward = test::values<uint8_t>(e->state("forward_ports"));
+      const uint32_t ports = static_cast<uint32_t>(e->state("conn").shape[2]);
+      std::vector<uint8_t> was = test::values<uint8_t>(e->state("conn"));
+      uint32_t setups = 0;
+      std::vector<uint64_t> done_at;  // the clocks each exchange's reply was checked good
+      uint64_t t = 0, acked_at = 0;
+      for (; t < 1000 && acked_at == 0; ++t) {
+        e->step(1);
+        const std::vector<uint8_t> conn = test::values<uint8_t>(e->state("conn"));
+        for (size_t q = 0; q < conn.size(); ++q)
+          setups +=
+              q % ports < forward[q / ports] && was[q] == metro::kNone8 && conn[q] != metro::kNone8;
+        was = conn;
+        if (k > 1) {
+          const uint64_t done = test::values<uint64_t>(e->state("exchanges_done"))[0];
+          if (done > done_at.size()) done_at.push_back(t);
+        }
+        if (test::values<uint64_t>(e->state("messages_acked"))[0] == 1) acked_at = t;
+      }
+      ASSERT_NE(acked_at, 0u) << what;
+      const uint64_t ctime = test::values<uint32_t>(e->state("msg_ctime"))[0];
+      const uint64_t header = hw == 0 ? 1 : 3 * static_cast<uint64_t>(hw);
+      const uint64_t turn_around = 19 + 4 + 1 + 10 + 5 + 4;  // 43
+      EXPECT_EQ(acked_at - ctime, header + turn_around + static_cast<uint64_t>(k - 1) * 43) << what;
+      EXPECT_EQ(setups, 3u) << what;  // one connection: a crossbar setting in each stage
+      if (k > 1) {
+        ASSERT_EQ(done_at.size(), static_cast<size_t>(k)) << what;
+        EXPECT_EQ(done_at.front() - ctime, header + turn_around) << what;
+        for (size_t j = 1; j < done_at.size(); ++j)
+          EXPECT_EQ(done_at[j] - done_at[j - 1], turn_around) << what << " exchange " << j;
+        EXPECT_EQ(done_at.back(), acked_at) << what;  // delivered at the last reply
+      }
+      EXPECT_EQ(test::values<uint64_t>(e->state("bad_replies"))[0], 0u) << what;
+      EXPECT_EQ(test::values<uint64_t>(e->state("bad_checksums"))[63], 0u) << what;
+      EXPECT_EQ(test::values<uint32_t>(e->state("msg_fails"))[0], 0u) << what;  // one attempt
+      e->step(40);  // the drop: every crossbar free, every endpoint idle
+      for (uint8_t q : test::values<uint8_t>(e->state("conn"))) EXPECT_EQ(q, metro::kNone8);
+      for (uint8_t m : test::values<uint8_t>(e->state("sink_mode"))) EXPECT_EQ(m, metro::kSinkIdle);
+      EXPECT_EQ(test::values<uint8_t>(e->state("src_mode"))[0], metro::kSrcIdle) << what;
+      // The same through run(): the message's latency, creation to its last reply.
+      const InstanceResult r = test::run_one(c, test::options("cpu", 1, true));
+      EXPECT_EQ(r.packets, 1u) << what;
+      EXPECT_DOUBLE_EQ(r.latency_mean, static_cast<double>(acked_at - ctime)) << what;
+      if (k > 1) EXPECT_EQ(test::extra(r, "exchanges_completed"), static_cast<double>(k)) << what;
+    }
+}
+
+// Under load, words corrupted on the wires both ways (metro.word_error_rate) and k = 3
+// exchanges a read, in both reclamation modes: every message is delivered once, and only
+// after three good replies in one attempt; a bad request or reply at any exchange fails the
+// attempt and its retry starts again from the first exchange, so the good exchanges exceed
+// 3 per delivered message (the failed attempts' own). Debug checks on throughout.
+TEST(Metro, EveryDeliveredReadHadAllItsExchangesGood) {
+  for (const char* reclaim : {"fast", "detailed"}) {
+    Config c = figure3(0.2);
+    c.metro.reclaim = reclaim;
+    c.traffic.request_reply = true;
+    c.traffic.reply_size = 5;
+    c.metro.reply_delay = 3;
+    c.metro.word_error_rate = 0.001;
+    c.metro.exchanges = 3;
+    c.run.warmup = 300;
+    c.run.measure = 4000;
+    auto e = make_engine({c}, test::options("cpu", 2, true));
+    const InstanceResult r = e->run().at(0);
+    EXPECT_FALSE(r.saturated) << reclaim << r.saturation_reason;
+    EXPECT_EQ(r.lost, 0u) << reclaim;
+    EXPECT_GT(r.packets, 100u) << reclaim;
+    EXPECT_GT(test::extra(r, "bad_replies"), 5.0) << reclaim;
+    EXPECT_GT(test::extra(r, "bad_checksum_fraction"), 0.0) << reclaim;
+    const auto started = test::values<uint64_t>(e->state("messages_started")),
+               acked = test::values<uint64_t>(e->state("messages_acked")),
+               done = test::values<uint64_t>(e->state("exchanges_done"));
+    uint64_t all_acked = 0, all_done = 0;
+    for (size_t n = 0; n < started.size(); ++n) {
+      EXPECT_LE(started[n] - acked[n], 1u) << reclaim;
+      EXPECT_GE(done[n], 3 * acked[n]) << reclaim << " endpoint " << n;
+      all_acked += acked[n];
+      all_done += done[n];
+    }
+    EXPECT_EQ(test::extra(r, "exchanges_completed"), static_cast<double>(all_done));
+    EXPECT_GT(all_done, 3 * all_acked + 20) << reclaim;  // good exchanges of failed attempts
+  }
+}
+
 // metro.port_vtd: a wire of its own length. On a 4-endpoint network of dilation 1 with one
 // wire an endpoint (one path a pair), bit-complement traffic at a trickle: 4 more clocks on
 // the wire out of source 0's first router toward its destination make the one-way time of
@@ -634,7 +752,9 @@ TEST(Metro, ErrorCountersAreEachInstancesOwn) {
 }
 
 // reads: every message a read with a reply, words corrupted on the wires.
-std::vector<Config> mixed_batch(const std::string& kind = "multibutterfly", bool reads = false) {
+// exchanges: reads of that many request/reply exchanges a connection (metro.exchanges).
+std::vector<Config> mixed_batch(const std::string& kind = "multibutterfly", bool reads = false,
+                                int64_t exchanges = 1) {
   std::vector<Config> cs;
   for (double off : {0.1, 0.5, 0.9}) {
     Config c = figure3(off);
@@ -644,6 +764,7 @@ std::vector<Config> mixed_batch(const std::string& kind = "multibutterfly", bool
       c.traffic.reply_size = 5;
       c.metro.reply_delay = 3;
       c.metro.word_error_rate = 0.005;
+      c.metro.exchanges = exchanges;
     }
     c.run.seed = static_cast<int64_t>(off * 10);
     cs.push_back(c);
@@ -652,14 +773,16 @@ std::vector<Config> mixed_batch(const std::string& kind = "multibutterfly", bool
 }
 
 TEST(Metro, SameStateOnAnyThreadsScheduleAndBatchPosition) {
-  for (auto [kind, reads] :
-       {std::pair{"multibutterfly", false}, {"fat_tree", false}, {"multibutterfly", true}}) {
+  for (auto [kind, reads, k] : {std::tuple{"multibutterfly", false, 1},
+                                {"fat_tree", false, 1},
+                                {"multibutterfly", true, 1},
+                                {"multibutterfly", true, 3}}) {
     const auto one =
-        test::state_after(mixed_batch(kind, reads), test::options("cpu", 1, false), 2000);
+        test::state_after(mixed_batch(kind, reads, k), test::options("cpu", 1, false), 2000);
     EXPECT_EQ(one,
-              test::state_after(mixed_batch(kind, reads), test::options("cpu", 2, false), 2000));
+              test::state_after(mixed_batch(kind, reads, k), test::options("cpu", 2, false), 2000));
     EXPECT_EQ(one,
-              test::state_after(mixed_batch(kind, reads), test::options("cpu", 2, true), 2000));
+              test::state_after(mixed_batch(kind, reads, k), test::options("cpu", 2, true), 2000));
   }
   // An instance alone runs as it does in its batch.
   auto batch = make_engine(mixed_batch(), test::options("cpu", 2, false));
@@ -673,11 +796,13 @@ TEST(Metro, SameStateOnAnyThreadsScheduleAndBatchPosition) {
 TEST(Metro, CpuAndCudaGiveBitIdenticalState) {
   if (!cuda_available())
     GTEST_SKIP() << "no CUDA device on this machine: METRO CPU/GPU equality not checked";
-  for (auto [kind, reads] :
-       {std::pair{"multibutterfly", false}, {"fat_tree", false}, {"multibutterfly", true}})
-    EXPECT_EQ(test::state_after(mixed_batch(kind, reads), test::options("cpu", 2, false), 3000),
-              test::state_after(mixed_batch(kind, reads), test::options("cuda", 0, false), 3000))
-        << kind << (reads ? " reads" : "");
+  for (auto [kind, reads, k] : {std::tuple{"multibutterfly", false, 1},
+                                {"fat_tree", false, 1},
+                                {"multibutterfly", true, 1},
+                                {"multibutterfly", true, 3}})
+    EXPECT_EQ(test::state_after(mixed_batch(kind, reads, k), test::options("cpu", 2, false), 3000),
+              test::state_after(mixed_batch(kind, reads, k), test::options("cuda", 0, false), 3000))
+        << kind << (reads ? " reads" : "") << " exchanges " << k;
 }
 
 TEST(Metro, BadConfigurationsNameTheKey) {
@@ -710,6 +835,21 @@ TEST(Metro, BadConfigurationsNameTheKey) {
             std::string::npos);
   EXPECT_NE(err([](Config& c) { c.metro.reply_delay = -1; }).find("metro.reply_delay = -1"),
             std::string::npos);
+  EXPECT_NE(test::config_error_of([] {
+              Config c = figure3(0.1);
+              set_key(c, "metro", "exchanges", int64_t{0});
+            }).find("metro.exchanges"),
+            std::string::npos);
+  // Exchanges after the first are a read's: a write's connection is turned once.
+  EXPECT_NE(err([](Config& c) {
+              c.metro.exchanges = 2;
+            }).find("metro.exchanges = 2: allowed only 1 without traffic.request_reply"),
+            std::string::npos);
+  EXPECT_EQ(err([](Config& c) {
+              c.metro.exchanges = 2;
+              c.traffic.request_reply = true;
+            }),
+            "");
   // Figure 3's network: 3 routers on a path, 2 x (1 + 3 x (8 + 8)) = 98 clocks for the answer.
   EXPECT_NE(err([](Config& c) {
               c.metro.dp = 8;

@@ -18,6 +18,11 @@ The emulator's state as words on wires, clock by clock (trace.py):
 Which wire corrupts data, from the routers' checksums (faults.py):
 
     metro.suspect_wires(sim)     # the wires the sources blame, most suspected first
+
+Several request/reply exchanges on one connection (metro.exchanges; exchanges.py):
+
+    from lockstep.metro import exchanges
+    exchanges.lone_read_clocks(4)  # one read of 4 exchanges alone: its latency, 177 clocks
 """
 
 from .latency_model import Latency, row_config, t20_32, table3

@@ -21,6 +21,7 @@ from ..config import load_config
 from ..fidelity.claim import DIVERGES, REPRODUCED, Between, Claim, Measured, Near
 from ..simulate import Simulator, simulate
 from .latency_model import row_config, table3
+from . import exchanges
 from .faults import suspect_wires
 from .trace import NO_PORT, Network, Tracer, streams
 
@@ -1131,6 +1132,23 @@ CLAIMS = [
           "from the 2- and the 2,000-word streams, (2000 - 2) / (one-way difference); NaN "
           "unless every size delivers messages and loses none. The detail's one-way - W is the "
           "route word and the 3 stages for every size", REPRODUCED, "words/clock"),
+    Claim("metro.exchanges_one_connection", D, "section 4, Overview",
+          "The connection may be reversed as many times as the source and destination desire "
+          "before being closed", Between(0, 0.999), exchanges.exchanges_one_connection,
+          "configs/metro_figure3.toml as reads (a 5-word reply after metro.reply_delay 10), one "
+          "read alone from endpoint 0 to 63 with metro.exchanges 1, 2 and 4 (full: also 8) "
+          "request/reply exchanges on its one connection: the clocks each added exchange costs "
+          "(constant, else NaN) over a fresh one-exchange read's ('as many times' read as every "
+          "added exchange delivered, each cheaper than a new connection: it skips the route "
+          "words; detail: the same with metro.hw = 2)", REPRODUCED, "ratio"),
+    Claim("metro.exchanges_under_load", D, "section 4, Overview",
+          "The connection may be reversed as many times as the source and destination desire "
+          "before being closed", Between(0, 1), exchanges.exchanges_under_load,
+          "as metro.exchanges_one_connection at offered 0.2 words per endpoint per clock (every "
+          "exchange's request and reply counted), 1,000 + 4,000 clocks (full: 3,000 + 20,000): "
+          "the clocks per exchange of reads of 4 exchanges on one connection over those of "
+          "separate one-exchange reads (fewer connections to set up, fewer blocked)",
+          REPRODUCED, "ratio"),
     Claim("metro.reply_no_setup", D, "section 5.1, Connection Reversal",
           "This path reversal allows METRO to implement efficient, low-latency, request-reply "
           "operations such as distributed-memory read operations. Once the connection is "
