@@ -157,6 +157,14 @@ COVERAGE = {
                         "metro.word_error_rate": 0.01, "metro.header_error_rate": 0.005,
                         "traffic.request_reply": True, "traffic.reply_size": 5,
                         "traffic.packet_size": 8, "traffic.offered": 0.3},
+    # METRO reads of three request/reply exchanges a connection (metro.exchanges), with
+    # corrupted words failing some exchange of an attempt and its retry.
+    "metro_exchanges": {"router.family": "metro", "topology.kind": "multibutterfly",
+                        "topology.radix": [2, 2, 4], "topology.dilation": [2, 2, 1],
+                        "traffic.request_reply": True, "traffic.reply_size": 5,
+                        "metro.reply_delay": 3, "metro.exchanges": 3,
+                        "metro.word_error_rate": 0.01, "traffic.packet_size": 8,
+                        "traffic.offered": 0.3},
     # Blue Gene/L past saturation with mixed sizes, the original bubble rule, one path,
     # random phase 1 and SLQ on half the cycles, injection favoured on half of them.
     "bgl_mixed_original": {"router.family": "bgl", "topology.radix": [4, 4, 2],
@@ -175,6 +183,12 @@ COVERAGE = {
                       "traffic.packet_size_weights": [8, 1], "traffic.offered": 3.0,
                       "bgl.escape_vcs": "none", "bgl.in_network_fraction": 1.0,
                       "bgl.priority_fraction": 0.1},
+    # Blue Gene/L's alltoall with infinite injection FIFOs paced by software
+    # (bgl.injection_gap): routers asleep until their next packet's turn.
+    "bgl_paced": {"router.family": "bgl", "topology.radix": [4, 4, 2],
+                  "traffic.packet_size": 256, "traffic.pattern": "alltoall",
+                  "traffic.alltoall_packets": 2, "bgl.infinite_injection_fifos": True,
+                  "bgl.injection_gap": 200},
     # Blue Gene/L's link-level protocol: corrupted packets dropped and sent again after short
     # time-outs, small retransmission FIFOs that stop their senders.
     "bgl_link_errors": {"router.family": "bgl", "topology.radix": [4, 4, 2],
