@@ -136,10 +136,10 @@ class DistributedPLL:
         `dac_transfer`): 2 (the default) is linear, between 1 and 2 the gain grows with the
         deviation from the half-full point, as the TIC's R1 > R2.
         tuning: the VXCOs' tuning range in rad/s: no node's frequency moves further than this
-            from its free-running omega_i, however hard the loop steers it (section 5: "a
-            faulty oscillator could prevent global synchronization by forcing a node to
-            transmit at a speed that is outside of the tuning range of the other nodes"; the
-            paper gives no range, calling it "narrow"); None: unbounded, as the analysis.
+        from its free-running omega_i, however hard the loop steers it (section 2.6: "a faulty
+        oscillator could prevent global synchronization by forcing a node to transmit at a
+        speed that is outside of the tuning range of the other nodes"; the paper gives no
+        range, calling it "narrow"); None: unbounded, as the analysis.
         method: a scipy.integrate.solve_ivp method.
 
         Returns a DataFrame indexed by t [s] with columns ("frequency", node), dphi_i/dt in
