@@ -714,7 +714,7 @@ def _pll_omega(quick: bool) -> Measured:
 
 def _pll_gain(quick: bool) -> Measured:
     loop = _pll()
-    tol = 1e-6 * 2 * np.pi * pll.TIC_CLOCK_HZ
+    tol = pll.RAD_PER_PPM
     t = {}
     for K in (1e5, 2e5):
         m = loop.with_K(K)
@@ -1126,7 +1126,7 @@ def _pll_limited(quick: bool) -> Measured:
 def _pll_transient(quick: bool) -> Measured:
     """A transient error on the locked hypercube (node 0's phase slips a radian): the peak
     frequency excursion it causes at K/4 over that at K = 1e5/s, and the time to lock again."""
-    loop, ppm = _pll(), 2 * np.pi * pll.TIC_CLOCK_HZ * 1e-6
+    loop, ppm = _pll(), pll.RAD_PER_PPM
     peak, settle = {}, {}
     for K in (1e5, 2.5e4):
         m = loop.with_K(K)
@@ -1149,7 +1149,7 @@ TUNING_PPM = 200  # the VXCOs' tuning range, our choice: the paper says only "na
 def _faulty_oscillator(quick: bool) -> Measured:
     """The nodes' frequency spread once the loop has settled, node 0's oscillator `off` ppm
     from 51.84 MHz, the others within +-100 ppm, every VXCO steerable by +-TUNING_PPM."""
-    loop, ppm = _pll(), 2 * np.pi * pll.TIC_CLOCK_HZ * 1e-6  # rad/s per ppm
+    loop, ppm = _pll(), pll.RAD_PER_PPM
     spread, where = {}, {}
     for off, tuning in ((1000, TUNING_PPM), (1000, None), (150, TUNING_PPM)):
         omega_i = loop.omega_i.copy()

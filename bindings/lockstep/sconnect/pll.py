@@ -46,6 +46,7 @@ import pandas as pd
 
 TIC_CLOCK_HZ = 51.84e6  # the alpha boards' VXCO (section 4)
 TIC_COMPARATOR_RANGE = 4.0  # rad: the TIC's FIFO-depth comparator (section 3.3); limit = 2.0
+RAD_PER_PPM = 2 * math.pi * TIC_CLOCK_HZ * 1e-6  # a frequency offset of 1 ppm, in rad/s
 
 
 class DistributedPLL:
