@@ -2,8 +2,8 @@
 frequencies converge to equation 8's omega on a ring, the 64-node hypercube and a random
 graph; the slowest transient decays at K times the Laplacian's smallest non-zero eigenvalue
 and scales with 1/K; phases lock with the analytic offsets (none for equal oscillators); the
-limiting detector; a tuning range and an oscillator outside it; channels and delays read from
-configurations; refused input."""
+limiting detector; a tuning range and an oscillator outside it; the loop opened (FIFO slips);
+channels and delays read from configurations; refused input."""
 
 import numpy as np
 import pytest
@@ -211,6 +211,20 @@ def test_free_running_drift_is_the_open_loop_fifo_rate():
     assert drift[(0, 1)] == pytest.approx(10) and drift[(1, 0)] == pytest.approx(-10)
     assert drift[(0, 3)] == pytest.approx(-5)
 
+
+
+def test_an_open_loop_runs_free_and_its_fifos_slip_a_word_per_cycle_gained():
+    # Node 1 runs 10 Hz fast and node 3 5 Hz slow: with the loop open, channel 1 -> 0 gains 10
+    # words a second (overflows) and 3 -> 0 loses 5 (underflows); the locked loop slips none.
+    m = pll.model(ring(4), 2 * np.pi * np.array([1e6, 1e6 + 10, 1e6, 1e6 - 5]), K=1e3)
+    locked = m.analytic([0.0, 1.0], phi0=m.phase_offsets)
+    assert (m.fifo_slips(locked).slips == 0).all()
+    opened = m.open_loop([0.0, 0.25, 2.0], phi0=m.phase_offsets)
+    assert np.allclose(opened["frequency"].to_numpy(), m.omega_i)
+    slips = m.fifo_slips(opened).set_index(["i", "j"]).slips
+    drift = m.free_running_drift().set_index(["i", "j"]).fifo_words_per_s
+    assert slips[(0, 1)] == 20 and slips[(1, 0)] == -20 and slips[(0, 3)] == -10
+    assert (np.abs(slips - 2.0 * drift) <= 1).all()  # whole words of what drifted in 2 s
 
 def test_bad_input_is_refused_by_name():
     two_rings = np.zeros((8, 8))

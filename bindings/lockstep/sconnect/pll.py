@@ -103,6 +103,28 @@ class DistributedPLL:
         words = (self.omega_i[self._j] - self.omega_i[self._i]) / (2 * np.pi)
         return pd.DataFrame({"i": self._i, "j": self._j, "fifo_words_per_s": words})
 
+    def open_loop(self, t: Any, phi0: Any = 0.0) -> pd.DataFrame:
+        """The loop disabled at t = 0 (section 3.4's PLL diagnostic: "By turning the outbound
+        data stream off, the distributed PLL is disabled"): no comparator steers its VXCO, so
+        from phases phi0 every node runs at its free-running omega_i. Times t [s]; columns as
+        `integrate` returns them."""
+        t = np.atleast_1d(np.asarray(t, dtype=float))
+        theta0 = _broadcast("phi0", phi0, (self.n,), "an [n] array (rad) or a scalar")
+        theta = theta0 + np.outer(t, self.omega_i - self.omega)
+        return self._frame(t, np.broadcast_to(self.omega_i, theta.shape), theta)
+
+    def fifo_slips(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """Each channel's receive-FIFO slips between a frame's first and last rows: the whole
+        words by which the writer (node j's clock, through its stream) gained on the reader
+        (node i's), as overflows (> 0) or underflows (< 0). A FIFO spans less than a word's 2 pi
+        of phase (the TIC's 4 rad) and its under-/overflow logic does not wrap (section 3.3),
+        so every word gained or lost past its range is one under- or overflow; counted here as
+        the whole words of 2 pi the channel's phase difference crossed."""
+        theta = frame["phase"].to_numpy()
+        err = theta[:, self._j] + self._dd - theta[:, self._i]
+        words = np.floor(err[-1] / (2 * np.pi)) - np.floor(err[0] / (2 * np.pi))
+        return pd.DataFrame({"i": self._i, "j": self._j, "slips": words.astype(np.int64)})
+
     # -- solutions -------------------------------------------------------------------------
 
     def _slope(self, theta: np.ndarray, limit: float | None,
