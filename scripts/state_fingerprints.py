@@ -183,6 +183,11 @@ COVERAGE = {
                       "traffic.packet_size_weights": [8, 1], "traffic.offered": 3.0,
                       "bgl.escape_vcs": "none", "bgl.in_network_fraction": 1.0,
                       "bgl.priority_fraction": 0.1},
+    # Blue Gene/L with software's per-packet routing choice (bgl.deterministic_fraction) past
+    # saturation, SLQ on every cycle.
+    "bgl_mixed": {"router.family": "bgl", "topology.radix": [4, 4, 2],
+                  "traffic.packet_size": 256, "traffic.offered": 1.5,
+                  "bgl.deterministic_fraction": 0.3, "bgl.slq_fraction": 1.0},
     # Blue Gene/L's alltoall with infinite injection FIFOs paced by software
     # (bgl.injection_gap): routers asleep until their next packet's turn.
     "bgl_paced": {"router.family": "bgl", "topology.radix": [4, 4, 2],

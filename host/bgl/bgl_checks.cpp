@@ -82,6 +82,10 @@ void validate(const Config& c, const TopologySize& size) {
                       g.escape_vcs +
                       "\": allowed only with bgl.escape_vcs = \"dateline_pair\" "
                       "(the bubble's entry rule is its own)");
+  if (g.deterministic && g.deterministic_fraction > 0)
+    throw ConfigError("bgl.deterministic_fraction = " + std::to_string(g.deterministic_fraction) +
+                      " with bgl.deterministic = true: allowed only 0 there (every packet is "
+                      "deterministic already; a fraction is for a mix with dynamic packets)");
   if (g.link_error_rate > 0 && g.retransmission_packets == 0)
     throw ConfigError("bgl.link_error_rate = " + std::to_string(g.link_error_rate) +
                       " with bgl.retransmission_packets = 0: allowed only with the link-level "

@@ -32,6 +32,7 @@ struct BglConfig {
   double slq_fraction = 0.75;              // phases 2, 3: fraction of SLQ cycles (else random)
   double in_network_fraction = 1.0;        // phase 3: cycles favouring in-network packets
   bool deterministic = false;              // every packet in dimension order on the bubble VC
+  double deterministic_fraction = 0.0;     // packets software sends so, drawn per packet
   bool bypass = true;                      // receivers' bypass channels
   std::string half_way = "node";           // half way round: node, coordinate or plus
   double priority_fraction = 0.0;          // packets the processors send as high priority

@@ -130,6 +130,11 @@ std::vector<KeyInfo> section_keys() {
       bool_key("bgl", "deterministic", part, &G::deterministic,
                "route every packet deterministically: dimension order (x, y, z) on the bubble "
                "VC only"),
+      float_key("bgl", "deterministic_fraction", part, &G::deterministic_fraction, 0.0, 1.0,
+                "fraction of packets software sends deterministically (drawn per packet; the "
+                "paper: packets 'may be either dynamically or deterministically ... routed'): "
+                "dimension order on the bubble VC only, the others dynamic; with "
+                "bgl.deterministic = true every packet is"),
       int_key("bgl", "retransmission_packets", part, &G::retransmission_packets, 0, 128,
               "the link-level protocol: packets each sender keeps until acknowledged (its "
               "retransmission FIFO; a full FIFO stops the sender), the receiver accepting only "

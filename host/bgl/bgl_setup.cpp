@@ -56,7 +56,7 @@ BglParams make_params(const Config& c, const Topology& t) {
   p.jsq_exact = g.jsq_tokens == "exact";
   p.slq_threshold = draw_threshold(g.slq_fraction);
   p.network_threshold = draw_threshold(g.in_network_fraction);
-  p.deterministic = g.deterministic;
+  p.deterministic_threshold = draw_threshold(g.deterministic ? 1.0 : g.deterministic_fraction);
   p.bypass = g.bypass;
   p.arbitration_gap = g.arbitration_gap;
   p.half_way = pick<HalfWay>(
@@ -70,11 +70,12 @@ BglParams make_params(const Config& c, const Topology& t) {
 Reach dead_node_reach(const BglParams& p) {
   Reach r;
   if (p.shape.nodes > kMaxReachNodes) return {-1, -1, -1};
+  const bool dynamic = p.deterministic_threshold < draw_threshold(1.0);  // some packets are
   for (uint32_t a = 0; a < p.shape.nodes; ++a)
     for (uint32_t b = 0; b < p.shape.nodes; ++b) {
       if (a == b || p.dead.contains(a) || p.dead.contains(b)) continue;
       const PlannedRoute s =
-          plan_route(p.shape, p.dead, a, b, p.half_way, !p.deterministic, p.direction_order);
+          plan_route(p.shape, p.dead, a, b, p.half_way, dynamic, p.direction_order);
       r.unreachable += !s.first.reachable;
       r.relayed += s.relayed;
       r.deterministic += s.first.reachable && !s.relayed && s.first.deterministic;

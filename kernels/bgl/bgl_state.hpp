@@ -137,14 +137,15 @@ struct BglParams {
   uint32_t rtx_timeout;              // cycles without an acknowledgement before going back
   uint64_t error_threshold;          // a transmission is corrupted when a draw is below it
   BubbleRule bubble_rule;
-  bool jsq;                    // phase 1: most downstream tokens (JSQ), else random
-  bool jsq_exact;              // JSQ compares token counts, not their two-bit ranges
-  uint64_t slq_threshold;      // phases 2, 3: an SLQ cycle when a 32-bit draw is below it
-  uint64_t network_threshold;  // phase 3: in-network packets favoured when a draw is below it
-  bool deterministic;          // every packet routed in dimension order on the bubble VC
-  bool bypass;                 // receivers' bypass channels (lowest priority in phase 2)
-  bool arbitration_gap;        // a receiver wholly blocked in a cycle requests nothing in the next
-  HalfWay half_way;            // which way a packet half way round a ring goes
+  bool jsq;                          // phase 1: most downstream tokens (JSQ), else random
+  bool jsq_exact;                    // JSQ compares token counts, not their two-bit ranges
+  uint64_t slq_threshold;            // phases 2, 3: an SLQ cycle when a 32-bit draw is below it
+  uint64_t network_threshold;        // phase 3: in-network packets favoured when a draw is below it
+  uint64_t deterministic_threshold;  // a packet is deterministic (dimension order on the bubble
+                                     // VC only) when a draw is below it; 2^32: every packet
+  bool bypass;                       // receivers' bypass channels (lowest priority in phase 2)
+  bool arbitration_gap;  // a receiver wholly blocked in a cycle requests nothing in the next
+  HalfWay half_way;      // which way a packet half way round a ring goes
   uint32_t source_queue;
   Shape shape;
 };

@@ -69,7 +69,7 @@ LS_HD inline bool path_clear(const Shape& s, const DeadNodes& dead, uint32_t h, 
 }
 
 // Software's choice for a packet from src to dest: `dynamic` whether the packet may route
-// dynamically at all (not high priority, nor bgl.deterministic), `direction_order` whether its
+// dynamically at all (not high priority, nor deterministic), `direction_order` whether its
 // deterministic path is in direction order.
 struct SoftwareRoute {
   uint32_t hints;

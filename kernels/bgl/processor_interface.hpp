@@ -50,8 +50,8 @@ struct ProcessorInterface {
     const SourceOps src = source();
     const TrafficParams& tp = v.traffic[n.inst];
     const uint64_t c = src.oldest(n.e);
-    const bool hp = v.prm.priority_threshold != 0 &&
-                    philox_draw(tp.seed, c, n.r, kStreamPriority).w[0] < v.prm.priority_threshold;
+    const Kind k = kind(c, n.r);
+    const bool hp = k.hp, det = k.det;
     // Row broadcasts are coloured by packet: the line fill's even packets go + round the line
     // and odd ones - (with an even number of injection FIFOs each FIFO holds one colour); the
     // plane fill's four colours each have their own FIFO.
@@ -76,9 +76,9 @@ struct ProcessorInterface {
     if (line || plane) {
       f.meta = Packet::make(chunks, 0, b.hints, true, hp, true);
     } else if (!v.prm.dead.any()) {
-      f.meta = Packet::make(chunks, 0, initial_hints(v.prm.shape, n.r, f.dest, v.prm.half_way),
-                            v.prm.deterministic, hp);
-    } else if (!route_around_dead(f, chunks, hp)) {  // software does not send it
+      f.meta =
+          Packet::make(chunks, 0, initial_hints(v.prm.shape, n.r, f.dest, v.prm.half_way), det, hp);
+    } else if (!route_around_dead(f, chunks, hp, det)) {  // software does not send it
       v.s.unroutable[n.e] += 1;
       if (v.win.contains(ctime)) record_loss(v.st, n.e, chunks * kChunkBytes);
       return true;
@@ -93,6 +93,18 @@ struct ProcessorInterface {
     return true;
   }
 
+  // Software's choices for the packet node src created in cycle c, drawn per packet (paper:
+  // "Packets may be either dynamically or deterministically dimension-ordered (xyz) routed"):
+  // high priority, deterministic.
+  struct Kind {
+    bool hp, det;
+  };
+  LS_HD Kind kind(uint64_t c, uint32_t src) const {
+    if ((v.prm.priority_threshold | v.prm.deterministic_threshold) == 0) return {false, false};
+    const Draw d = philox_draw(v.traffic[n.inst].seed, c, src, kStreamPriority);
+    return {d.w[0] < v.prm.priority_threshold, d.w[1] < v.prm.deterministic_threshold};
+  }
+
   // Software's injection flow control (bgl.injection_gap): the byte time from which packet
   // `seq` of this node may be loaded, on a schedule from cycle 0 (a node held up by full FIFOs
   // catches up only as their room allows).
@@ -102,18 +114,17 @@ struct ProcessorInterface {
 
   // Software's hint bits for packet f from this node around the dead nodes (dead_nodes.hpp): one
   // route, or a first leg to an intermediate node carrying the destination in software's header.
-  // Whether there is a route.
-  LS_HD bool route_around_dead(Flit& f, uint32_t chunks, bool hp) const {
+  // Whether there is a route. hp, det: the packet is high priority, deterministic.
+  LS_HD bool route_around_dead(Flit& f, uint32_t chunks, bool hp, bool det) const {
     const PlannedRoute pr = plan_route(v.prm.shape, v.prm.dead, n.r, f.dest, v.prm.half_way,
-                                       !hp && !v.prm.deterministic, v.prm.direction_order && !hp);
+                                       !hp && !det, v.prm.direction_order && !hp);
     if (!pr.first.reachable) return false;
     f.seq &= ~kFirstLeg;
     if (pr.relayed) {
       f.seq = kFirstLeg | f.dest;
       f.dest = pr.via;
     }
-    f.meta = Packet::make(chunks, 0, pr.first.hints,
-                          hp ? v.prm.deterministic : pr.first.deterministic, hp);
+    f.meta = Packet::make(chunks, 0, pr.first.hints, hp ? det : pr.first.deterministic, hp);
     return true;
   }
 
@@ -170,7 +181,9 @@ struct ProcessorInterface {
         hp ? v.prm.normal_fifos + g.dest % kPriorityFifos : g.dest % v.prm.normal_fifos;
     const uint64_t fx = v.lay.fifo(n.e, fi);
     if (!has_room(fx, chunks)) return false;
-    if (!route_around_dead(g, chunks, hp) || (g.seq & kFirstLeg))  // planned as two legs
+    // The second leg is routed as software chose for the packet at its source.
+    if (!route_around_dead(g, chunks, hp, kind(f.ctime, f.src).det) ||
+        (g.seq & kFirstLeg))  // planned as two legs
       record_violation(v.s.viol, v.s.viol_info, n.e, kViolWrongNode, v.t, 0, 0, g.dest);
     g.meta = Packet::with_hops(g.meta, Packet::hops(f.meta));
     push(fx, g);

@@ -23,7 +23,7 @@ enum RngStream : uint32_t {
   kStreamOrder = 7,      // is a request ordered (T3E: sent without adaptive routing)
   kStreamEntry = 8,      // the entering port of a METRO source's attempt
   kStreamArbitrate = 9,  // Blue Gene/L's arbiters: JSQ ties, SLQ and random cycles
-  kStreamPriority = 10,  // is a packet high priority (Blue Gene/L)
+  kStreamPriority = 10,  // is a packet high priority, or deterministic (Blue Gene/L)
   kStreamAlltoall = 11,  // a source's order of its alltoall destinations
   kStreamBackoff = 12,   // a METRO source's random back-off before it retries
 };

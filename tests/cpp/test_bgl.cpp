@@ -175,6 +175,31 @@ TEST(Bgl, SaturatedNetworksKeepTheirInvariants) {
     }
 }
 
+// Software chooses the routing packet by packet (paper, "Torus network": "Packets may be either
+// dynamically or deterministically dimension-ordered (xyz) routed"): with
+// bgl.deterministic_fraction f, a share f of the packets ride the bubble VC on every hop, where
+// under uniform load below saturation dynamic packets all but never do, so the bubble VC's share
+// of the hops is about f; f = 1 is bgl.deterministic, every hop; and with the bubble escape
+// closed to dynamic packets (escape_vcs none) it is the deterministic packets' share of hops.
+TEST(Bgl, SoftwareChoosesDeterministicRoutingPerPacket) {
+  for (const std::string& escape : {"bubble", "none"})
+    for (double f : {0.0, 0.3, 1.0}) {
+      Config c = bgl({4, 4, 4}, 0.6);  // about 3,000 packets measured
+      c.bgl.escape_vcs = escape;
+      c.bgl.deterministic_fraction = f;
+      c.run.warmup = 2000;
+      c.run.measure = 20000;
+      const InstanceResult r = test::run_one(c);
+      const double share = test::extra(r, "escape_fraction");
+      const std::string what = escape + " " + std::to_string(f);
+      EXPECT_FALSE(r.saturated) << what;
+      if (f == 1.0)
+        EXPECT_EQ(share, 1.0) << what;
+      else
+        EXPECT_NEAR(share, f, 0.03) << what;
+    }
+}
+
 // The fragmentation deadlock of the original bubble rule (paper, "Torus network": "when our
 // simulator deadlocked using this rule ... the remaining free space for one full-sized packet
 // can become fragmented"). A ring of six, every packet on the bubble VC (deterministic), two
@@ -806,7 +831,8 @@ std::vector<Config> mixed_batch() {
     c.bgl.priority_fraction = 0.1;
     c.bgl.retransmission_packets = 8;
     c.bgl.link_error_rate = 0.02;
-    c.bgl.jsq_tokens = "exact";  // Figure 4's reading (the others run the default ranges)
+    c.bgl.jsq_tokens = "exact";          // Figure 4's reading (the others run the default ranges)
+    c.bgl.deterministic_fraction = 0.2;  // software's mix, drawn per packet
     c.run.seed = static_cast<int64_t>(off * 10);
     cs.push_back(c);
   }
@@ -955,6 +981,11 @@ TEST(Bgl, BadConfigurationsNameTheKey) {
             }).find("bgl.pair_entry = \"two\" with bgl.escape_vcs = \"bubble\": allowed only"),
             std::string::npos);
   EXPECT_NE(err([](Config& c) { c.bgl.pair_entry = "2"; }).find("one, two"), std::string::npos);
+  EXPECT_NE(err([](Config& c) {
+              c.bgl.deterministic = true;
+              c.bgl.deterministic_fraction = 0.5;
+            }).find("bgl.deterministic_fraction = 0.5"),
+            std::string::npos);
 }
 
 // Figure 9's statistic counts the token-acks that free a packet blocked before they arrived.

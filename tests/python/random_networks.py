@@ -124,6 +124,8 @@ def _bgl(draw) -> dict:
            "arbitration_gap": draw(st.sampled_from([False, False, True]))}
     if bgl["escape_vcs"] == "dateline_pair":
         bgl["pair_entry"] = draw(st.sampled_from(["one", "two"]))
+    if not bgl["deterministic"] and draw(st.booleans()):  # a mix, drawn per packet
+        bgl["deterministic_fraction"] = draw(st.sampled_from([0.1, 0.5]))
     if draw(st.integers(0, 4)) == 0:
         # A retransmission timeout under the differential runs' watchdog (1,500 cycles): a link
         # waiting longer for its acknowledgement would look like a deadlock.

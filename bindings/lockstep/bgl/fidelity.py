@@ -1224,6 +1224,49 @@ def injection_priority(quick: bool) -> Measured:
                         f"{f:g}: {a:.3f}, {b:.3f}" for f, (a, b) in runs.items()))
 
 
+# "this algorithm cannot always be used, because doing so may completely block out a VC": a
+# saturated hot spot, whose neighbours' receivers each keep a dynamic VC three quarters full
+# or more and all want the one sender towards it, and a deterministic packet in 500 on the
+# bubble VC, which with bgl.escape_vcs = "none" carries only those (so it holds one packet where
+# the dynamic VCs hold four; one destination's minimal routes cannot deadlock). For each SLQ
+# fraction, every bubble VC head's wait, observed every 50 cycles (a packet takes 270 to leave).
+SLQ_BLOCK = {"traffic.pattern": "hotspot", "traffic.hotspot_nodes": [0],
+             "traffic.hotspot_fraction": 1.0, "traffic.offered": 1.0, "bgl.escape_vcs": "none",
+             "bgl.deterministic_fraction": 0.002, "run.threads": 1}
+
+
+@lru_cache(maxsize=None)
+def _bubble_waits(quick: bool, slq: float) -> tuple[int, int, int, int]:
+    """(heads that left, their longest wait, heads still waiting at the end, the longest of
+    those) in byte times."""
+    cycles, every = (40_000 if quick else 160_000), 50
+    cfg = bgl.midplane(SMALL, **SLQ_BLOCK | {"bgl.slq_fraction": slq, "run.warmup": 0,
+                                             "run.measure": cycles + every, "run.drain": 0})
+    bubble = cfg.get("bgl.dynamic_vcs")  # the VCs: dynamic ones, bubble, high priority
+    sim = Simulator(cfg)
+    head, count = sim.state("vc_head")[..., bubble], sim.state("vc_count")[..., bubble]
+    since, left = np.zeros(head.shape, np.int64), []
+    for t in range(every, cycles + 1, every):
+        sim.step(every)
+        h, c = sim.state("vc_head")[..., bubble], sim.state("vc_count")[..., bubble]
+        popped = h != head  # a head that came and went between two looks waited under 50
+        left += (t - since[popped & (count > 0)]).tolist()
+        since = np.where(popped | ((count == 0) & (c > 0)), t, since)
+        head, count = h, c
+    waiting = (cycles - since)[count > 0]
+    return (len(left), max(left, default=0), len(waiting),
+            int(waiting.max()) if len(waiting) else 0)
+
+
+def slq_block_out(quick: bool) -> Measured:
+    cycles = 40_000 if quick else 160_000
+    runs = {f: _bubble_waits(quick, f) for f in (1.0, 0.75, 0.0)}
+    return Measured(runs[1.0][3] / cycles, f"{cycles:,} byte times; SLQ fraction: bubble VC "
+                    "heads that left (longest wait), still waiting at the end (longest): " +
+                    "; ".join(f"{f:g}: {a} ({b:,}), {c} ({d:,})" for f, (a, b, c, d) in
+                              runs.items()))
+
+
 # "the placement of the dateline causes an asymmetry in the torus, whereas the bubble escape is
 # perfectly symmetrical in each dimension": every packet on the escape VCs (deterministic),
 # uniform traffic at 0.8 of the bound; for each dimension, direction and escape VC, the chunks
@@ -1666,6 +1709,21 @@ def claims() -> list[Claim]:
         "direction", Between(0, 0), arbitration.any_fifo_any_direction, grants + "the "
         "(injection FIFO, direction) pairs of the 8 FIFOs and 6 directions that carried no "
         "packet out", "reproduced", "pairs")
+    add("slq_block_out", "Torus network", "a modified serve the longest queue (SLQ) is used, "
+        "based on two-bit (four ranges) FIFO fullness indicators ... However, this algorithm "
+        "cannot always be used, because doing so may completely block out a VC. Therefore, a "
+        "certain (programmable) fraction of the arbitration cycles are designated SLQ cycles",
+        Between(0.9, 1), slq_block_out, "configs/bgl_8x8x8.toml's router on 4x4x4, every "
+        "packet to node 0 at 1.0 byte per node per cycle (ten times what the hot spot takes), "
+        "one packet in 500 deterministic (bgl.deterministic_fraction 0.002) and bgl.escape_vcs "
+        "= \"none\", so the bubble VC carries only those: one packet, two-bit range 1, where "
+        "the hot spot's neighbours keep a dynamic VC at range 3 in every receiver on every "
+        "cycle (all their heads want the sender towards node 0); bgl.slq_fraction 1, 0.75 and "
+        "0, 160,000 byte times (quick: 40,000), every bubble VC head's wait observed every 50: "
+        "the longest wait of a head still waiting at the end with SLQ on every cycle, as a "
+        "share of the run ('completely' read as 0.9 or more). With the bubble escape (dynamic "
+        "packets overflowing into the bubble VC fill it and tie) no SLQ fraction makes a "
+        "difference", "reproduced", "of the run")
     add("dead_nodes", "Torus network", "full connectivity can be maintained when there are up "
         "to three noncolinear faulty nodes", Between(0, 0), dead_nodes,
         "8x8x8 with bgl.dead_nodes = [2, 83, 300]: pairs of live nodes software cannot connect",

@@ -1745,6 +1745,21 @@ CLAIMS = [
           "may offer, so the quick ratio is a lower bound; the 256-node single-TIC graph "
           "saturates low (0.22) for its table's funnel (sconnect.random_balanced_bound)",
           REPRODUCED, "x"),
+    Claim("sconnect.switch_nodes", D, "section 3, Figure 10",
+          "The same feature allows the construction of pure switching nodes, where 2 or 3 TICs "
+          "can be used as a 8/12 ported switch ... The 12 ported switch in Figure 10 requires "
+          "3 TIC chips, one VXCO (crystal oscillator) and a box with power supply: no other "
+          "active electronics of any kind are needed", None, None,
+          "the model's nodes are one TIC or two (topology.dual_tic: joined by their parallel "
+          "ports, 8 channels, the host on the first; sconnect.dual_tic_bandwidth), each node a "
+          "host; a node without a host, or of three TICs, is not built (what it would need: "
+          "traffic over the host nodes only, and a chain of three routers, the middle one's "
+          "two parallel ports joining the others; the PLL model already makes a node's TICs "
+          "one VXCO, pll.channels)", NOT_REPRODUCIBLE, "ports",
+          lacks="anything to measure of a switch node beyond its parts: the port counts are "
+                "the TICs' 4 serial channels added up (2 x 4, 3 x 4), and the paper gives no "
+                "figure of a switch's throughput or latency (repeaters, wiring closets and "
+                "distribution panels are named as uses, not measured)"),
     Claim("sconnect.adaptive_vs_fixed_route", D, "section 6; section 2",
           "Unlike Myrinet, which relies on source directed routing, the adaptive routing "
           "algorithm in S-Connect can base routing decisions dynamically on the local traffic "
