@@ -133,18 +133,25 @@ struct Endpoint {
     if (v.win.contains(v.t)) v.s.attempts[ne] += 1;
   }
 
+  // Where stream position pos >= H (the header's words) falls: exchange j's word i is at
+  // H + j (D + 1) + i, its D data words (the checksum last), then its TURN.
+  struct StreamPlace {
+    uint32_t exchange, word;
+  };
+  LS_HD StreamPlace place(uint32_t pos, uint32_t H) const {
+    const uint32_t per = v.s.msg_size[ne] + 1, ex = (pos - H) / per;
+    return {ex, pos - H - ex * per};
+  }
+
   // The next word of the attempt's stream: header, data (the checksum word last), TURN; a
-  // read's later exchange (metro.exchanges) its data and TURN, pos counting on: exchange j's
-  // word i is at H + j (D + 1) + i, its data word i the stream's data word j D + i.
+  // read's later exchange (metro.exchanges) its data and TURN, pos counting on (place); exchange
+  // j's data word i is the stream's data word j D + i.
   LS_HD void stream() const {
     const uint32_t pos = v.s.src_pos[ne], D = v.s.msg_size[ne];
     const uint32_t H = route_of(v.prm, n, v.s.msg_dest[ne]).header_words;
     const uint32_t start = v.s.msg_start[ne];
-    uint32_t at = pos < H ? 0 : pos - H, ex = 0;  // at: the word within exchange ex
-    if (at > D) {
-      ex = at / (D + 1);
-      at -= ex * (D + 1);
-    }
+    const StreamPlace p = place(pos < H ? H : pos, H);
+    const uint32_t ex = p.exchange, at = p.word;
     uint32_t w;
     if (pos < H) {
       w = Word::make(kHeader, v.s.msg_dest[ne], pos == 0);
@@ -230,7 +237,7 @@ struct Endpoint {
               v.s.exchanges_done[ne] += 1;
               // Exchanges whose TURN the source has sent: the next request, in this clock.
               const uint32_t H = route_of(v.prm, n, v.s.msg_dest[ne]).header_words;
-              if ((v.s.src_pos[ne] - H) / (v.s.msg_size[ne] + 1) < v.prm.exchanges) {
+              if (place(v.s.src_pos[ne], H).exchange < v.prm.exchanges) {
                 v.s.src_sum[ne] = 0;
                 v.s.src_acked[ne] = kNotAcked;
                 v.s.src_mode[ne] = kSrcSending;
