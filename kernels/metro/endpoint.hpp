@@ -84,7 +84,17 @@ struct Endpoint {
     }
     const SourceOps src = source();
     const TrafficParams& tp = v.traffic[inst];
-    if (src.generating(ne)) src.generate(ne, tp, n, ne);
+    if (src.generating(ne)) {
+      const uint64_t words = v.st.created_flits[ne], reads = v.st.meas_created[ne];
+      src.generate(ne, tp, n, ne);
+      // A read offers every word it will carry, as traffic.offered counts them: its reply's
+      // and its later exchanges' (the vc family counts a reply when its request arrives; a
+      // METRO destination may reply again to a retry, so a read counts its words when made).
+      if (v.prm.reads)
+        v.st.created_flits[ne] +=
+            (v.prm.exchanges - 1) * (v.st.created_flits[ne] - words) +
+            uint64_t{v.prm.exchanges} * tp.reply_size * (v.st.meas_created[ne] - reads);
+    }
     if (v.s.src_mode[ne] == kSrcIdle && v.src.queued[ne] != 0) {
       uint64_t ctime = 0;
       src.pop(ne, tp, n, ctime);

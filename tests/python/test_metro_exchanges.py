@@ -53,6 +53,17 @@ def test_under_load_every_read_makes_all_its_exchanges_on_one_connection():
     assert r.exchanges_completed == done.sum()
 
 
+@pytest.mark.parametrize("k", [1, 3])
+def test_the_offered_result_counts_every_word_a_read_carries(k):
+    # traffic.offered counts a read's request and reply words, every exchange's; the result
+    # `offered` counts the same from the reads made (it counted only the first request's
+    # words: a third of accepted at k = 3, 0.95 of it at k = 1).
+    r = ls.simulate(ex._reads(k, **{"run.warmup": 300, "run.measure": 3000}).with_(offered=0.1))
+    assert not isinstance(r, list) and not r.saturated
+    assert r.offered == pytest.approx(0.1, rel=0.1)
+    assert r.offered == pytest.approx(r.accepted, rel=0.05)
+
+
 def test_under_load_measure_is_finite():
     m = ex.exchanges_under_load(quick=True)
     assert np.isfinite(m.value) and 0 < m.value < 1.5, m.detail
