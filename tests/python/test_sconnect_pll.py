@@ -225,6 +225,8 @@ def test_an_open_loop_runs_free_and_its_fifos_slip_a_word_per_cycle_gained():
     drift = m.free_running_drift().set_index(["i", "j"]).fifo_words_per_s
     assert slips[(0, 1)] == 20 and slips[(1, 0)] == -20 and slips[(0, 3)] == -10
     assert (np.abs(slips - 2.0 * drift) <= 1).all()  # whole words of what drifted in 2 s
+    read = m.offsets_from_slips(m.fifo_slips(opened), 2.0) / (2 * np.pi)  # Hz off the mean
+    assert np.allclose(read, np.array([0, 10, 0, -5]) - 1.25, atol=0.5)
 
 def test_bad_input_is_refused_by_name():
     two_rings = np.zeros((8, 8))

@@ -24,6 +24,28 @@ def midplane(radix: list[int] | None = None, **keys) -> Config:
     return cfg.with_(**{"topology.radix": radix or cfg.get("topology.radix"), **keys})
 
 
+def bubble_waits(cfg: Config, cycles: int, every: int = 50) -> dict[str, int]:
+    """Every bubble VC head's wait over `cycles` byte times of run `cfg` (one instance),
+    looked at every `every` (a head that came and went between two looks waited less and is
+    not counted): the heads that left and the longest of their waits, the heads still waiting
+    at the end and the longest of those (the SLQ block-out, bgl.slq_block_out)."""
+    bubble = cfg.get("bgl.dynamic_vcs")  # the VCs: dynamic ones, bubble, high priority
+    sim = Simulator(cfg)
+    head, count = sim.state("vc_head")[..., bubble], sim.state("vc_count")[..., bubble]
+    since, left = np.zeros(head.shape, np.int64), []
+    for t in range(every, cycles + 1, every):
+        sim.step(every)
+        h, c = sim.state("vc_head")[..., bubble], sim.state("vc_count")[..., bubble]
+        popped = h != head
+        left += (t - since[popped & (count > 0)]).tolist()
+        since = np.where(popped | ((count == 0) & (c > 0)), t, since)
+        head, count = h, c
+    waiting = (cycles - since)[count > 0]
+    return {"heads that left": len(left), "longest wait": max(left, default=0),
+            "still waiting": len(waiting),
+            "longest still waiting": int(waiting.max()) if len(waiting) else 0}
+
+
 # Figures 3, 5 and 7-9's hot-region load: past the region's saturation, 1.2 times the uniform
 # bound (the paper gives no number; notebook 05 and the ledger use this one).
 HOT_LOAD = 1.2

@@ -1239,23 +1239,12 @@ SLQ_BLOCK = {"traffic.pattern": "hotspot", "traffic.hotspot_nodes": [0],
 def _bubble_waits(quick: bool, slq: float) -> tuple[int, int, int, int]:
     """(heads that left, their longest wait, heads still waiting at the end, the longest of
     those) in byte times."""
-    cycles, every = (40_000 if quick else 160_000), 50
+    cycles = 40_000 if quick else 160_000
     cfg = bgl.midplane(SMALL, **SLQ_BLOCK | {"bgl.slq_fraction": slq, "run.warmup": 0,
-                                             "run.measure": cycles + every, "run.drain": 0})
-    bubble = cfg.get("bgl.dynamic_vcs")  # the VCs: dynamic ones, bubble, high priority
-    sim = Simulator(cfg)
-    head, count = sim.state("vc_head")[..., bubble], sim.state("vc_count")[..., bubble]
-    since, left = np.zeros(head.shape, np.int64), []
-    for t in range(every, cycles + 1, every):
-        sim.step(every)
-        h, c = sim.state("vc_head")[..., bubble], sim.state("vc_count")[..., bubble]
-        popped = h != head  # a head that came and went between two looks waited under 50
-        left += (t - since[popped & (count > 0)]).tolist()
-        since = np.where(popped | ((count == 0) & (c > 0)), t, since)
-        head, count = h, c
-    waiting = (cycles - since)[count > 0]
-    return (len(left), max(left, default=0), len(waiting),
-            int(waiting.max()) if len(waiting) else 0)
+                                             "run.measure": cycles + 50, "run.drain": 0})
+    w = bgl.bubble_waits(cfg, cycles)
+    return (w["heads that left"], w["longest wait"], w["still waiting"],
+            w["longest still waiting"])
 
 
 def slq_block_out(quick: bool) -> Measured:

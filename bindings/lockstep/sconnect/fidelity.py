@@ -1181,11 +1181,7 @@ def _pll_diagnostics(quick: bool) -> Measured:
                                             limit=pll.TIC_COMPARATOR_RANGE / 2, points=2))
     T = 1.0
     s = loop.fifo_slips(loop.open_loop([0.0, T], phi))
-    rows = np.arange(len(s))
-    M = np.zeros((len(s) + 1, loop.n))
-    M[rows, s.j], M[-1] = 1.0, 1.0  # the last row fixes the mean at 0
-    M[rows, s.i] -= 1.0
-    est = np.linalg.lstsq(M, np.append(s.slips.to_numpy() * 2 * np.pi / T, 0.0), rcond=None)[0]
+    est = loop.offsets_from_slips(s, T)
     true = loop.omega_i - loop.omega_i.mean()
     err = float(np.abs(est - true).max() / ppm)
     return Measured(err, f"{len(s)} channels slipped {int(np.abs(s.slips).min())} to "

@@ -125,6 +125,17 @@ class DistributedPLL:
         words = np.floor(err[-1] / (2 * np.pi)) - np.floor(err[0] / (2 * np.pi))
         return pd.DataFrame({"i": self._i, "j": self._j, "slips": words.astype(np.int64)})
 
+    def offsets_from_slips(self, slips: pd.DataFrame, t: float) -> np.ndarray:
+        """What the PLL diagnostic reads: every node's free-running frequency less the nodes'
+        mean, in rad/s, from `fifo_slips` over t seconds with the loop open (channel j -> i
+        slips (omega_j - omega_i) t / 2 pi words), by least squares over the channels."""
+        rows = np.arange(len(slips))
+        M = np.zeros((len(slips) + 1, self.n))
+        M[rows, slips.j], M[-1] = 1.0, 1.0  # the last row fixes the mean at 0
+        M[rows, slips.i] -= 1.0
+        rhs = np.append(slips.slips.to_numpy() * 2 * np.pi / t, 0.0)
+        return np.linalg.lstsq(M, rhs, rcond=None)[0]
+
     # -- solutions -------------------------------------------------------------------------
 
     def _slope(self, theta: np.ndarray, limit: float | None,
