@@ -242,7 +242,6 @@ struct Endpoint {
         if (v.s.src_acked[ne] == kAwaitReply) {
           const uint32_t R = v.traffic[inst].reply_size;
           if (v.s.reply_count[ne] == R && v.s.reply_sum[ne] == 0) {
-            if (v.win.contains(v.t)) v.st.ejected_flits[ne] += R;  // offered counts replies too
             if (v.prm.exchanges > 1) {
               v.s.exchanges_done[ne] += 1;
               // Exchanges whose TURN the source has sent: the next request, in this clock.
@@ -272,10 +271,17 @@ struct Endpoint {
     }
   }
 
-  // The message is acknowledged (a read: its reply checked good).
+  // The message is acknowledged (a read: its last reply checked good). Its words are accepted
+  // here, once, as traffic.offered counts them (every exchange's request and reply): a
+  // destination cannot tell a retry from a new message, so counting what it receives would
+  // count a message again whenever an acknowledgement or a later reply fails.
   LS_HD void deliver() const {
     v.s.src_acked[ne] = kDone;
     v.s.acked[ne] += 1;
+    if (v.win.contains(v.t))
+      v.st.ejected_flits[ne] +=
+          uint64_t{v.prm.exchanges} *
+          (v.s.msg_size[ne] + (v.prm.reads ? v.traffic[inst].reply_size : 0u));
     if (v.win.contains(v.s.msg_ctime[ne]))
       record_delivery(v.st, ne, v.t, static_cast<uint32_t>(v.t - v.s.msg_ctime[ne]),
                       v.t - v.s.msg_first[ne], route_of(v.prm, n, v.s.msg_dest[ne]).routers);
@@ -362,12 +368,9 @@ struct Endpoint {
           record_violation(v.s.viol, v.s.viol_info, v.lay.elem(inst, x), kViolBadChecksum, v.t, col,
                            0, v.s.sink_sum[si]);
         if (!good) v.s.bad_checksums[ne] += 1;
-        if (good && v.win.contains(v.t)) {
-          if (!again) {  // a message's first request: received, its one-way time
-            v.s.received[ne] += 1;
-            v.s.oneway[ne] += v.s.sink_last_t[si] - v.s.sink_start[si];
-          }
-          v.st.ejected_flits[ne] += v.s.sink_words[si];
+        if (good && !again && v.win.contains(v.t)) {  // a first request: its one-way time
+          v.s.received[ne] += 1;
+          v.s.oneway[ne] += v.s.sink_last_t[si] - v.s.sink_start[si];
         }
         return;
       }

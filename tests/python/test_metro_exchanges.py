@@ -43,7 +43,10 @@ def test_under_load_every_read_makes_all_its_exchanges_on_one_connection():
     r = sim.run()
     assert not isinstance(r, list)
     assert r.lost == 0 and r.packets > 300 and r.bad_replies > 0 and not r.saturated
-    assert r.accepted == pytest.approx(0.2, rel=0.1)  # every exchange's words
+    # Every exchange's words, once a read: a read whose later reply fails is retried from its
+    # first exchange, and its good replies before the failure come back again (accepted was
+    # 0.207 against offered 0.184 when each good reply counted).
+    assert r.accepted == pytest.approx(r.offered, rel=0.02)
     assert r.one_way_mean == 24  # the first request's: 20 words behind the route word, 3 stages
     acked, done = sim.state("messages_acked").ravel(), sim.state("exchanges_done").ravel()
     started = sim.state("messages_started").ravel()
