@@ -143,6 +143,19 @@ class T3eEngine final : public BatchEngine<Exec> {
       auto load = [&](auto* array, const auto& v) {
         x_.upload(array + v.size() * i, v.data(), v.size() * sizeof(v[0]));
       };
+      // A spare taking a failed node's number runs that node's application from now: its
+      // source, asleep for good while its PE was in no partition, wakes to find its next packet.
+      const uint64_t R = v_.prm.routers;
+      const std::vector<uint32_t> was = download(v_.pe.virtual_limit + i * R, R);
+      std::vector<uint32_t> wake = download(v_.src.gen_next + i * R, R);
+      std::vector<uint8_t> hit = download(v_.src.gen_hit + i * R, R);
+      for (uint64_t r = 0; r < R; ++r)
+        if (was[r] == t3e::kNoPartition && g.virtual_limit[r] != t3e::kNoPartition) {
+          wake[r] = static_cast<uint32_t>(cycle);
+          hit[r] = 0;
+        }
+      load(v_.src.gen_next, wake);
+      load(v_.src.gen_hit, hit);
       load(v_.s.chan, g.chan);
       load(v_.s.net_lut, g.net_lut);
       load(v_.s.lwho, g.lwho);
