@@ -40,6 +40,13 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 
 nb_execution_mode = os.environ.get("LOCKSTEP_DOCS_EXECUTE", "cache")
+# `make test` executes every notebook in pytest (tests/python/test_notebooks.py), so its site
+# build executes only the notebooks named here (comma-separated stems: the page its browser test
+# opens), and the others' pages show their code without outputs until `make docs` runs them.
+_only = os.environ.get("LOCKSTEP_DOCS_EXECUTE_ONLY")
+if _only:
+    nb_execution_excludepatterns = sorted(
+        p.name for p in (ROOT / "notebooks").rglob("*.ipynb") if p.stem not in _only.split(","))
 nb_execution_cache_path = str(ROOT / "build" / "jupyter_cache")
 nb_execution_timeout = 900
 nb_execution_raise_on_error = True
