@@ -38,7 +38,8 @@ FIELDS = ["goal", "family", "network", "routers_per_instance", "instances", "bac
           "cycles_per_launch", "block_threads", "lanes", "block_view", "threads", "cycles",
           "wall_s", "router_cycles_per_s", "us_per_cycle", "target_router_cycles_per_s",
           "meets_target", "bytes_per_router_cycle", "l2_bytes_per_router_cycle", "lanes_per_warp",
-          "dram_gb_per_s", "completion_bound_cycles"]
+          "dram_gb_per_s", "warp_inst_per_cycle", "clocks_per_warp_inst",
+          "completion_bound_cycles"]
 # The GPU schedules a row is measured under: (run.schedule, cycles_per_launch, block_threads,
 # run.lanes, run.block_view). "tile": an element's cycle over 16 lanes (every family's lane
 # form); ", roles" (run.roles): the tile, or the one lane, without the one-lane stages, which run
@@ -57,6 +58,12 @@ CPU_SCHEDULE = ("auto", 0, 0, "one", "shared")
 NCU_METRICS = ["smsp__thread_inst_executed_per_inst_executed.ratio", "dram__bytes.sum",
                "lts__t_bytes.sum", "gpu__time_duration.sum", "l1tex__t_sector_hit_rate.pct",
                "lts__t_sector_hit_rate.pct"]
+# And what a single network's cycle is made of (the issue interval): the warp instructions an
+# average warp executes a simulated cycle, and the SM clocks a cycle takes over them, so that
+# us a cycle = instructions x clocks an instruction / clock rate, and the 2 us goal asks at most
+# 2 us x clock rate of their product. Asked for apart, so that a name the device's ncu lacks
+# costs these two columns, not the others.
+NCU_ISSUE = ["smsp__inst_executed.sum", "smsp__warps_launched.sum", "sm__cycles_elapsed.max"]
 KERNELS = "regex:(for_each|for_each_tile|for_each_roles|block_cycles|grid_cycles)_kernel"
 
 
@@ -255,6 +262,24 @@ def ncu_profile(args) -> None:
     sim.step(args.profile_cycles)
 
 
+def ncu_metrics(options: list[str], profile: list[str], metrics: list[str],
+                log: pathlib.Path) -> dict[str, float]:
+    """The metrics ncu reports for the profiled command, its output kept in `log`. Where ncu
+    refuses the list (a name its version lacks), it runs again without NCU_ISSUE's names."""
+    m: dict[str, float] = {}
+    for names in (metrics, [n for n in metrics if n not in NCU_ISSUE]):
+        cmd = ["ncu", "--clock-control", "none", "--csv", *options, "--metrics", ",".join(names),
+               *profile]
+        p = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ))
+        log.write_text(p.stdout + p.stderr)
+        for rec in csv.reader(x for x in p.stdout.splitlines() if x.startswith('"')):
+            if len(rec) >= 3 and rec[-3] in names:
+                m[rec[-3]] = float(rec[-1].replace(",", "")) if rec[-1] else math.nan
+        if m:
+            break
+    return m
+
+
 def ncu_rows(args, rows: list[dict]) -> None:
     """Runs each family's single network under ncu, one launch per schedule, and puts the
     figures into the matching rows of `rows`."""
@@ -272,19 +297,13 @@ def ncu_rows(args, rows: list[dict]) -> None:
             log = out / (f"ncu_{re.sub(r'[^A-Za-z0-9]+', '_', name)}_{kind}{block}_"
                          f"{re.sub(r'[^A-Za-z0-9]+', '_', lanes)}{'_' + shown if shown else ''}"
                          ".csv")
-            cmd = ["ncu", "--clock-control", "none", "--csv", "--section", "WarpStateStats",
-                   "--kernel-name", KERNELS,
-                   "--launch-skip", str(skip), "--launch-count", "1", "--metrics",
-                   ",".join(NCU_METRICS), sys.executable, __file__, "--profile",
-                   f"{name}|{kind}|{block}|{lanes}|{view}", "--profile-cycles",
-                   str(args.profile_cycles)]
-            p = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ))
-            log.write_text(p.stdout + p.stderr)
-            m = {}
-            for rec in csv.reader(x for x in p.stdout.splitlines() if x.startswith('"')):
-                if len(rec) >= 3 and rec[-3] in NCU_METRICS:
-                    m[rec[-3]] = float(rec[-1].replace(",", "")) if rec[-1] else math.nan
-            if len(m) < len(NCU_METRICS):
+            profile = [sys.executable, __file__, "--profile",
+                       f"{name}|{kind}|{block}|{lanes}|{view}",
+                       "--profile-cycles", str(args.profile_cycles)]
+            m = ncu_metrics(["--section", "WarpStateStats", "--kernel-name", KERNELS,
+                             "--launch-skip", str(skip), "--launch-count", "1"], profile,
+                            NCU_METRICS + NCU_ISSUE, log)
+            if not all(k in m for k in NCU_METRICS):
                 print(f"ncu {name} {kind}: figures missing, see {log}", flush=True)
                 continue
             work = r * per_launch
@@ -294,6 +313,11 @@ def ncu_rows(args, rows: list[dict]) -> None:
                 "l2_bytes_per_router_cycle": f"{m['lts__t_bytes.sum'] / work:.1f}",
                 "dram_gb_per_s": f"{m['dram__bytes.sum'] / m['gpu__time_duration.sum']:.1f}",
             }
+            if all(k in m for k in NCU_ISSUE) and m["smsp__warps_launched.sum"] > 0:
+                inst = m["smsp__inst_executed.sum"] / m["smsp__warps_launched.sum"] / per_launch
+                figures["warp_inst_per_cycle"] = f"{inst:.0f}"
+                figures["clocks_per_warp_inst"] = (
+                    f"{m['sm__cycles_elapsed.max'] / per_launch / inst:.2f}")
             print(f"ncu {name} {kind} block {block} lanes {lanes} {shown}: {figures}", flush=True)
             for row in rows:
                 if (row["network"], row["backend"], row["schedule"], str(row["block_threads"]),

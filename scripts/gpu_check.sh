@@ -38,7 +38,8 @@
 #             the idle and roles rows, 2026-11-28; they add ~60 rows, ~30 s; the alltoall's
 #             warm-up ~2 s a schedule at ~50 us a cycle)
 #   ncu       the same table's single networks again, with Nsight Compute's active lanes per
-#             warp, DRAM and L2 bytes per router-cycle and bandwidth, launch and block with and
+#             warp, DRAM and L2 bytes per router-cycle and bandwidth, warp instructions a cycle
+#             and clocks per warp instruction (the cycle's two factors), launch and block with and
 #             without tiles, launch with roles, and the warp state section's stall reasons in
 #             ncu_*.csv (~4 min before roles and stall reasons; 170 s reached the S-Connect rows
 #             with grid too, 2026-11-27)

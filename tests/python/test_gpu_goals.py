@@ -2,6 +2,7 @@
 CPU alone: a session lent a GPU spends its minutes measuring, not mending the script."""
 
 import csv
+import os
 import subprocess
 import sys
 
@@ -100,3 +101,30 @@ def test_figure6_case_runs_and_its_summary_gives_the_time_to_completion():
     [line] = gpu_goals.summary(rows)
     assert line.startswith(f"{fig6['network']}: launch, tile 34.0 us; launch, one 51.0 us;")
     assert "to completion (at least 3.5e+07 cycles) about 20 min; no host rows" in line, line
+
+
+def test_ncu_figures_survive_an_ncu_without_the_issue_metrics(tmp_path, monkeypatch):
+    """--ncu asks for the issue interval's metrics beside the others; an ncu that refuses a
+    name still gives the others. A fake ncu here, printing `ncu --csv`'s last three columns
+    (name, unit, value); the profiled command's last argument says which version it plays."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import gpu_goals
+
+    fake = tmp_path / "ncu"
+    fake.write_text(
+        "#!/usr/bin/env python3\n"
+        "import sys\n"
+        "names = sys.argv[sys.argv.index('--metrics') + 1].split(',')\n"
+        "if 'smsp__inst_executed.sum' in names and open(sys.argv[-1]).read() == 'old':\n"
+        "    print('==ERROR== Failed to find metric smsp__inst_executed.sum'); sys.exit(1)\n"
+        "for i, n in enumerate(names):\n"
+        "    print(f'\"0\",\"k\",\"WarpStateStats\",\"{n}\",\"unit\",\"{1000 * (i + 1):,}\"')\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}:{os.environ['PATH']}")
+    names = gpu_goals.NCU_METRICS + gpu_goals.NCU_ISSUE
+    for version, expect in (("new", names), ("old", gpu_goals.NCU_METRICS)):
+        marker = tmp_path / version
+        marker.write_text(version)
+        m = gpu_goals.ncu_metrics([], [str(marker)], names, tmp_path / f"{version}.csv")
+        assert sorted(m) == sorted(expect), version
+        assert m[gpu_goals.NCU_METRICS[1]] == 2000.0  # "2,000" read as a number
