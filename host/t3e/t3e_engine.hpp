@@ -246,19 +246,20 @@ template <class Exec>
 void T3eEngine<Exec>::hot() {
   const t3e::T3eState& s = v_.s;
   const t3e::PeState& p = v_.pe;
-  B::hot_arrays(
-      v_, {&s.pwho,        &s.lwho,          &s.lut_override, &s.vcsel,        &s.chan,
-           &s.dir_port,    &s.port_dir,      &s.ivc_head,     &s.ivc_count,    &s.ivc_dropping,
-           &s.ivc_out,     &s.ivc_out_vc,    &s.ovc_credits,  &s.ovc_owner,    &s.ovc_requests,
-           &s.ovc_rr,      &s.ovc_started,   &s.in_sel,       &s.in_rr,        &s.out_hold,
-           &s.out_rr,      &s.out_last,      &s.out_flits,    &s.out_adaptive, &s.in_valid,
-           &s.cr_belt,     &s.last_move,     &s.dropped,      &s.spc_present,  &p.credits,
-           &p.remaining,   &p.size,          &p.dest,         &p.ctime,        &p.itime,
-           &p.seq,         &p.tag,           &p.carried,      &p.outstanding,  &p.unroutable,
-           &p.base_lpe,    &p.virtual_limit, &p.rq.dest,      &p.rq.time,      &p.rq.origin,
-           &p.rq.size,     &p.rq.head,       &p.rq.count,     &p.rq.spare,     &p.rq.pending,
-           &p.rq.withheld, &p.ej_cr_ptr,     &p.sink.src,     &p.sink.seq,     &p.sink.got,
-           &p.injected,    &p.ejected,       &p.rt_sum,       &p.rt_count,     &p.rt_max});
+  B::hot_arrays(v_,
+                {&s.pwho,       &s.lwho,        &s.lut_override,  &s.vcsel,        &s.chan,
+                 &s.dir_port,   &s.port_dir,    &s.ivc_head,      &s.ivc_count,    &s.ivc_dropping,
+                 &s.ivc_out,    &s.ivc_out_vc,  &s.ovc_credits,   &s.ovc_owner,    &s.ovc_requests,
+                 &s.ovc_rr,     &s.ovc_started, &s.in_sel,        &s.in_rr,        &s.out_hold,
+                 &s.out_rr,     &s.out_last,    &s.out_flits,     &s.out_adaptive, &s.in_valid,
+                 &s.cr_belt,    &s.last_move,   &s.dropped,       &s.spc_present,  &p.credits,
+                 &p.remaining,  &p.size,        &p.set,           &p.dest,         &p.ctime,
+                 &p.itime,      &p.seq,         &p.tag,           &p.carried,      &p.outstanding,
+                 &p.unroutable, &p.base_lpe,    &p.virtual_limit, &p.rq.dest,      &p.rq.time,
+                 &p.rq.origin,  &p.rq.size,     &p.rq.head,       &p.rq.count,     &p.rq.spare,
+                 &p.rq.pending, &p.rq.withheld, &p.ej_cr_ptr,     &p.sink.src,     &p.sink.seq,
+                 &p.sink.got,   &p.injected,    &p.ejected,       &p.rt_sum,       &p.rt_count,
+                 &p.rt_max});
 }
 
 template <class Exec>
@@ -344,6 +345,7 @@ void T3eEngine<Exec>::allocate(const std::vector<t3e::Registers>& regs) {
   pe.credits = alloc<uint8_t>(*this, E_ * V, "pe_credits", {I, R, V});
   pe.remaining = alloc<uint16_t>(*this, E_ * 2, "pe_remaining", {I, R, 2});
   pe.size = alloc<uint16_t>(*this, E_ * 2);
+  pe.set = alloc<uint8_t>(*this, E_ * 2);
   for (uint32_t** a : {&pe.dest, &pe.ctime, &pe.itime, &pe.seq, &pe.tag, &pe.carried})
     *a = alloc<uint32_t>(*this, E_ * 2);
   pe.outstanding = alloc<uint32_t>(*this, E_, "outstanding", {I, R});

@@ -120,6 +120,7 @@ struct PeInterface {
       }
     }
     if (cls == 0 && ordered(ctime)) tag = Tag::with_adapt(tag, false);
+    v.pe.set[k] = first_set(tag);
     v.pe.dest[k] = dest;
     v.pe.ctime[k] = ctime;
     v.pe.carried[k] = carried;
@@ -127,6 +128,17 @@ struct PeInterface {
     v.pe.size[k] = static_cast<uint16_t>(size);
     v.pe.seq[k] = v.src.seq[e]++;
     v.pe.remaining[k] = static_cast<uint16_t>(size);
+  }
+
+  // The VC set a packet's first direction takes (R_VCSEL's SELECT bit for its destination
+  // ordinate, as the router's route() gives it; 0 when it goes to its own PE): the node interface
+  // has four VCs (paper section 7), the two static VCs of each class, and a packet enters the one
+  // its first hop will take, so packets for the two sets do not queue behind each other.
+  LS_HD uint8_t first_set(uint32_t tag) const {
+    const uint32_t t = Tag::adapt(tag) && !v.prm.adaptive_hops ? Tag::without_hops(tag) : tag;
+    const Hop h = next_hop_todo(t, unsatisfied(t, v.s.pwho[e]), true);
+    if (h.dir == kDirections) return 0;
+    return vc_set(false, 0, v.s.vcsel[e * kDirections + h.dir], Tag::adr(t, h.dir % 3)) > 0;
   }
 
   // Whether the request created in cycle c is ordered (t3e.ordered_fraction): sent with ADAPT
@@ -158,15 +170,16 @@ struct PeInterface {
     return true;
   }
 
-  // One flit per cycle into the router's PE input, responses first, each class on its own VC
-  // under credit flow control; it reaches the router's input end_point - fall_through_turn
-  // cycles later (the lookup and formatting that make up the end-point latency).
+  // One flit per cycle into the router's PE input, responses first, each packet on the VC of its
+  // class its first hop selects (first_set), under credit flow control; it reaches the router's
+  // input end_point - fall_through_turn cycles later (the lookup and formatting that make up the
+  // end-point latency).
   LS_HD LS_FORCEINLINE void inject() const {
     start(1);
     start(0);
     for (uint32_t cls = 2; cls-- > 0;) {
       const uint64_t k = e * 2 + cls;
-      const uint32_t vc = det_vc(cls, 0);
+      const uint32_t vc = det_vc(cls, v.pe.set[k]);
       if (v.pe.remaining[k] == 0 || v.pe.credits[e * kVcs + vc] == 0) continue;
       const uint32_t size = v.pe.size[k];
       const bool head = v.pe.remaining[k] == size;

@@ -186,6 +186,7 @@ struct PeState {
   // The packet being injected, per class [inst, R, 2]
   uint16_t* remaining;
   uint16_t* size;  // its flits
+  uint8_t* set;    // its node-interface VC within its class: its first hop's VC set
   uint32_t *dest, *ctime, *itime, *seq, *tag;
   uint32_t* carried;      // the flits' unused[1]: a request's response flits, a response's request
                           // creation

@@ -204,30 +204,46 @@ def test_optimized_tables_run_clean_in_debug_mode():
             assert sim.state("occupancy").sum() > 0  # it was loaded, not idle
 
 
+@pytest.mark.parametrize("table, used", [("time_of_crossing", [0, 2]),
+                                         ("optimized", [0, 1, 2, 3])])
+def test_the_pe_enters_the_node_interface_vc_its_first_hop_selects(table, used):
+    """The node interface's four VCs (paper section 7) are the static pairs of the two classes:
+    a packet waits on the one its first hop's R_VCSEL selects. Every first hop selects VC0 in
+    the time-of-crossing tables, either VC in the optimised ones; the adaptive VC (4) never holds
+    a PE's packet. Debug mode checks every packet arrives whole and once."""
+    cfg = t3e([8, 8, 1], adaptive=True, offered=0.6, debug=True, seed=2)
+    sim = load_vcsel(ls.Simulator(cfg), table)
+    held = np.zeros(5, dtype=np.int64)
+    for _ in range(300):
+        sim.step(1)
+        held += sim.state("occupancy")[:, 0].sum(axis=0, dtype=np.int64)  # port 0: the PE
+    assert np.flatnonzero(held).tolist() == used, held
+
+
 def saturated(radix, table, seed):
     cfg = t3e(radix, adaptive=False, offered=1.0, warmup=1000, measure=10000, drain=3000,
               seed=seed)
     return load_vcsel(ls.Simulator(cfg), table).run()
 
 
-# Measured (docs/design/t3e.md, "Optimised VC tables"): accepted flits/PE/clock at offered
-# 1.0, seeds 1-5, optimised over time of crossing: [8, 8, 1] +22..36%, [16, 1, 1] +0..31%
-# (seed 2 gains nothing: the saturated ring of 16 is erratic), [8, 1, 1] +4.4..6.5%, and mean
-# latency lower on [8, 8, 1] and [8, 1, 1]. Asserted: the mean gain over seeds 1-3 above the
-# floor, and no seed worse. (Rings of 32 show no throughput change.)
-@pytest.mark.parametrize("radix, floor, latency", [([8, 8, 1], 1.15, True),
-                                                   ([16, 1, 1], 1.10, False),
-                                                   ([8, 1, 1], 1.03, True)])
-def test_optimized_tables_raise_saturation_throughput(radix, floor, latency):
+# Measured (docs/design/t3e.md, "Optimised VC tables"; the PE entering the node interface VC
+# its first hop selects): optimised over time of crossing at offered 1.0, seeds 1-5, throughput
+# and mean latency: [8, 8, 1] 1.115-1.177 and 0.81-0.94, [16, 1, 1] 0.94-1.12 and 0.49-0.75 (the
+# saturated ring of 16 is erratic), [8, 1, 1] 1.01-1.04 and 0.92-0.99. Asserted over seeds 1-3:
+# the mean throughput ratio above `floor`, each seed's above `least`, each latency ratio below
+# `latency`.
+@pytest.mark.parametrize("radix, floor, least, latency", [([8, 8, 1], 1.10, 1.05, 0.95),
+                                                          ([16, 1, 1], 1.0, 0.9, 0.8),
+                                                          ([8, 1, 1], 1.02, 0.97, 0.97)])
+def test_optimized_tables_raise_saturation_throughput(radix, floor, least, latency):
     gains = []
     for seed in (1, 2, 3):
         toc = saturated(radix, "time_of_crossing", seed)
         opt = saturated(radix, "optimized", seed)
         gains.append(opt.accepted / toc.accepted)
-        assert gains[-1] > 0.97, (seed, toc.accepted, opt.accepted)
-        if latency:
-            assert opt.latency_mean < 0.95 * toc.latency_mean, (seed, toc.latency_mean,
-                                                                opt.latency_mean)
+        assert gains[-1] > least, (seed, toc.accepted, opt.accepted)
+        assert opt.latency_mean < latency * toc.latency_mean, (seed, toc.latency_mean,
+                                                               opt.latency_mean)
     assert sum(gains) / len(gains) > floor, gains
 
 

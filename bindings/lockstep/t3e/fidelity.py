@@ -410,29 +410,13 @@ def _initial_credits(vc: int) -> float:
     return float(credits[:, 1:, vc].max())
 
 
-NODE_VCS_CAUSE = (
-    "The model's PE injects each class on VC0 of its pair (request VC0, response VC0: "
-    "kernels/t3e/pe_interface.hpp) and its router input from the PE has the five VCs of the "
-    "network inputs, of which those two hold flits (the other three never do, adaptive or not). "
-    "A packet takes its VC set from R_VCSEL when it enters its first direction whichever VC it "
-    "arrived on, so a second VC per class at the PE would only add buffering. The paper does not "
-    "say which four VCs the node interface has or how the PE chooses among them (most likely "
-    "the four deterministic ones, VC0/VC1 of both classes); the manual says nothing of it. Both "
-    "readings tried on 8x8x8, uniform single-word Gets at 0.6-1.0 of the bound (2026-11-28): a "
-    "PE that puts each packet on the VC its first direction's R_VCSEL selects runs as the model "
-    "does (the time-of-crossing tables select VC0 everywhere: the same accepted loads, 0.697 "
-    "at best, 0.686 at 1.0); one that puts each packet on its class's VC with more credits "
-    "peaks as the model does (0.696) and falls further past the knee (0.52 at 0.9 and 1.0): "
-    "more packets enter a network whose adaptive routing already falls there "
-    "(t3e.adaptive.uniform_saturated), and two ordered requests could pass each other.")
-
-
 @functools.lru_cache(maxsize=None)
-def _vcs_holding(adaptive: bool) -> np.ndarray:
+def _vcs_holding(adaptive: bool, tables: str = "time_of_crossing") -> np.ndarray:
     """[port, VC] flit-clocks buffered at the inputs of a loaded 8x8x1 (uniform single-word
     Gets at 0.6, clocks 1-400; rings of 8, so that routes pass their dateline, as none does in
-    a ring of 4): which of the 7 x 5 input VCs the model uses."""
+    a ring of 4) with R_VCSEL `tables`: which of the 7 x 5 input VCs the model uses."""
     sim = Simulator(machine((8, 8, 1), pattern="uniform", offered=0.6, adaptive=adaptive))
+    load_vcsel(sim, tables)
     seen = np.zeros(sim.state("occupancy").shape[1:], dtype=np.int64)
     for _ in range(400):
         sim.step(1)
@@ -444,6 +428,16 @@ def _vcs_used(ports: slice, adaptive: bool) -> Measured:
     used = _vcs_holding(adaptive)[ports].sum(axis=0) > 0
     return Measured(int(used.sum()), f"VCs that held flits: {np.flatnonzero(used).tolist()} of "
                                      f"{used.size} (0, 1 requests, 2, 3 responses, 4 adaptive)")
+
+
+def _node_interface_vcs() -> Measured:
+    """The VCs of the router's input from its PE that hold flits, with the optimised R_VCSEL
+    tables (whose first hops select either VC of a pair), adaptive; and with time of crossing."""
+    used = {t: np.flatnonzero(_vcs_holding(True, t)[0] > 0).tolist()
+            for t in ("optimized", "time_of_crossing")}
+    return Measured(len(used["optimized"]), f"VCs that held flits (0, 1 requests, 2, 3 responses, "
+                    f"4 adaptive): optimised tables {used['optimized']}, time of crossing "
+                    f"{used['time_of_crossing']} (every first hop selects VC0)")
 
 
 def _network_ports() -> Measured:
@@ -2077,9 +2071,13 @@ def _claims() -> list[Claim]:
     add(Claim("t3e.node_interface_vcs_four", PAPER, "section 7",
               "The six interfaces mentioned previously each contain buffering for five virtual "
               "channels. The node interface contains four VCs", Near(4),
-              lambda q: _vcs_used(slice(0, 1), True),
-              "as t3e.vcs_five: VCs of the router's input from its PE that hold flits",
-              DIVERGES, unit="VCs", cause=NODE_VCS_CAUSE))
+              lambda q: _node_interface_vcs(),
+              "as t3e.vcs_five with the optimised R_VCSEL tables (ls.t3e.load_vcsel), whose "
+              "first hops select either VC of a pair: VCs of the router's input from its PE that "
+              "hold flits. The PE puts a packet on the static VC of its class that its first "
+              "hop's R_VCSEL selects (its two VCs a class are the node interface's four; which "
+              "the hardware's PE chooses the documents do not say; until 2026-11-29 the model "
+              "used VC0 of each class only, 2 VCs, diverging)", REPRODUCED, unit="VCs"))
     for pattern in ("uniform", "transpose"):
         add(Claim(f"t3e.forward_progress_{pattern}", PAPER, "section 7",
                   "The algorithm attempts to optimize the number of packets routed each cycle, "
