@@ -220,6 +220,21 @@ def test_the_pe_enters_the_node_interface_vc_its_first_hop_selects(table, used):
     assert np.flatnonzero(held).tolist() == used, held
 
 
+@pytest.mark.skipif("cuda" not in ls.available_backends(), reason="no CUDA device")
+def test_cuda_runs_the_optimised_tables_as_the_cpu():
+    """The default tables start every packet on VC0 (the fingerprints' runs); the optimised ones
+    put packets on VC1 at the node interface and on first hops: every state array equal."""
+    for adaptive in (False, True):  # a batch shares t3e.adaptive
+        batch = [t3e([8, 8, 1], adaptive=adaptive, offered=0.8, seed=s) for s in (1, 2)]
+        states = []
+        for backend in ("cpu", "cuda"):
+            sim = load_vcsel(ls.Simulator(batch, backend=backend), "optimized")
+            sim.step(3000)
+            states.append({n: sim.state(n) for n in sim.state_names()})
+        for name, cpu in states[0].items():
+            assert np.array_equal(cpu, states[1][name]), (adaptive, name)
+
+
 def saturated(radix, table, seed):
     cfg = t3e(radix, adaptive=False, offered=1.0, warmup=1000, measure=10000, drain=3000,
               seed=seed)
