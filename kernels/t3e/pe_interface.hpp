@@ -135,7 +135,7 @@ struct PeInterface {
   // has four VCs (paper section 7), the two static VCs of each class, and a packet enters the one
   // its first hop will take, so packets for the two sets do not queue behind each other.
   LS_HD uint8_t first_set(uint32_t tag) const {
-    const uint32_t t = Tag::adapt(tag) && !v.prm.adaptive_hops ? Tag::without_hops(tag) : tag;
+    const uint32_t t = Tag::as_read(tag, v.prm.adaptive_hops);
     const Hop h = next_hop_todo(t, unsatisfied(t, v.s.pwho[e]), true);
     if (h.dir == kDirections) return 0;
     return vc_set(false, 0, v.s.vcsel[e * kDirections + h.dir], Tag::adr(t, h.dir % 3)) > 0;

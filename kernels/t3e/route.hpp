@@ -53,7 +53,7 @@ struct Router {
   template <bool record>
   LS_HD LS_FORCEINLINE Route route(const Flit& f, uint32_t p, uint32_t vc) const {
     const uint32_t raw = flit_tag(f), cls = FlitMeta::cls(f.meta);
-    const uint32_t tag = Tag::adapt(raw) && !v.prm.adaptive_hops ? Tag::without_hops(raw) : raw;
+    const uint32_t tag = Tag::as_read(raw, v.prm.adaptive_hops);
     Route r{kNone, 0, kNone, tag};
     const uint32_t todo = unsatisfied(tag, pwho());
     const Hop h = next_hop_todo(tag, todo, p == kPePort);

@@ -48,6 +48,11 @@ struct Tag {
   // The tag without its initial and final hops: as an adaptive packet reads it (manual,
   // "Adaptive Routing": it "does not use the initial hop value and the final hop value").
   LS_HD static uint32_t without_hops(uint32_t tag) { return (tag | 3u << 18) & ~(1u << 20); }
+  // The tag as the routers read it: an adaptive packet's without its hops, unless
+  // t3e.adaptive_hops = "taken" (`hops_taken`).
+  LS_HD static uint32_t as_read(uint32_t tag, bool hops_taken) {
+    return adapt(tag) && !hops_taken ? without_hops(tag) : tag;
+  }
 
   // adr[d], sgn[d] for d = X, Y, Z; initial in 0..3; final and adapt as bits.
   LS_HD static uint32_t make(const uint32_t adr[3], const uint32_t sgn[3], uint32_t initial,
