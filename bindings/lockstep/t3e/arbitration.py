@@ -207,7 +207,7 @@ class _Record:
             k = (r * PORTS + p) * VCS + v
             q = self.queue[k]
             if q[0] < 0:
-                q[0] = self._packet(int(r), v // 2)  # the PE injects a class on VC 0 or 2
+                q[0] = self._packet(int(r), v // 2)  # PE VCs: 0, 1 requests, 2, 3 responses
             h = fronts.setdefault(int(r), {})[int(p)] = q[0]
             for X in (B, A):  # in a buffer before the clock, or left there after it
                 if X["occupancy"][r, p, v] and (X is B or not sent_in[r, p, v]):
